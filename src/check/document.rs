@@ -1,0 +1,344 @@
+//! Pass 1: the shape of the file — one `(game NAME SECTION...)`, its sections sorted by kind.
+
+use super::args::Args;
+use super::{Context, similar};
+use crate::codes;
+use crate::diagnostic::Diagnostic;
+use crate::game::VariantInfo;
+use crate::syntax::{Node, NodeKind, SourceId, Span};
+
+/// Sections that may appear once in a game (or once in a variant, replacing the game's).
+pub const SINGLE_SECTIONS: &[&str] = &["players", "board", "play", "end"];
+/// Sections that may appear several times.
+pub const REPEATED_SECTIONS: &[&str] = &["option", "define", "variant", "region", "counter", "allowance"];
+
+/// `(define NAME VALUE)`.
+#[derive(Debug, Clone)]
+pub struct Define<'a> {
+    pub name: String,
+    pub name_span: Span,
+    pub value: &'a Node,
+}
+
+#[derive(Debug, Clone)]
+pub struct Variant<'a> {
+    pub name: String,
+    pub span: Span,
+    pub is_default: bool,
+    pub description: Option<String>,
+    pub defines: Vec<Define<'a>>,
+    /// Sections that replace the game's own.
+    pub sections: Vec<&'a Node>,
+}
+
+/// The game's sections, before options and variants are applied.
+#[derive(Debug, Clone, Default)]
+pub struct Sections<'a> {
+    pub players: Option<&'a Node>,
+    pub board: Option<&'a Node>,
+    pub play: Option<&'a Node>,
+    pub end: Option<&'a Node>,
+    pub regions: Vec<&'a Node>,
+    pub counters: Vec<&'a Node>,
+    pub allowances: Vec<&'a Node>,
+}
+
+impl<'a> Sections<'a> {
+    fn slot(&mut self, head: &str) -> Option<&mut Option<&'a Node>> {
+        match head {
+            "players" => Some(&mut self.players),
+            "board" => Some(&mut self.board),
+            "play" => Some(&mut self.play),
+            "end" => Some(&mut self.end),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Document<'a> {
+    pub name: String,
+    pub game_span: Span,
+    pub meta: Vec<(String, String)>,
+    pub options: Vec<&'a Node>,
+    pub defines: Vec<Define<'a>>,
+    pub variants: Vec<Variant<'a>>,
+    pub sections: Sections<'a>,
+}
+
+impl Document<'_> {
+    pub fn variant_names(&self) -> Vec<String> {
+        self.variants.iter().map(|v| v.name.clone()).collect()
+    }
+
+    pub fn variant_infos(&self) -> Vec<VariantInfo> {
+        self.variants
+            .iter()
+            .map(|v| VariantInfo { name: v.name.clone(), description: v.description.clone(), is_default: v.is_default })
+            .collect()
+    }
+}
+
+/// Reads the top level. Returns `None` when there is no usable `(game ...)`.
+pub fn read<'a>(cx: &mut Context, forms: &'a [Node], source: SourceId, text: &str) -> Option<Document<'a>> {
+    for form in forms {
+        report_ludii_syntax(cx, form);
+    }
+    if forms.is_empty() {
+        let end = text.len();
+        let d = Diagnostic::error(codes::EMPTY_FILE, "the file describes no game")
+            .label(Span::new(source, 0, end), "nothing but comments and blanks")
+            .help("a game file holds one form `(game \"Name\" ...)`; see docs/LANGUAGE.md");
+        cx.report(d);
+        return None;
+    }
+    let mut game: Option<&Node> = None;
+    for form in forms {
+        match form.head() {
+            Some("game") if game.is_none() => game = Some(form),
+            Some("game") => cx.report(
+                Diagnostic::error(codes::DUPLICATE, "a file describes one game")
+                    .label(form.span.first_char(), "second `(game ...)`")
+                    .label(game.map(|g| g.span.first_char()).unwrap_or(form.span), "first one here")
+                    .help("put each game in its own file"),
+            ),
+            _ => {
+                let mut d =
+                    Diagnostic::error(codes::NOT_A_GAME, format!("expected `(game ...)`, found {}", form.describe()))
+                        .label(form.span, "outside the game description");
+                if form.head().is_some_and(|h| SINGLE_SECTIONS.contains(&h) || REPEATED_SECTIONS.contains(&h)) {
+                    d = d.help("sections belong inside `(game \"Name\" ...)`; check the parentheses before it");
+                }
+                cx.report(d);
+            }
+        }
+    }
+    let game = game?;
+    let mut args = Args::new(game);
+    let name = match args.next() {
+        Some(Node { kind: NodeKind::Str(s), .. }) => s.clone(),
+        Some(other) => {
+            cx.report(
+                Diagnostic::error(
+                    codes::WRONG_TYPE,
+                    format!("the game's name must be a string, found {}", other.describe()),
+                )
+                .label(other.span, "expected a string such as \"Watershed\""),
+            );
+            args.back();
+            String::from("?")
+        }
+        None => {
+            cx.report(
+                Diagnostic::error(codes::MISSING_ARGUMENT, "the game has no name")
+                    .label(game.span.first_char(), "`(game ...)` starts here")
+                    .help("write `(game \"Name\" ...)`"),
+            );
+            String::from("?")
+        }
+    };
+    let mut doc = Document {
+        name,
+        game_span: game.span,
+        meta: Vec::new(),
+        options: Vec::new(),
+        defines: Vec::new(),
+        variants: Vec::new(),
+        sections: Sections::default(),
+    };
+    for section in args.rest() {
+        let Some(head) = section.head() else {
+            if !matches!(section.kind, NodeKind::Braces(_) | NodeKind::Named(..)) {
+                cx.report(
+                    Diagnostic::error(codes::WRONG_TYPE, format!("expected a section, found {}", section.describe()))
+                        .label(section.span, "not a section")
+                        .help(
+                            "a game holds sections such as `(players ...)`, `(board ...)`, `(play ...)`, `(end ...)`",
+                        ),
+                );
+            }
+            continue;
+        };
+        match head {
+            "meta" => doc.meta.extend(meta(cx, section)),
+            "option" => doc.options.push(section),
+            "define" => {
+                if let Some(d) = define(cx, section) {
+                    if let Some(first) = doc.defines.iter().find(|f| f.name == d.name) {
+                        cx.report(duplicate("define", &d.name, d.name_span, first.name_span));
+                    } else {
+                        doc.defines.push(d);
+                    }
+                }
+            }
+            "variant" => {
+                if let Some(v) = variant(cx, section) {
+                    if let Some(first) = doc.variants.iter().find(|f| f.name == v.name) {
+                        cx.report(duplicate("variant", &v.name, v.span, first.span));
+                    } else {
+                        doc.variants.push(v);
+                    }
+                }
+            }
+            "region" => doc.sections.regions.push(section),
+            "counter" => doc.sections.counters.push(section),
+            "allowance" => doc.sections.allowances.push(section),
+            _ => {
+                if let Some(slot) = doc.sections.slot(head) {
+                    match slot {
+                        Some(first) => {
+                            let first_span = first.span.first_char();
+                            cx.report(duplicate("section", head, section.span.first_char(), first_span))
+                        }
+                        None => *slot = Some(section),
+                    }
+                } else {
+                    cx.report(unknown_section(section, head));
+                }
+            }
+        }
+    }
+    let defaults: Vec<&Variant> = doc.variants.iter().filter(|v| v.is_default).collect();
+    if defaults.len() > 1 {
+        cx.report(
+            Diagnostic::error(codes::VARIANT_DEFAULT, "more than one variant is marked `default`")
+                .label(defaults[1].span, "also marked default")
+                .label(defaults[0].span, "first default here")
+                .help("mark exactly one variant `default`"),
+        );
+    }
+    Some(doc)
+}
+
+fn duplicate(what: &str, name: &str, span: Span, first: Span) -> Diagnostic {
+    Diagnostic::error(codes::DUPLICATE, format!("{what} `{name}` is defined twice"))
+        .label(span, "defined again here")
+        .label(first, "first defined here")
+}
+
+fn unknown_section(section: &Node, head: &str) -> Diagnostic {
+    let all = SINGLE_SECTIONS.iter().chain(REPEATED_SECTIONS).copied().chain(["meta"]);
+    let help = match head {
+        "equipment" => Some(
+            "Ludii's `(equipment ...)` is not used: write `(board ...)` and `(players ...)` directly in the game"
+                .to_string(),
+        ),
+        "rules" => Some(
+            "Ludii's `(rules ...)` is split in Tabula: `(play ...)` for turns and `(end ...)` for the end".to_string(),
+        ),
+        "phases" | "phase" => Some("phases go inside `(play ...)`: `(play (phase \"name\" ...) ...)`".to_string()),
+        "turn" => Some("a turn is part of play: `(play (turn ...))`".to_string()),
+        _ => similar::did_you_mean(head, all),
+    };
+    let span = section.list().and_then(|l| l.first()).map(|h| h.span).unwrap_or(section.span);
+    Diagnostic::error(codes::UNKNOWN_LUDEME, format!("unknown section `{head}`"))
+        .label(span, "not a section of a game")
+        .maybe_help(help.or_else(|| {
+            Some(
+                "sections: meta, option, define, variant, players, board, region, counter, allowance, play, end".into(),
+            )
+        }))
+}
+
+fn meta(cx: &mut Context, section: &Node) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for entry in section.args() {
+        let items = entry.list().unwrap_or(&[]);
+        match items {
+            [Node { kind: NodeKind::Symbol(key), .. }, value] => {
+                let text = match &value.kind {
+                    NodeKind::Str(s) => s.clone(),
+                    NodeKind::Int(i) => i.to_string(),
+                    _ => {
+                        cx.report(
+                            Diagnostic::error(codes::WRONG_TYPE, format!("meta `{key}` must be a string or a number"))
+                                .label(value.span, format!("found {}", value.describe())),
+                        );
+                        continue;
+                    }
+                };
+                out.push((key.clone(), text));
+            }
+            _ => cx.report(
+                Diagnostic::error(codes::WRONG_TYPE, "meta entries are `(key \"text\")`")
+                    .label(entry.span, "not a `(key \"text\")` pair")
+                    .help("for example `(meta (author \"Nick Bentley\") (year 2011))`"),
+            ),
+        }
+    }
+    out
+}
+
+pub fn define<'a>(cx: &mut Context, form: &'a Node) -> Option<Define<'a>> {
+    let mut args = Args::new(form);
+    let name = args.symbol(cx, "the name being defined")?;
+    let value = args.required(cx, "the value")?;
+    args.finish(cx);
+    Some(Define { name: name.0, name_span: name.1, value })
+}
+
+fn variant<'a>(cx: &mut Context, form: &'a Node) -> Option<Variant<'a>> {
+    let mut args = Args::new(form);
+    let (name, span) = args.string(cx, "the variant's name")?;
+    let mut v = Variant { name, span, is_default: false, description: None, defines: Vec::new(), sections: Vec::new() };
+    for item in args.rest() {
+        match (&item.kind, item.head()) {
+            (NodeKind::Symbol(s), _) if s == "default" => v.is_default = true,
+            (NodeKind::Str(s), _) if v.description.is_none() => v.description = Some(s.clone()),
+            (_, Some("define")) => {
+                if let Some(d) = define(cx, item) {
+                    if let Some(first) = v.defines.iter().find(|f| f.name == d.name) {
+                        cx.report(duplicate("define", &d.name, d.name_span, first.name_span));
+                    } else {
+                        v.defines.push(d);
+                    }
+                }
+            }
+            (_, Some(head)) if SINGLE_SECTIONS.contains(&head) => {
+                if let Some(first) = v.sections.iter().find(|s| s.head() == Some(head)) {
+                    cx.report(duplicate("section", head, item.span.first_char(), first.span.first_char()));
+                } else {
+                    v.sections.push(item);
+                }
+            }
+            (NodeKind::Braces(_) | NodeKind::Named(..), _) => {}
+            _ => cx.report(
+                Diagnostic::error(codes::WRONG_PLACE, format!("a variant cannot hold {}", item.describe()))
+                    .label(item.span, "not allowed in a variant")
+                    .help("a variant holds `default`, a description string, `(define NAME VALUE)` overrides and replacement sections (players, board, play, end)"),
+            ),
+        }
+    }
+    Some(v)
+}
+
+/// Reports Ludii's `{...}` arrays and `name:value` arguments wherever they are.
+fn report_ludii_syntax(cx: &mut Context, node: &Node) {
+    match &node.kind {
+        NodeKind::List(items) => items.iter().for_each(|n| report_ludii_syntax(cx, n)),
+        NodeKind::Braces(items) => {
+            cx.report(
+                Diagnostic::error(codes::LUDII_SYNTAX, "`{...}` arrays are Ludii syntax")
+                    .label(node.span, "not part of Tabula")
+                    .help("write the items as separate arguments, e.g. `(choice 5 7 9)` instead of `{5 7 9}`"),
+            );
+            items.iter().for_each(|n| report_ludii_syntax(cx, n));
+        }
+        NodeKind::Named(name, value) => {
+            let help = match name.as_str() {
+                "if" => "conditions are clauses in Tabula: `(where CONDITION)`".to_string(),
+                "by" | "of" => "Tabula names the owner with a filter such as `friend` or `enemy`".to_string(),
+                _ => {
+                    format!("Tabula has no named arguments; look up the ludeme that takes `{name}` in docs/LANGUAGE.md")
+                }
+            };
+            cx.report(
+                Diagnostic::error(codes::LUDII_SYNTAX, format!("`{name}:` is a Ludii named argument"))
+                    .label(node.span, "not part of Tabula")
+                    .help(help),
+            );
+            report_ludii_syntax(cx, value);
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,479 @@
+//! Numbers, conditions, site sets and filters: checked and resolved, constants folded.
+
+use super::args::{Args, wrong_kind};
+use super::scope::{Category, LUDEMES, POISON, Scope, categories, ludii_hint, unknown};
+use super::{Context, similar};
+use crate::codes;
+use crate::diagnostic::Diagnostic;
+use crate::game::{Bool, CmpOp, Filter, Int, Multiset, SiteVar, Sites};
+use crate::syntax::{Node, NodeKind};
+
+/// What an expression may refer to where it stands.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Ctx {
+    /// `to`, `from`, `site` are bound.
+    pub to: bool,
+    pub from: bool,
+    pub site: bool,
+    /// Inside a turn: the mover, his hand, allowances, `grew`.
+    pub play: bool,
+    /// After a placement or slide: `completed` (about the arrival site).
+    pub arrival: bool,
+    /// In an end rule: `no-moves`.
+    pub end: bool,
+}
+
+/// Reports a form that is not of the expected category, saying what it is instead.
+pub fn unexpected(cx: &mut Context, node: &Node, expected: Category) {
+    let d = match &node.kind {
+        NodeKind::Braces(_) | NodeKind::Named(..) => return,
+        NodeKind::Symbol(s) if s == POISON => return,
+        NodeKind::List(items) => match items.first().map(|h| &h.kind) {
+            Some(NodeKind::Symbol(head)) => {
+                let cats = categories(head);
+                if !cats.is_empty() && !cats.contains(&expected) {
+                    let is = cats[0].noun();
+                    let mut d = Diagnostic::error(
+                        codes::WRONG_PLACE,
+                        format!("`({head} ...)` is {is}, but {} is expected here", expected.noun()),
+                    )
+                    .label(node.span, format!("expected {}", expected.noun()));
+                    if cats[0] == Category::Number && expected == Category::Condition {
+                        d = d.help(format!("compare it, for example `(> ({head} ...) 0)`"));
+                    }
+                    d
+                } else {
+                    let head_span = items[0].span;
+                    let mut d = Diagnostic::error(codes::UNKNOWN_LUDEME, format!("unknown ludeme `{head}`"))
+                        .label(head_span, format!("not {} of the language", expected.noun()));
+                    let same: Vec<&str> =
+                        LUDEMES.iter().filter(|(_, c, _)| *c == expected).map(|(n, _, _)| *n).collect();
+                    let help = ludii_hint(node)
+                        .or_else(|| similar::did_you_mean(head, same.iter().copied()))
+                        .or_else(|| similar::did_you_mean(head, LUDEMES.iter().map(|(n, _, _)| *n)))
+                        .or_else(|| (!same.is_empty()).then(|| format!("{}s: {}", expected.noun(), same.join(", "))));
+                    d = d.maybe_help(help);
+                    d
+                }
+            }
+            _ => wrong_kind(node, "this", &expected.noun().to_string()),
+        },
+        NodeKind::Symbol(s) => {
+            let known = atoms(expected);
+            let cats = categories(s);
+            if !cats.is_empty() {
+                Diagnostic::error(codes::WRONG_TYPE, format!("`{s}` is a ludeme and needs parentheses"))
+                    .label(node.span, format!("write `({s} ...)`"))
+                    .maybe_help(super::scope::usage(s).map(|u| format!("usage: {u}")))
+            } else if known.is_empty() {
+                unknown(node, s, "name", codes::UNKNOWN_NAME, std::iter::empty())
+                    .help(format!("{} is expected here", expected.noun()))
+            } else {
+                unknown(node, s, "name", codes::UNKNOWN_NAME, known.iter().copied())
+                    .label(node.span, format!("expected {}", expected.noun()))
+            }
+        }
+        _ => wrong_kind(node, "this", expected.noun()),
+    };
+    cx.report(d);
+}
+
+/// Bare words valid in a category.
+fn atoms(category: Category) -> &'static [&'static str] {
+    match category {
+        Category::Condition => &["true", "false"],
+        Category::Sites => &["empty", "occupied", "friend", "enemy", "any"],
+        _ => &[],
+    }
+}
+
+fn each<T>(
+    cx: &mut Context,
+    args: &mut Args<'_>,
+    min: usize,
+    what: &str,
+    mut f: impl FnMut(&mut Context, &Node) -> Option<T>,
+) -> Option<Vec<T>> {
+    let items = args.rest();
+    if items.len() < min {
+        cx.report(args.missing(what));
+        return None;
+    }
+    let out: Vec<Option<T>> = items.iter().map(|n| f(cx, n)).collect();
+    out.into_iter().collect()
+}
+
+/// A number.
+pub fn int(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<Int> {
+    match &node.kind {
+        NodeKind::Int(v) => return Some(Int::Const(*v)),
+        NodeKind::List(_) => {}
+        _ => {
+            unexpected(cx, node, Category::Number);
+            return None;
+        }
+    }
+    let Some(head) = node.head() else {
+        unexpected(cx, node, Category::Number);
+        return None;
+    };
+    let mut args = Args::new(node);
+    let value = match head {
+        "+" | "*" | "min" | "max" => {
+            let items = each(cx, &mut args, 1, "a number", |cx, n| int(cx, scope, n, ctx))?;
+            fold_many(head, items)
+        }
+        "-" => {
+            let a = args.required(cx, "a number").and_then(|n| int(cx, scope, n, ctx));
+            let b = args.required(cx, "the number to subtract").and_then(|n| int(cx, scope, n, ctx));
+            args.finish(cx);
+            match (a?, b?) {
+                (Int::Const(a), Int::Const(b)) => Int::Const(a - b),
+                (a, b) => Int::Sub(Box::new(a), Box::new(b)),
+            }
+        }
+        "if" => {
+            let c = args.required(cx, "a condition").and_then(|n| boolean(cx, scope, n, ctx));
+            let a = args.required(cx, "the value when the condition holds").and_then(|n| int(cx, scope, n, ctx));
+            let b = args.required(cx, "the value when it does not").and_then(|n| int(cx, scope, n, ctx));
+            args.finish(cx);
+            match (c?, a?, b?) {
+                (Bool::Const(true), a, _) => a,
+                (Bool::Const(false), _, b) => b,
+                (c, a, b) => Int::If(Box::new(c), Box::new(a), Box::new(b)),
+            }
+        }
+        "count" => {
+            let f = args.required(cx, "a filter such as `empty`").and_then(|n| filter(cx, n));
+            let s = args.required(cx, "the sites to count").and_then(|n| sites(cx, scope, n, ctx));
+            args.finish(cx);
+            Int::Count(f?, s?)
+        }
+        "largest-group" => {
+            let rel = args.required(cx, "the relation that connects a group").and_then(|n| relation(cx, scope, n));
+            let f = match args.next() {
+                Some(n) => match filter(cx, n)? {
+                    f @ (Filter::Friend | Filter::Any | Filter::Enemy) => Some(f),
+                    _ => {
+                        cx.report(wrong_kind(n, "the stones of the group", "`friend`, `enemy` or `any`"));
+                        None
+                    }
+                },
+                None => Some(Filter::Friend),
+            };
+            args.finish(cx);
+            Int::LargestGroup(rel?, f?)
+        }
+        "counter" => {
+            let c = scope.counter(args.required(cx, "a counter")?).map_err(|d| d.map(|d| cx.report(d))).ok();
+            args.finish(cx);
+            Int::Counter(c?)
+        }
+        "allowance" => {
+            let a = scope.allowance(args.required(cx, "an allowance")?).map_err(|d| d.map(|d| cx.report(d))).ok();
+            args.finish(cx);
+            need(cx, node, ctx.play, "inside a turn")?;
+            Int::Allowance(a?)
+        }
+        "completed" => {
+            let regions =
+                each(cx, &mut args, 1, "a region", |cx, n| scope.region(n).map_err(|d| d.map(|d| cx.report(d))).ok())?;
+            need(cx, node, ctx.arrival, "in the effects of a placement or slide (it is about the arrival site)")?;
+            Int::Completed(regions)
+        }
+        "hand-size" => {
+            args.finish(cx);
+            need(cx, node, ctx.play, "inside a turn")?;
+            Int::Hand
+        }
+        "turn-number" => {
+            args.finish(cx);
+            Int::TurnNumber
+        }
+        "player-count" => {
+            args.finish(cx);
+            Int::Const(scope.setup.players.len() as i64)
+        }
+        _ => {
+            unexpected(cx, node, Category::Number);
+            return None;
+        }
+    };
+    Some(value)
+}
+
+fn fold_many(head: &str, items: Vec<Int>) -> Int {
+    let consts: Option<Vec<i64>> = items.iter().map(Int::constant).collect();
+    if let Some(values) = consts {
+        let v = match head {
+            "+" => values.iter().sum(),
+            "*" => values.iter().product(),
+            "min" => values.iter().copied().min().unwrap_or(0),
+            _ => values.iter().copied().max().unwrap_or(0),
+        };
+        return Int::Const(v);
+    }
+    match head {
+        "+" => Int::Add(items),
+        "*" => Int::Mul(items),
+        "min" => Int::Min(items),
+        _ => Int::Max(items),
+    }
+}
+
+fn need(cx: &mut Context, node: &Node, allowed: bool, place: &str) -> Option<()> {
+    if allowed {
+        return Some(());
+    }
+    cx.report(
+        Diagnostic::error(codes::WRONG_PLACE, format!("{} can only be used {place}", node.describe()))
+            .label(node.span, "not meaningful here"),
+    );
+    None
+}
+
+/// A condition.
+pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<Bool> {
+    match node.symbol() {
+        Some("true") => return Some(Bool::Const(true)),
+        Some("false") => return Some(Bool::Const(false)),
+        _ => {}
+    }
+    let Some(head) = node.head() else {
+        unexpected(cx, node, Category::Condition);
+        return None;
+    };
+    let mut args = Args::new(node);
+    let value = match head {
+        "and" | "or" => {
+            let items = each(cx, &mut args, 1, "a condition", |cx, n| boolean(cx, scope, n, ctx))?;
+            let is_and = head == "and";
+            if items.iter().any(|b| *b == Bool::Const(!is_and)) {
+                Bool::Const(!is_and)
+            } else {
+                let rest: Vec<Bool> = items.into_iter().filter(|b| *b != Bool::Const(is_and)).collect();
+                match rest.len() {
+                    0 => Bool::Const(is_and),
+                    1 => rest.into_iter().next()?,
+                    _ if is_and => Bool::And(rest),
+                    _ => Bool::Or(rest),
+                }
+            }
+        }
+        "not" => {
+            let inner = args.required(cx, "a condition").and_then(|n| boolean(cx, scope, n, ctx));
+            args.finish(cx);
+            match inner? {
+                Bool::Const(b) => Bool::Const(!b),
+                b => Bool::Not(Box::new(b)),
+            }
+        }
+        "<" | "<=" | ">" | ">=" | "=" | "!=" => {
+            let op = match head {
+                "<" => CmpOp::Lt,
+                "<=" => CmpOp::Le,
+                ">" => CmpOp::Gt,
+                ">=" => CmpOp::Ge,
+                "=" => CmpOp::Eq,
+                _ => CmpOp::Ne,
+            };
+            let a = args.required(cx, "a number").and_then(|n| int(cx, scope, n, ctx));
+            let b = args.required(cx, "a second number").and_then(|n| int(cx, scope, n, ctx));
+            args.finish(cx);
+            match (a?, b?) {
+                (Int::Const(a), Int::Const(b)) => Bool::Const(op.apply(a, b)),
+                (a, b) => Bool::Cmp(op, a, b),
+            }
+        }
+        "is" => {
+            let f = args.required(cx, "a filter such as `empty`").and_then(|n| filter(cx, n));
+            let v = args.required(cx, "the site: `to`, `from` or `site`").and_then(|n| site_var(cx, n, ctx));
+            args.finish(cx);
+            Bool::Is(f?, v?)
+        }
+        "first-turn" => {
+            args.finish(cx);
+            Bool::FirstTurn
+        }
+        "grew" => {
+            let value = args.required(cx, "the number to watch").and_then(|n| int(cx, scope, n, ctx));
+            args.finish(cx);
+            need(cx, node, ctx.play, "inside a turn (it compares with the value when the turn began)")?;
+            Bool::Grew(scope.snapshot(value?))
+        }
+        "hand-empty" => {
+            args.finish(cx);
+            need(cx, node, ctx.play, "inside a turn or a phase's `until`")?;
+            Bool::HandEmpty
+        }
+        "board-full" => {
+            args.finish(cx);
+            Bool::BoardFull
+        }
+        "no-moves" => {
+            args.finish(cx);
+            need(cx, node, ctx.end, "in an end rule `(when (no-moves) ...)`")?;
+            Bool::NoMoves
+        }
+        _ => {
+            unexpected(cx, node, Category::Condition);
+            return None;
+        }
+    };
+    Some(value)
+}
+
+/// `empty`, `occupied`, `friend`, `enemy`, `any`.
+pub fn filter(cx: &mut Context, node: &Node) -> Option<Filter> {
+    let f = match node.symbol() {
+        Some("empty") => Filter::Empty,
+        Some("occupied") => Filter::Occupied,
+        Some("friend") => Filter::Friend,
+        Some("enemy") => Filter::Enemy,
+        Some("any") => Filter::Any,
+        Some(POISON) => return None,
+        Some(other) => {
+            let mut d = unknown(node, other, "filter", codes::UNKNOWN_NAME, atoms(Category::Sites).iter().copied());
+            if matches!(other, "Mover" | "P1" | "P2" | "Next" | "Shared") {
+                d = d.help("Ludii's player names are filters in Tabula: `friend` (the mover's side) or `enemy`");
+            }
+            cx.report(d);
+            return None;
+        }
+        None => {
+            if let Some(h) = ludii_hint(node) {
+                cx.report(
+                    Diagnostic::error(codes::LUDII_SYNTAX, format!("{} is Ludii", node.describe()))
+                        .label(node.span, "expected a filter")
+                        .help(h),
+                );
+            } else if !matches!(node.kind, NodeKind::Braces(_) | NodeKind::Named(..)) {
+                cx.report(wrong_kind(node, "a filter", "one of `empty`, `occupied`, `friend`, `enemy`, `any`"));
+            }
+            return None;
+        }
+    };
+    Some(f)
+}
+
+/// `to`, `from` or `site`, if bound here.
+pub fn site_var(cx: &mut Context, node: &Node, ctx: Ctx) -> Option<SiteVar> {
+    let (var, bound) = match node.symbol() {
+        Some("to") => (SiteVar::To, ctx.to),
+        Some("from") => (SiteVar::From, ctx.from),
+        Some("site") => (SiteVar::Site, ctx.site),
+        Some(POISON) => return None,
+        _ => {
+            cx.report(
+                wrong_kind(node, "a site", "`to`, `from` or `site`")
+                    .help("`to` is where a move goes, `from` where it starts, `site` the site examined by `remove`"),
+            );
+            return None;
+        }
+    };
+    if !bound {
+        let s = node.symbol().unwrap_or_default();
+        cx.report(
+            Diagnostic::error(codes::WRONG_PLACE, format!("`{s}` has no meaning here"))
+                .label(node.span, "not bound here")
+                .help("`to` and `from` exist in a move and its effects; `site` inside `(remove ... (where ...))`"),
+        );
+        return None;
+    }
+    Some(var)
+}
+
+/// A set of sites: a filter, a region name, or `(neighbors VAR RELATION)`.
+pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<Sites> {
+    if let Some(word) = node.symbol() {
+        if atoms(Category::Sites).contains(&word) {
+            return filter(cx, node).map(Sites::Filter);
+        }
+        if word == POISON {
+            return None;
+        }
+        if scope.setup.regions.iter().any(|r| r.name == word) {
+            return scope.region(node).map_err(|d| d.map(|d| cx.report(d))).ok().map(Sites::Region);
+        }
+        let known: Vec<&str> =
+            atoms(Category::Sites).iter().copied().chain(scope.setup.regions.iter().map(|r| r.name.as_str())).collect();
+        let mut d = unknown(node, word, "set of sites", codes::UNKNOWN_REGION, known.iter().copied());
+        if d.help.is_none() {
+            d = d.help(format!("sites are a filter ({}) or a region", atoms(Category::Sites).join(", ")));
+        }
+        cx.report(d);
+        return None;
+    }
+    match node.head() {
+        Some("neighbors") => {
+            let mut args = Args::new(node);
+            let v = args.required(cx, "the site: `to`, `from` or `site`").and_then(|n| site_var(cx, n, ctx));
+            let r = args.required(cx, "a relation").and_then(|n| relation(cx, scope, n));
+            args.finish(cx);
+            Some(Sites::Neighbors(v?, r?))
+        }
+        _ => {
+            unexpected(cx, node, Category::Sites);
+            None
+        }
+    }
+}
+
+pub fn relation(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> Option<crate::game::RelId> {
+    scope.relation(node).map_err(|d| d.map(|d| cx.report(d))).ok()
+}
+
+/// `(group-sizes RELATION)`: the sizes of the subject team's groups.
+pub fn multiset(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Multiset> {
+    if node.head() != Some("group-sizes") {
+        unexpected(cx, node, Category::Sizes);
+        return None;
+    }
+    let mut args = Args::new(node);
+    let rel = args.required(cx, "the relation that connects a group").and_then(|n| relation(cx, scope, n));
+    args.finish(cx);
+    Some(Multiset { rel: rel?, filter: Filter::Friend })
+}
+
+/// A number known without playing: literals, option values and arithmetic on them.
+pub fn constant(cx: &mut Context, node: &Node) -> Option<i64> {
+    match &node.kind {
+        NodeKind::Int(v) => Some(*v),
+        NodeKind::Symbol(s) if s == POISON => None,
+        NodeKind::List(_) => {
+            let head = node.head()?;
+            let mut args = Args::new(node);
+            match head {
+                "+" | "*" | "min" | "max" => {
+                    let values = each(cx, &mut args, 1, "a number", constant)?;
+                    Some(match head {
+                        "+" => values.iter().sum(),
+                        "*" => values.iter().product(),
+                        "min" => values.iter().copied().min()?,
+                        _ => values.iter().copied().max()?,
+                    })
+                }
+                "-" => {
+                    let a = args.required(cx, "a number").and_then(|n| constant(cx, n));
+                    let b = args.required(cx, "the number to subtract").and_then(|n| constant(cx, n));
+                    args.finish(cx);
+                    Some(a? - b?)
+                }
+                _ => {
+                    cx.report(not_constant(node));
+                    None
+                }
+            }
+        }
+        _ => {
+            cx.report(wrong_kind(node, "this", "a whole number"));
+            None
+        }
+    }
+}
+
+fn not_constant(node: &Node) -> Diagnostic {
+    Diagnostic::error(codes::NOT_CONSTANT, format!("{} is not a fixed number", node.describe()))
+        .label(node.span, "must be known before play starts")
+        .help("use a number, an option, or `+ - * min max` of those")
+}

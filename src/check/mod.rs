@@ -1,0 +1,252 @@
+//! Check: from forms to a resolved [`Game`], reporting every problem of a file in one run.
+//!
+//! The passes, each in its own module:
+//! 1. [`document`] — find `(game ...)` and sort its sections; duplicates; Ludii syntax.
+//! 2. [`options`] — option declarations, variants, `--set` values, and the selected variant's
+//!    overrides.
+//! 3. [`expand`] — substitute defines and option values into the forms.
+//! 4. [`setup`] — players, teams, board, regions, counters, allowances.
+//! 5. [`expr`], [`rules`], [`end`] — conditions and numbers, phases and turns, end and scoring.
+//!
+//! A pass that fails reports and returns `None` for the failing part; later passes carry on with
+//! what is left, so one run shows as many real problems as possible without cascades.
+
+mod args;
+mod document;
+mod end;
+mod expand;
+mod expr;
+mod options;
+mod rules;
+mod scope;
+mod setup;
+pub mod similar;
+
+use std::path::Path;
+
+use crate::codes;
+use crate::diagnostic::{Diagnostic, Sources};
+use crate::game::Game;
+use crate::syntax::{self, SourceId};
+
+/// What the user asked for besides the file: a variant and option values.
+#[derive(Debug, Clone, Default)]
+pub struct Selection {
+    pub variant: Option<String>,
+    /// `--set KEY=VALUE`, in the order given.
+    pub sets: Vec<(String, String)>,
+}
+
+impl Selection {
+    /// Parses `KEY=VALUE` strings.
+    pub fn new(variant: Option<String>, sets: &[String]) -> Result<Selection, String> {
+        let mut parsed = Vec::new();
+        for s in sets {
+            match s.split_once('=') {
+                Some((k, v)) if !k.trim().is_empty() => parsed.push((k.trim().to_string(), v.trim().to_string())),
+                _ => return Err(format!("`--set {s}`: expected KEY=VALUE, for example `--set size=7`")),
+            }
+        }
+        Ok(Selection { variant, sets: parsed })
+    }
+}
+
+/// The result of checking: the game if there were no errors, and every diagnostic (errors and
+/// warnings) in source order.
+#[derive(Debug)]
+pub struct Checked {
+    pub game: Option<Game>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Checked {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Problems with the selection itself (not with the file): these make the command unable to
+/// run, and are reported as plain messages with exit status 2.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SelectionError(pub String);
+
+/// Reads a file into `sources`. Errors are diagnostics without a span.
+pub fn read(sources: &mut Sources, path: &Path) -> Result<SourceId, Diagnostic> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| Diagnostic::error(codes::IO, format!("cannot read `{}`: {e}", path.display())))?;
+    if bytes.len() > syntax::MAX_SOURCE_BYTES {
+        return Err(Diagnostic::error(
+            codes::TOO_LARGE,
+            format!(
+                "`{}` is {} bytes; game files are limited to {} bytes",
+                path.display(),
+                bytes.len(),
+                syntax::MAX_SOURCE_BYTES
+            ),
+        ));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        Diagnostic::error(
+            codes::NOT_UTF8,
+            format!("`{}` is not UTF-8 text (invalid byte at offset {})", path.display(), e.utf8_error().valid_up_to()),
+        )
+        .help("game files are plain UTF-8 text")
+    })?;
+    Ok(sources.add(path.display().to_string(), text))
+}
+
+/// Checks one source for one selection (variant and options).
+pub fn check(sources: &Sources, source: SourceId, selection: &Selection) -> Result<Checked, SelectionError> {
+    let text = sources.get(source).text.clone();
+    let forms = match syntax::parse(source, &text) {
+        Ok(forms) => forms,
+        Err(d) => return Ok(Checked { game: None, diagnostics: vec![d] }),
+    };
+    let mut cx = Context::default();
+    let document = document::read(&mut cx, &forms, source, &text);
+    let game = match document {
+        Some(doc) => {
+            let resolved = options::resolve(&mut cx, &doc, selection)?;
+            resolved.and_then(|r| build(&mut cx, &doc, r))
+        }
+        None => None,
+    };
+    Ok(cx.finish(game))
+}
+
+/// Checks a file the way `tabula check` does: the default selection, then every other variant,
+/// so that a mistake that only one variant reaches is still found.
+pub fn check_all_variants(sources: &Sources, source: SourceId) -> Checked {
+    let default = match check(sources, source, &Selection::default()) {
+        Ok(c) => c,
+        Err(SelectionError(message)) => {
+            return Checked { game: None, diagnostics: vec![Diagnostic::error(codes::UNKNOWN_VARIANT, message)] };
+        }
+    };
+    let Some(game) = &default.game else {
+        // Structural errors are the same in every variant; report them once.
+        if default.diagnostics.iter().any(|d| d.code.starts_with("tabula::syntax")) {
+            return default;
+        }
+        return with_other_variants(sources, source, default, None);
+    };
+    let current = game.variant.clone();
+    with_other_variants(sources, source, default, current)
+}
+
+fn with_other_variants(sources: &Sources, source: SourceId, mut all: Checked, checked: Option<String>) -> Checked {
+    let names = document_variant_names(sources, source);
+    for name in names {
+        if Some(&name) == checked.as_ref() {
+            continue;
+        }
+        let selection = Selection { variant: Some(name.clone()), sets: Vec::new() };
+        let Ok(other) = check(sources, source, &selection) else { continue };
+        for mut d in other.diagnostics {
+            let seen = all
+                .diagnostics
+                .iter()
+                .any(|e| e.code == d.code && e.primary() == d.primary() && e.message == d.message);
+            if !seen {
+                let note = format!("found when checking variant \"{name}\"");
+                d.help = Some(match d.help {
+                    Some(h) => format!("{h}\n{note}"),
+                    None => note,
+                });
+                all.diagnostics.push(d);
+            }
+        }
+    }
+    all.diagnostics.sort_by_key(|d| d.primary().map(|s| (s.source, s.start)));
+    all
+}
+
+fn document_variant_names(sources: &Sources, source: SourceId) -> Vec<String> {
+    let text = sources.get(source).text.clone();
+    let Ok(forms) = syntax::parse(source, &text) else { return Vec::new() };
+    let mut cx = Context::default();
+    document::read(&mut cx, &forms, source, &text).map(|d| d.variant_names()).unwrap_or_default()
+}
+
+/// Convenience for tests and tools: checks a string as if it were a file named `name`.
+pub fn check_str(name: &str, text: &str, selection: &Selection) -> (Sources, Result<Checked, SelectionError>) {
+    let mut sources = Sources::new();
+    let id = sources.add(name, text);
+    let checked = check(&sources, id, selection);
+    (sources, checked)
+}
+
+/// Loads a game for playing: reads, checks, and returns either the game or everything that is
+/// wrong, rendered.
+pub fn load(path: &Path, selection: &Selection) -> Result<(Sources, Game), LoadError> {
+    let mut sources = Sources::new();
+    let id = read(&mut sources, path).map_err(|d| LoadError::Unreadable(d.message))?;
+    let checked = check(&sources, id, selection).map_err(|SelectionError(m)| LoadError::Selection(m))?;
+    match checked.game {
+        Some(game) if !checked.has_errors() => Ok((sources, game)),
+        _ => Err(LoadError::Invalid(sources, checked.diagnostics)),
+    }
+}
+
+#[derive(Debug)]
+pub enum LoadError {
+    /// The file could not be read (missing, not UTF-8, too large).
+    Unreadable(String),
+    /// The variant or an option value asked for does not exist.
+    Selection(String),
+    /// The file has errors.
+    Invalid(Sources, Vec<Diagnostic>),
+}
+
+/// Shared state of the passes: the diagnostics collected so far.
+#[derive(Default)]
+pub(crate) struct Context {
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Context {
+    pub fn report(&mut self, d: Diagnostic) {
+        if !self.diagnostics.contains(&d) {
+            self.diagnostics.push(d);
+        }
+    }
+
+    pub fn error_count(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    fn finish(mut self, game: Option<Game>) -> Checked {
+        self.diagnostics.sort_by_key(|d| d.primary().map(|s| (s.source, s.start)));
+        let game = if self.error_count() == 0 { game } else { None };
+        Checked { game, diagnostics: self.diagnostics }
+    }
+}
+
+fn build(cx: &mut Context, doc: &document::Document<'_>, resolved: options::Resolved) -> Option<Game> {
+    let expanded = expand::expand(cx, doc, &resolved);
+    let setup = setup::build(cx, &expanded, doc)?;
+    let mut scope = scope::Scope::new(&setup);
+    let phases = rules::phases(cx, &mut scope, expanded.play.as_ref(), doc.game_span);
+    let end = end::rules(cx, &mut scope, expanded.end.as_ref(), doc.game_span);
+    let snapshots = scope.take_snapshots();
+    let (phases, end) = (phases?, end?);
+    if cx.error_count() > 0 {
+        return None;
+    }
+    Some(Game {
+        name: doc.name.clone(),
+        meta: doc.meta.clone(),
+        variant: resolved.variant.clone(),
+        variants: doc.variant_infos(),
+        options: resolved.options.clone(),
+        board: setup.board,
+        players: setup.players,
+        teams: setup.teams,
+        regions: setup.regions,
+        counters: setup.counters,
+        allowances: setup.allowances,
+        phases,
+        end,
+        snapshots,
+    })
+}

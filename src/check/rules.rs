@@ -1,0 +1,548 @@
+//! Pass 5a: play — phases, turns, stages, moves, constraints and effects.
+
+use super::Context;
+use super::args::{Args, wrong_kind};
+use super::expr::{Ctx, boolean, filter, int, relation, sites, unexpected};
+use super::scope::{Category, POISON, Scope};
+use crate::codes;
+use crate::diagnostic::Diagnostic;
+use crate::game::{
+    Blocked, Bool, Constraint, Effect, Filter, Int, Move, MoveKind, Phase, Recipient, Sites, Stage, Who,
+};
+use crate::syntax::{Node, NodeKind, Span};
+
+/// `(play ...)`: either turn items for a single phase, or `(phase ...)` forms.
+pub fn phases(cx: &mut Context, scope: &mut Scope<'_>, play: Option<&Node>, game: Span) -> Option<Vec<Phase>> {
+    let Some(play) = play else {
+        cx.report(
+            Diagnostic::error(codes::MISSING_SECTION, "the game has no `(play ...)` section")
+                .label(game.first_char(), "in this game")
+                .help("add one, for example `(play (turn (place (to empty))))`"),
+        );
+        return None;
+    };
+    let items = play.args();
+    if items.is_empty() {
+        cx.report(Args::new(play).missing("a `(turn ...)` or `(phase ...)`"));
+        return None;
+    }
+    let phased = items.iter().any(|i| i.head() == Some("phase"));
+    let mut phases = Vec::new();
+    let mut ok = true;
+    if phased {
+        for item in items {
+            if item.head() == Some("phase") {
+                let mut args = Args::new(item);
+                let Some((name, _)) = args.string(cx, "the phase's name") else {
+                    ok = false;
+                    continue;
+                };
+                match phase(cx, scope, name, args.rest(), &args, item.span) {
+                    Some(p) => phases.push(p),
+                    None => ok = false,
+                }
+            } else if item.symbol() != Some(POISON) {
+                cx.report(
+                    Diagnostic::error(codes::WRONG_PLACE, format!("{} beside `(phase ...)` forms", item.describe()))
+                        .label(item.span, "belongs inside a phase")
+                        .help("when play has phases, every turn item goes inside one of them"),
+                );
+                ok = false;
+            }
+        }
+    } else {
+        let args = Args::new(play);
+        phases.push(phase(cx, scope, "play".into(), items, &args, play.span)?);
+    }
+    if !ok {
+        return None;
+    }
+    check_phase_names(cx, &phases);
+    reachable(cx, &phases);
+    Some(phases)
+}
+
+fn check_phase_names(cx: &mut Context, phases: &[Phase]) {
+    for (i, p) in phases.iter().enumerate() {
+        if let Some(first) = phases[..i].iter().find(|q| q.name == p.name) {
+            cx.report(
+                Diagnostic::error(codes::DUPLICATE, format!("phase \"{}\" is defined twice", p.name))
+                    .label(p.span.first_char(), "defined again here")
+                    .label(first.span.first_char(), "first defined here"),
+            );
+        }
+    }
+}
+
+/// A player leaves a phase only when its `until` holds; a phase after one that never ends
+/// is never played.
+fn reachable(cx: &mut Context, phases: &[Phase]) {
+    for pair in phases.windows(2) {
+        let (before, after) = (&pair[0], &pair[1]);
+        let reason = match &before.until {
+            None => "it has no `(until ...)`",
+            Some(Bool::Const(false)) => "its `(until ...)` is always false",
+            _ => continue,
+        };
+        cx.report(
+            Diagnostic::error(codes::UNREACHABLE_PHASE, format!("phase \"{}\" can never be reached", after.name))
+                .label(after.span.first_char(), "this phase is never played")
+                .label(before.span.first_char(), format!("the phase before never ends: {reason}"))
+                .help("give the earlier phase an `(until CONDITION)` saying when a player moves on"),
+        );
+        return;
+    }
+    if let Some(last) = phases.last() {
+        if last.until.is_some() && phases.len() > 1 {
+            cx.report(
+                Diagnostic::warning(codes::UNUSED, format!("the last phase \"{}\" has an `(until ...)`", last.name))
+                    .label(last.span.first_char(), "no phase follows it, so `until` has no effect"),
+            );
+        }
+    }
+}
+
+fn phase(
+    cx: &mut Context,
+    scope: &mut Scope<'_>,
+    name: String,
+    items: &[Node],
+    args: &Args<'_>,
+    span: Span,
+) -> Option<Phase> {
+    let play = Ctx { play: true, ..Ctx::default() };
+    let mut until = None;
+    let mut stages: Option<Vec<Stage>> = None;
+    let mut after_turn = Vec::new();
+    let mut blocked = Blocked::EndGame;
+    let mut ok = true;
+    let mut seen: Vec<(&str, Span)> = Vec::new();
+    for item in items {
+        let head = item.head();
+        if let Some(h) = head {
+            if let Some((_, first)) = seen.iter().find(|(s, _)| *s == h) {
+                cx.report(
+                    Diagnostic::error(codes::DUPLICATE, format!("`({h} ...)` appears twice in one phase"))
+                        .label(item.span.first_char(), "again here")
+                        .label(*first, "first here"),
+                );
+                ok = false;
+                continue;
+            }
+            seen.push((h, item.span.first_char()));
+        }
+        match head {
+            Some("until") => {
+                let mut a = Args::new(item);
+                let c = a.required(cx, "a condition").and_then(|n| boolean(cx, scope, n, play));
+                a.finish(cx);
+                match c {
+                    Some(c) => until = Some(c),
+                    None => ok = false,
+                }
+            }
+            Some("turn") => stages = turn(cx, scope, item),
+            Some("after-turn") => match effects(cx, scope, item.args(), play) {
+                Some(e) => after_turn = e,
+                None => ok = false,
+            },
+            Some("blocked") => {
+                let mut a = Args::new(item);
+                match a.required(cx, "what a blocked player does: `pass`").map(|n| (n, n.symbol())) {
+                    Some((_, Some("pass"))) => blocked = Blocked::Pass,
+                    Some((n, _)) => {
+                        cx.report(wrong_kind(n, "what a blocked player does", "`pass`").help(
+                            "without `(blocked pass)` a player who cannot move ends the game (see `(no-moves)`)",
+                        ));
+                        ok = false;
+                    }
+                    None => ok = false,
+                }
+                a.finish(cx);
+            }
+            Some("place" | "slide" | "relocate" | "actions") => {
+                cx.report(
+                    Diagnostic::error(codes::WRONG_PLACE, format!("{} must be inside `(turn ...)`", item.describe()))
+                        .label(item.span, "directly in the phase")
+                        .help("write `(turn STAGE...)`, for example `(turn (place (to empty)))`"),
+                );
+                ok = false;
+            }
+            _ if item.symbol() == Some(POISON) => ok = false,
+            _ => {
+                let mut d = Diagnostic::error(codes::UNKNOWN_LUDEME, format!("unexpected {} in play", item.describe()))
+                    .label(item.span, "not a turn item");
+                d = d.help(
+                    "play holds `(turn ...)`, `(after-turn ...)`, `(blocked pass)` and, in a phase, `(until ...)`",
+                );
+                if !matches!(item.kind, NodeKind::Braces(_) | NodeKind::Named(..)) {
+                    cx.report(d);
+                }
+                ok = false;
+            }
+        }
+    }
+    let Some(stages) = stages else {
+        if !seen.iter().any(|(h, _)| *h == "turn") {
+            cx.report(args.missing("a `(turn ...)`"));
+        }
+        return None;
+    };
+    ok.then_some(Phase { name, until, stages, after_turn, blocked, span })
+}
+
+/// `(turn STAGE...)`.
+fn turn(cx: &mut Context, scope: &mut Scope<'_>, form: &Node) -> Option<Vec<Stage>> {
+    let items = form.args();
+    if items.is_empty() {
+        cx.report(Args::new(form).missing("at least one move, such as `(place (to empty))`"));
+        return None;
+    }
+    let out: Vec<Option<Stage>> = items.iter().map(|item| stage(cx, scope, item)).collect();
+    out.into_iter().collect()
+}
+
+/// A stage: a move (exactly once), or `(actions MIN [MAX] MOVE...)`.
+fn stage(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Stage> {
+    let play = Ctx { play: true, ..Ctx::default() };
+    if node.head() != Some("actions") {
+        let m = move_(cx, scope, node)?;
+        return Some(Stage { min: Int::Const(1), max: Int::Const(1), moves: vec![m] });
+    }
+    let mut args = Args::new(node);
+    let min = args.required(cx, "the least number of actions").and_then(|n| int(cx, scope, n, play));
+    let max = match args.peek() {
+        Some(n) if n.list().is_none() || !is_move(n) => {
+            args.next();
+            int(cx, scope, n, play)
+        }
+        _ => min.clone(),
+    };
+    let items = args.rest();
+    if items.is_empty() {
+        cx.report(args.missing("at least one move"));
+        return None;
+    }
+    let moves: Option<Vec<Move>> = items.iter().map(|m| move_(cx, scope, m)).collect::<Vec<_>>().into_iter().collect();
+    let (min, max, moves) = (min?, max?, moves?);
+    if let (Some(lo), Some(hi)) = (min.constant(), max.constant()) {
+        if lo < 0 || hi < lo {
+            cx.report(
+                Diagnostic::error(codes::OUT_OF_RANGE, format!("a stage of {lo} to {hi} actions"))
+                    .label(node.span.first_char(), "impossible bounds")
+                    .help("the least number must be 0 or more and at most the largest"),
+            );
+            return None;
+        }
+    }
+    for (i, m) in moves.iter().enumerate() {
+        if let Some(other) =
+            moves[..i].iter().find(|o| std::mem::discriminant(&o.kind) == std::mem::discriminant(&m.kind))
+        {
+            cx.report(
+                Diagnostic::error(codes::AMBIGUOUS_MOVES, "two moves of the same kind in one stage")
+                    .label(m.span.first_char(), "second one")
+                    .label(other.span.first_char(), "first one")
+                    .help("an action is written by its kind (`c3`, `c3-d4`, `c3>d4`), so a stage may hold one move of each kind; merge their conditions"),
+            );
+            return None;
+        }
+    }
+    Some(Stage { min, max, moves })
+}
+
+fn is_move(node: &Node) -> bool {
+    matches!(node.head(), Some("place" | "slide" | "relocate"))
+}
+
+/// `(place ...)`, `(slide ...)`, `(relocate ...)`.
+fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
+    let (kind_name, has_from) = match node.head() {
+        Some("place") => ("place", false),
+        Some("slide") => ("slide", true),
+        Some("relocate") => ("relocate", true),
+        _ => {
+            unexpected(cx, node, Category::Move);
+            return None;
+        }
+    };
+    let before = Ctx { to: true, from: has_from, play: true, ..Ctx::default() };
+    let after = Ctx { arrival: kind_name != "relocate", ..before };
+    let mut from = None;
+    let mut to = None;
+    let mut along = None;
+    let mut distinct: Option<bool> = None;
+    let mut conditions = Vec::new();
+    let mut require = Vec::new();
+    let mut then = Vec::new();
+    let mut ok = true;
+    let mut seen: Vec<(&str, Span)> = Vec::new();
+    for clause in node.args() {
+        let Some(head) = clause.head() else {
+            if clause.symbol() == Some("distinct") && kind_name == "relocate" {
+                distinct = Some(true);
+                continue;
+            }
+            if clause.symbol() != Some(POISON) && !matches!(clause.kind, NodeKind::Braces(_) | NodeKind::Named(..)) {
+                cx.report(
+                    wrong_kind(clause, &format!("a clause of `{kind_name}`"), "a clause such as `(to empty)`")
+                        .maybe_help(super::scope::usage(kind_name).map(|u| format!("usage: {u}"))),
+                );
+            }
+            ok = false;
+            continue;
+        };
+        if let Some((_, first)) = seen.iter().find(|(s, _)| *s == head) {
+            cx.report(
+                Diagnostic::error(codes::DUPLICATE, format!("`({head} ...)` appears twice in `{kind_name}`"))
+                    .label(clause.span.first_char(), "again here")
+                    .label(*first, "first here")
+                    .help("put all conditions in one clause: `(where A B)` means A and B"),
+            );
+            ok = false;
+            continue;
+        }
+        seen.push((head, clause.span.first_char()));
+        let mut args = Args::new(clause);
+        match head {
+            "to" => {
+                to = args.required(cx, "the destination sites").and_then(|n| sites(cx, scope, n, before));
+                args.finish(cx);
+                ok &= to.is_some();
+            }
+            "from" if has_from => {
+                from = args.required(cx, "the origin sites").and_then(|n| sites(cx, scope, n, before));
+                args.finish(cx);
+                ok &= from.is_some();
+            }
+            "along" if kind_name == "slide" => {
+                along = args.required(cx, "a relation").and_then(|n| relation(cx, scope, n));
+                args.finish(cx);
+                ok &= along.is_some();
+            }
+            "distinct" if kind_name == "relocate" => {
+                distinct = match args.next() {
+                    None => Some(true),
+                    Some(n) => match boolean(cx, scope, n, Ctx::default()) {
+                        Some(Bool::Const(b)) => Some(b),
+                        Some(_) => {
+                            cx.report(
+                                Diagnostic::error(codes::NOT_CONSTANT, "`distinct` takes a fixed condition")
+                                    .label(n.span, "must be known before play starts")
+                                    .help("use `true`, `false` or a boolean option"),
+                            );
+                            None
+                        }
+                        None => None,
+                    },
+                };
+                args.finish(cx);
+                ok &= distinct.is_some();
+            }
+            "where" => match conds(cx, scope, &mut args, before) {
+                Some(c) => conditions = c,
+                None => ok = false,
+            },
+            "require" if kind_name != "relocate" => {
+                let items = args.rest();
+                if items.is_empty() {
+                    cx.report(args.missing("a constraint"));
+                }
+                for item in items {
+                    match constraint(cx, scope, item) {
+                        Some(c) => require.push(c),
+                        None => ok = false,
+                    }
+                }
+            }
+            "then" => match effects(cx, scope, args.rest(), after) {
+                Some(e) => then = e,
+                None => ok = false,
+            },
+            _ => {
+                let allowed = match kind_name {
+                    "place" => "to, where, require, then",
+                    "slide" => "from, along, to, where, require, then",
+                    _ => "from, to, distinct, where, then",
+                };
+                cx.report(
+                    Diagnostic::error(codes::WRONG_PLACE, format!("`{kind_name}` has no `({head} ...)` clause"))
+                        .label(clause.span.first_char(), "not a clause of this move")
+                        .help(format!("its clauses: {allowed}")),
+                );
+                ok = false;
+            }
+        }
+    }
+    let missing = |cx: &mut Context, what: &str| {
+        cx.report(Args::new(node).missing(what));
+    };
+    if to.is_none() && !seen.iter().any(|(h, _)| *h == "to") {
+        missing(cx, "a `(to SITES)` clause");
+        ok = false;
+    }
+    if has_from && from.is_none() && !seen.iter().any(|(h, _)| *h == "from") {
+        missing(cx, "a `(from SITES)` clause");
+        ok = false;
+    }
+    if kind_name == "slide" && along.is_none() && !seen.iter().any(|(h, _)| *h == "along") {
+        missing(cx, "an `(along RELATION)` clause");
+        ok = false;
+    }
+    if !ok {
+        return None;
+    }
+    let kind = match kind_name {
+        "place" => MoveKind::Place,
+        "slide" => MoveKind::Slide { along: along? },
+        _ => MoveKind::Relocate { distinct: distinct.unwrap_or(false) },
+    };
+    Some(Move {
+        kind,
+        from: from.unwrap_or(Sites::Filter(Filter::Friend)),
+        to: to?,
+        conditions,
+        require,
+        then,
+        span: node.span,
+    })
+}
+
+fn conds(cx: &mut Context, scope: &mut Scope<'_>, args: &mut Args<'_>, ctx: Ctx) -> Option<Vec<Bool>> {
+    let items = args.rest();
+    if items.is_empty() {
+        cx.report(args.missing("a condition"));
+        return None;
+    }
+    let out: Vec<Option<Bool>> = items.iter().map(|n| boolean(cx, scope, n, ctx)).collect();
+    let out: Vec<Bool> = out.into_iter().collect::<Option<Vec<_>>>()?;
+    Some(out.into_iter().filter(|b| *b != Bool::Const(true)).collect())
+}
+
+/// `(connected FILTER REGION RELATION)`.
+fn constraint(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Constraint> {
+    if node.head() != Some("connected") {
+        unexpected(cx, node, Category::Constraint);
+        return None;
+    }
+    let mut args = Args::new(node);
+    let f = args.required(cx, "which sites must be connected, such as `empty`").and_then(|n| filter(cx, n));
+    let region = args
+        .required(cx, "the region they must reach")
+        .and_then(|n| scope.region(n).map_err(|d| d.map(|d| cx.report(d))).ok());
+    let rel = args.required(cx, "the relation of the paths").and_then(|n| relation(cx, scope, n));
+    args.finish(cx);
+    Some(Constraint::Connected { filter: f?, region: region?, rel: rel? })
+}
+
+/// A list of effects.
+pub fn effects(cx: &mut Context, scope: &mut Scope<'_>, items: &[Node], ctx: Ctx) -> Option<Vec<Effect>> {
+    let out: Vec<Option<Effect>> = items.iter().map(|n| effect(cx, scope, n, ctx)).collect();
+    out.into_iter().collect()
+}
+
+fn who(cx: &mut Context, node: &Node) -> Option<Who> {
+    match node.symbol() {
+        Some("mover") => Some(Who::Mover),
+        Some("next") => Some(Who::Next),
+        Some(POISON) => None,
+        _ => {
+            cx.report(wrong_kind(node, "a player", "`mover` or `next`"));
+            None
+        }
+    }
+}
+
+fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<Effect> {
+    let Some(head) = node.head() else {
+        if node.symbol() == Some("draw") {
+            return Some(Effect::Draw);
+        }
+        unexpected(cx, node, Category::Effect);
+        return None;
+    };
+    let mut args = Args::new(node);
+    let effect = match head {
+        "remove" => {
+            let s = args.required(cx, "the sites to examine").and_then(|n| sites(cx, scope, n, ctx));
+            let inner = Ctx { site: true, ..ctx };
+            let mut conditions = Some(Vec::new());
+            let mut credit = None;
+            let mut ok = true;
+            for clause in args.rest() {
+                let mut a = Args::new(clause);
+                match clause.head() {
+                    Some("where") => conditions = conds(cx, scope, &mut a, inner),
+                    Some("credit") => {
+                        let counter = a
+                            .required(cx, "a counter")
+                            .and_then(|n| scope.counter(n).map_err(|d| d.map(|d| cx.report(d))).ok());
+                        let recipient =
+                            a.required(cx, "who is credited: `mover` or `owner`").and_then(|n| match n.symbol() {
+                                Some("mover") => Some(Recipient::Mover),
+                                Some("owner") => Some(Recipient::Owner),
+                                _ => {
+                                    cx.report(wrong_kind(n, "who is credited", "`mover` or `owner`"));
+                                    None
+                                }
+                            });
+                        a.finish(cx);
+                        ok &= counter.is_some() && recipient.is_some();
+                        credit = counter.zip(recipient);
+                    }
+                    _ => {
+                        cx.report(
+                            wrong_kind(clause, "a clause of `remove`", "`(where ...)` or `(credit ...)`")
+                                .help("usage: (remove SITES [(where CONDITION...)] [(credit COUNTER mover|owner)])"),
+                        );
+                        ok = false;
+                    }
+                }
+            }
+            if !ok {
+                return None;
+            }
+            Effect::Remove { sites: s?, conditions: conditions?, credit }
+        }
+        "win" => {
+            let w = args.required(cx, "the winner: `mover` or `next`").and_then(|n| who(cx, n));
+            args.finish(cx);
+            Effect::Win(w?)
+        }
+        "draw" => {
+            args.finish(cx);
+            Effect::Draw
+        }
+        "allow" | "allow-next" => {
+            let a = args
+                .required(cx, "an allowance")
+                .and_then(|n| scope.allowance(n).map_err(|d| d.map(|d| cx.report(d))).ok());
+            let v = args.required(cx, "the number allowed").and_then(|n| int(cx, scope, n, ctx));
+            args.finish(cx);
+            Effect::Allow { allowance: a?, value: v?, next: head == "allow-next" }
+        }
+        "add" => {
+            let c =
+                args.required(cx, "a counter").and_then(|n| scope.counter(n).map_err(|d| d.map(|d| cx.report(d))).ok());
+            let w = args.required(cx, "whose counter: `mover` or `next`").and_then(|n| who(cx, n));
+            let v = args.required(cx, "the amount").and_then(|n| int(cx, scope, n, ctx));
+            args.finish(cx);
+            Effect::Add { counter: c?, who: w?, value: v? }
+        }
+        "if" => {
+            let c = args.required(cx, "a condition").and_then(|n| boolean(cx, scope, n, ctx));
+            let t = args.required(cx, "the effect when it holds").and_then(|n| effect(cx, scope, n, ctx));
+            let e = match args.next() {
+                Some(n) => effect(cx, scope, n, ctx).map(|e| vec![e]),
+                None => Some(Vec::new()),
+            };
+            args.finish(cx);
+            Effect::If { condition: c?, then: vec![t?], otherwise: e? }
+        }
+        _ => {
+            unexpected(cx, node, Category::Effect);
+            return None;
+        }
+    };
+    Some(effect)
+}

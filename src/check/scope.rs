@@ -1,0 +1,331 @@
+//! Names: the ludemes of the language (with their usage lines), the reserved words, and the
+//! names a game defines (relations, regions, teams, counters, allowances).
+
+use super::setup::Setup;
+use super::similar;
+use crate::codes;
+use crate::diagnostic::Diagnostic;
+use crate::game::{Int, RegionRef, RelId};
+use crate::syntax::Node;
+
+/// Stands for a form already reported as wrong, so that nothing downstream reports it again.
+pub const POISON: &str = "\0";
+
+/// Words with a fixed meaning; defines and options may not use them as names.
+pub const KEYWORDS: &[&str] = &[
+    "empty", "occupied", "friend", "enemy", "any", "to", "from", "site", "mover", "next", "owner", "true", "false",
+    "pass", "draw", "default", "boolean", "larger", "smaller",
+];
+
+/// What kind of thing a ludeme is; used to say "a number is expected here, but `x` is a
+/// condition".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Category {
+    Section,
+    Board,
+    Number,
+    Condition,
+    Sites,
+    Move,
+    Stage,
+    Clause,
+    Constraint,
+    Effect,
+    EndRule,
+    Outcome,
+    Criterion,
+    Sizes,
+}
+
+impl Category {
+    pub fn noun(self) -> &'static str {
+        match self {
+            Category::Section => "a section",
+            Category::Board => "a board",
+            Category::Number => "a number",
+            Category::Condition => "a condition",
+            Category::Sites => "a set of sites",
+            Category::Move => "a move",
+            Category::Stage => "a stage of a turn",
+            Category::Clause => "a clause",
+            Category::Constraint => "a constraint",
+            Category::Effect => "an effect",
+            Category::EndRule => "an end rule",
+            Category::Outcome => "an outcome",
+            Category::Criterion => "a comparison criterion",
+            Category::Sizes => "a list of group sizes",
+        }
+    }
+}
+
+use Category::*;
+
+/// Every ludeme: name, category, usage. `docs/LANGUAGE.md` documents each one; a test keeps
+/// the two in step.
+pub const LUDEMES: &[(&str, Category, &str)] = &[
+    ("game", Section, "(game NAME SECTION...)"),
+    ("meta", Section, "(meta (KEY \"text\")...)"),
+    ("option", Section, "(option NAME TYPE (default VALUE) [\"description\"])"),
+    ("choice", Clause, "(choice VALUE...)"),
+    ("range", Clause, "(range LOW HIGH)"),
+    ("default", Clause, "(default VALUE)"),
+    ("define", Section, "(define NAME VALUE)"),
+    ("variant", Section, "(variant NAME [default] [\"description\"] OVERRIDE...)"),
+    ("players", Section, "(players NAME... [(hand N)])  or  (players (player NAME [(team TEAM)] [(hand N)])...)"),
+    ("player", Clause, "(player NAME [(team TEAM)] [(hand N)])"),
+    ("team", Clause, "(team TEAM)"),
+    ("hand", Clause, "(hand N)"),
+    ("board", Section, "(board GENERATOR)"),
+    ("square", Board, "(square SIZE)"),
+    ("hexhex", Board, "(hexhex SIDE)"),
+    ("tiling", Board, "(tiling PATTERN SIZE)"),
+    ("region", Section, "(region NAME [(owner TEAM)] PART...)"),
+    ("owner", Clause, "(owner TEAM)"),
+    ("faces", Clause, "(faces KIND [LABEL...])"),
+    ("sites", Clause, "(sites LABEL...)"),
+    ("counter", Section, "(counter NAME)"),
+    ("allowance", Section, "(allowance NAME)"),
+    ("play", Section, "(play TURN-ITEM...)  or  (play (phase NAME ...)...)"),
+    ("phase", Clause, "(phase NAME [(until CONDITION)] (turn STAGE...) [(after-turn EFFECT...)] [(blocked pass)])"),
+    ("until", Clause, "(until CONDITION)"),
+    ("turn", Clause, "(turn STAGE...)"),
+    ("after-turn", Clause, "(after-turn EFFECT...)"),
+    ("blocked", Clause, "(blocked pass)"),
+    ("actions", Stage, "(actions MIN [MAX] MOVE...)"),
+    ("place", Move, "(place (to SITES) [(where CONDITION...)] [(require CONSTRAINT...)] [(then EFFECT...)])"),
+    ("slide", Move, "(slide (from SITES) (along RELATION) (to SITES) [(where ...)] [(require ...)] [(then ...)])"),
+    ("relocate", Move, "(relocate (from SITES) (to SITES) [(distinct [CONDITION])] [(where ...)] [(then ...)])"),
+    ("to", Clause, "(to SITES)"),
+    ("from", Clause, "(from SITES)"),
+    ("along", Clause, "(along RELATION)"),
+    ("where", Clause, "(where CONDITION...)"),
+    ("require", Clause, "(require CONSTRAINT...)"),
+    ("then", Clause, "(then EFFECT...)"),
+    ("distinct", Clause, "(distinct [CONDITION])"),
+    ("connected", Constraint, "(connected FILTER REGION RELATION)"),
+    ("remove", Effect, "(remove SITES [(where CONDITION...)] [(credit COUNTER mover|owner)])"),
+    ("credit", Clause, "(credit COUNTER mover|owner)"),
+    ("win", Effect, "(win mover|next)"),
+    ("draw", Effect, "(draw)"),
+    ("allow", Effect, "(allow ALLOWANCE NUMBER)"),
+    ("allow-next", Effect, "(allow-next ALLOWANCE NUMBER)"),
+    ("add", Effect, "(add COUNTER mover|next NUMBER)"),
+    ("if", Effect, "(if CONDITION THEN [ELSE])"),
+    ("+", Number, "(+ NUMBER...)"),
+    ("-", Number, "(- NUMBER NUMBER)"),
+    ("*", Number, "(* NUMBER...)"),
+    ("min", Number, "(min NUMBER...)"),
+    ("max", Number, "(max NUMBER...)"),
+    ("count", Number, "(count FILTER SITES)"),
+    ("largest-group", Number, "(largest-group RELATION [friend|any])"),
+    ("counter", Number, "(counter COUNTER)"),
+    ("allowance", Number, "(allowance ALLOWANCE)"),
+    ("completed", Number, "(completed REGION...)"),
+    ("hand-size", Number, "(hand-size)"),
+    ("turn-number", Number, "(turn-number)"),
+    ("player-count", Number, "(player-count)"),
+    ("and", Condition, "(and CONDITION...)"),
+    ("or", Condition, "(or CONDITION...)"),
+    ("not", Condition, "(not CONDITION)"),
+    ("<", Condition, "(< NUMBER NUMBER)"),
+    ("<=", Condition, "(<= NUMBER NUMBER)"),
+    (">", Condition, "(> NUMBER NUMBER)"),
+    (">=", Condition, "(>= NUMBER NUMBER)"),
+    ("=", Condition, "(= NUMBER NUMBER)"),
+    ("!=", Condition, "(!= NUMBER NUMBER)"),
+    ("is", Condition, "(is FILTER to|from|site)"),
+    ("first-turn", Condition, "(first-turn)"),
+    ("grew", Condition, "(grew NUMBER)"),
+    ("hand-empty", Condition, "(hand-empty)"),
+    ("board-full", Condition, "(board-full)"),
+    ("no-moves", Condition, "(no-moves)"),
+    ("neighbors", Sites, "(neighbors to|from|site RELATION)"),
+    ("group-sizes", Sizes, "(group-sizes RELATION)"),
+    ("end", Section, "(end END-RULE...)"),
+    ("when", EndRule, "(when CONDITION OUTCOME)"),
+    ("repetition", EndRule, "(repetition COUNT [OUTCOME])"),
+    ("turn-limit", EndRule, "(turn-limit TURNS [OUTCOME])"),
+    ("compare", Outcome, "(compare CRITERION...)"),
+    ("higher", Criterion, "(higher NUMBER)"),
+    ("lower", Criterion, "(lower NUMBER)"),
+    ("cascade", Criterion, "(cascade SIZES larger|smaller)"),
+    ("unpaired", Criterion, "(unpaired SIZES larger|smaller)"),
+    ("last-mover", Criterion, "(last-mover)"),
+];
+
+pub fn usage(head: &str) -> Option<&'static str> {
+    LUDEMES.iter().find(|(n, _, _)| *n == head).map(|(_, _, u)| *u)
+}
+
+pub fn categories(head: &str) -> Vec<Category> {
+    LUDEMES.iter().filter(|(n, _, _)| *n == head).map(|(_, c, _)| *c).collect()
+}
+
+/// Ludii spellings people will type, with what Tabula writes instead.
+pub fn ludii_hint(node: &Node) -> Option<String> {
+    let head = node.head()?;
+    let first = node.args().first().and_then(Node::symbol).unwrap_or("");
+    let hint = match (head, first) {
+        ("sites", "Empty") => "Ludii's `(sites Empty)` is the filter `empty` in Tabula",
+        ("sites", "Occupied") => "Ludii's `(sites Occupied ...)` is `occupied`, `friend` or `enemy` in Tabula",
+        ("sites", "Around") => "Ludii's `(sites Around ...)` is `(neighbors to RELATION)` in Tabula",
+        ("sites", "Outer") | ("sites", "Perimeter") => "Ludii's `(sites Outer)` is the region `perimeter` in Tabula",
+        ("is", "Empty") => "Ludii's `(is Empty ...)` is `(is empty to)` in Tabula",
+        ("move", "Add") => "Ludii's `(move Add ...)` is `(place (to SITES) ...)` in Tabula",
+        ("move", "Step") | ("move", "Slide") => {
+            "Ludii's `(move Step ...)` is `(slide (from friend) (along RELATION) (to empty))`"
+        }
+        ("move", "Remove") => "Ludii's `(move Remove ...)` is the effect `(remove SITES ...)`",
+        ("move", _) => "Ludii's `(move ...)` is written as `(place ...)`, `(slide ...)` or `(relocate ...)` in Tabula",
+        ("count", "Sites") => "Ludii's `(count Sites in:...)` is `(count FILTER SITES)` in Tabula",
+        ("equipment", _) => "Tabula has no `(equipment ...)`: write `(board ...)` and `(players ...)` in the game",
+        ("no", "Moves") => "Ludii's `(no Moves Next)` is `(no-moves)` in Tabula",
+        ("is", "Full") => "Ludii's `(is Full)` is `(board-full)` in Tabula",
+        ("byScore", _) => "Ludii's `(byScore)` is `(compare (higher NUMBER) ...)` in Tabula",
+        ("forEach", _) => {
+            "Tabula has no loops: effects such as `(remove SITES (where ...))` apply to every site of a set"
+        }
+        _ => return None,
+    };
+    Some(hint.to_string())
+}
+
+/// The names of one game, for resolving words into indices.
+pub struct Scope<'s> {
+    pub setup: &'s Setup,
+    snapshots: Vec<Int>,
+}
+
+impl<'s> Scope<'s> {
+    pub fn new(setup: &'s Setup) -> Scope<'s> {
+        Scope { setup, snapshots: Vec::new() }
+    }
+
+    /// Registers a value to record at the start of every turn; returns its slot.
+    pub fn snapshot(&mut self, value: Int) -> usize {
+        if let Some(i) = self.snapshots.iter().position(|v| *v == value) {
+            return i;
+        }
+        self.snapshots.push(value);
+        self.snapshots.len() - 1
+    }
+
+    pub fn take_snapshots(&mut self) -> Vec<Int> {
+        std::mem::take(&mut self.snapshots)
+    }
+
+    pub fn relation(&self, node: &Node) -> Result<RelId, Option<Diagnostic>> {
+        let board = &self.setup.board;
+        let names = board.relations.iter().map(|r| r.name.as_str());
+        let name = name_of(node, "a relation", names.clone())?;
+        board.relation(name).map(|i| i as RelId).ok_or_else(|| {
+            let list: Vec<&str> = names.clone().collect();
+            Some(unknown(node, name, "relation", codes::UNKNOWN_RELATION, names).maybe_help(Some(format!(
+                "{}this board has: {}",
+                similar::did_you_mean(name, list.iter().copied()).map(|h| format!("{h} ")).unwrap_or_default(),
+                list.join(", ")
+            ))))
+        })
+    }
+
+    pub fn region(&self, node: &Node) -> Result<RegionRef, Option<Diagnostic>> {
+        let regions = &self.setup.regions;
+        let names = regions.iter().map(|r| r.name.as_str());
+        let name = name_of(node, "a region", names.clone())?;
+        let teams = self.setup.teams.len();
+        let matching: Vec<usize> = (0..regions.len()).filter(|&i| regions[i].name == name).collect();
+        if matching.is_empty() {
+            return Err(Some(unknown(node, name, "region", codes::UNKNOWN_REGION, names)));
+        }
+        let mut by_team = Vec::with_capacity(teams);
+        for team in 0..teams {
+            let found = matching
+                .iter()
+                .find(|&&i| regions[i].owner == Some(team))
+                .or_else(|| matching.iter().find(|&&i| regions[i].owner.is_none()));
+            match found {
+                Some(&i) => by_team.push(i as u16),
+                None => {
+                    return Err(Some(
+                        Diagnostic::error(
+                            codes::UNKNOWN_REGION,
+                            format!("region `{name}` has no part for team \"{}\"", self.setup.teams[team]),
+                        )
+                        .label(node.span, "used here")
+                        .help(format!(
+                            "give every team its own `(region {name} (owner TEAM) ...)`, or declare one without an owner"
+                        )),
+                    ));
+                }
+            }
+        }
+        Ok(RegionRef { by_team })
+    }
+
+    pub fn counter(&self, node: &Node) -> Result<usize, Option<Diagnostic>> {
+        let names = self.setup.counters.iter().map(String::as_str);
+        let name = name_of(node, "a counter", names.clone())?;
+        self.setup.counters.iter().position(|c| c == name).ok_or_else(|| {
+            Some(
+                unknown(node, name, "counter", codes::UNKNOWN_COUNTER, names)
+                    .maybe_help(Some(format!("declare it with `(counter {name})` in the game"))),
+            )
+        })
+    }
+
+    pub fn allowance(&self, node: &Node) -> Result<usize, Option<Diagnostic>> {
+        let names = self.setup.allowances.iter().map(String::as_str);
+        let name = name_of(node, "an allowance", names.clone())?;
+        self.setup.allowances.iter().position(|c| c == name).ok_or_else(|| {
+            Some(
+                unknown(node, name, "allowance", codes::UNKNOWN_ALLOWANCE, names)
+                    .maybe_help(Some(format!("declare it with `(allowance {name})` in the game"))),
+            )
+        })
+    }
+}
+
+/// The word a node holds, or the reason it is not a plain name.
+fn name_of<'n, 'a>(
+    node: &'n Node,
+    what: &str,
+    known: impl Iterator<Item = &'a str>,
+) -> Result<&'n str, Option<Diagnostic>> {
+    match node.symbol() {
+        Some(POISON) => Err(None),
+        Some(name) => Ok(name),
+        None => {
+            let known: Vec<&str> = known.collect();
+            let mut d = Diagnostic::error(codes::WRONG_TYPE, format!("expected {what}, found {}", node.describe()))
+                .label(node.span, format!("expected the name of {what}"));
+            if !known.is_empty() {
+                d = d.help(format!("known: {}", known.join(", ")));
+            }
+            Err(Some(d))
+        }
+    }
+}
+
+/// "unknown X `name`" with a did-you-mean over the known names.
+pub fn unknown<'a>(
+    node: &Node,
+    name: &str,
+    what: &str,
+    code: &'static str,
+    known: impl Iterator<Item = &'a str> + Clone,
+) -> Diagnostic {
+    let mut d = Diagnostic::error(code, format!("unknown {what} `{name}`"))
+        .label(node.span, format!("no {what} has this name"));
+    let lower = name.to_lowercase();
+    if lower != name && known.clone().any(|k| k == lower) {
+        d = d.help(format!("names are lowercase in Tabula: `{lower}`"));
+    } else if let Some(h) = similar::did_you_mean(name, known.clone()) {
+        d = d.help(h);
+    } else {
+        let list: Vec<&str> = known.collect();
+        if !list.is_empty() {
+            d = d.help(format!("known {what}s: {}", list.join(", ")));
+        }
+    }
+    d
+}

@@ -1,0 +1,406 @@
+//! Pass 4: what the rules talk about — players and teams, the board, regions, counters and
+//! allowances.
+
+use super::args::{Args, wrong_kind};
+use super::document::Document;
+use super::expand::Expanded;
+use super::expr::constant;
+use super::scope::{POISON, unknown};
+use super::{Context, similar};
+use crate::board::{Topology, hexhex, square, tiling};
+use crate::codes;
+use crate::diagnostic::Diagnostic;
+use crate::game::{Player, RegionDef};
+use crate::syntax::{Node, NodeKind, Span};
+
+/// Most players a game may have.
+pub const MAX_PLAYERS: usize = 16;
+
+pub struct Setup {
+    pub board: Topology,
+    pub players: Vec<Player>,
+    pub teams: Vec<String>,
+    pub regions: Vec<RegionDef>,
+    pub counters: Vec<String>,
+    pub allowances: Vec<String>,
+}
+
+pub fn build(cx: &mut Context, ex: &Expanded, doc: &Document<'_>) -> Option<Setup> {
+    let players = match &ex.players {
+        Some(p) => players(cx, p),
+        None => {
+            cx.report(missing_section(doc.game_span, "players", "(players \"White\" \"Black\")"));
+            None
+        }
+    };
+    let board = match &ex.board {
+        Some(b) => board(cx, b),
+        None => {
+            cx.report(missing_section(doc.game_span, "board", "(board (square 9))"));
+            None
+        }
+    };
+    let counters = names(cx, &ex.counters, "counter");
+    let allowances = names(cx, &ex.allowances, "allowance");
+    let (players, teams) = players?;
+    let board = board?;
+    let regions = regions(cx, &ex.regions, &board, &teams);
+    Some(Setup { board, players, teams, regions, counters, allowances })
+}
+
+fn missing_section(game: Span, name: &str, example: &str) -> Diagnostic {
+    Diagnostic::error(codes::MISSING_SECTION, format!("the game has no `({name} ...)` section"))
+        .label(game.first_char(), "in this game")
+        .help(format!("add one, for example `{example}`"))
+}
+
+/// `(players NAME... [(hand N)])` or `(players (player NAME [(team T)] [(hand N)])...)`.
+fn players(cx: &mut Context, form: &Node) -> Option<(Vec<Player>, Vec<String>)> {
+    let mut list: Vec<(Player, Span)> = Vec::new();
+    let mut team_names: Vec<String> = Vec::new();
+    let mut common_hand: Option<u32> = None;
+    let mut explicit_team: Vec<Option<String>> = Vec::new();
+    for item in form.args() {
+        match (&item.kind, item.head()) {
+            (NodeKind::Str(name), _) => {
+                list.push((Player { name: name.clone(), team: 0, hand: None }, item.span));
+                explicit_team.push(None);
+            }
+            (_, Some("player")) => {
+                let mut args = Args::new(item);
+                let Some((name, _)) = args.string(cx, "the player's name") else { continue };
+                let mut hand = None;
+                let mut team = None;
+                for clause in args.rest() {
+                    match clause.head() {
+                        Some("hand") => hand = hand_size(cx, clause),
+                        Some("team") => {
+                            let mut t = Args::new(clause);
+                            team = t.string(cx, "the team's name").map(|(n, _)| n);
+                            t.finish(cx);
+                        }
+                        _ => cx.report(
+                            wrong_kind(clause, "a player's detail", "`(team NAME)` or `(hand N)`")
+                                .help("usage: (player NAME [(team TEAM)] [(hand N)])"),
+                        ),
+                    }
+                }
+                list.push((Player { name, team: 0, hand }, item.span));
+                explicit_team.push(team);
+            }
+            (_, Some("hand")) => common_hand = hand_size(cx, item),
+            (NodeKind::Symbol(s), _) if s != POISON => cx.report(
+                wrong_kind(item, "a player", "a name in quotes or `(player ...)`")
+                    .help(format!("write player names as strings: \"{s}\"")),
+            ),
+            (NodeKind::Braces(_) | NodeKind::Named(..), _) => {}
+            _ => cx.report(wrong_kind(item, "a player", "a name in quotes or `(player ...)`")),
+        }
+    }
+    for i in 0..list.len() {
+        if let Some(j) = (0..i).find(|&j| list[j].0.name == list[i].0.name) {
+            cx.report(
+                Diagnostic::error(codes::DUPLICATE, format!("player \"{}\" is listed twice", list[i].0.name))
+                    .label(list[i].1, "listed again here")
+                    .label(list[j].1, "first listed here"),
+            );
+        }
+    }
+    if list.len() < 2 || list.len() > MAX_PLAYERS {
+        cx.report(
+            Diagnostic::error(
+                codes::BAD_PLAYERS,
+                format!("a game has 2 to {MAX_PLAYERS} players, found {}", list.len()),
+            )
+            .label(form.span, "these players")
+            .help("list the players in turn order: `(players \"White\" \"Black\")`"),
+        );
+        return None;
+    }
+    for ((player, _), team) in list.iter_mut().zip(explicit_team) {
+        let team = team.unwrap_or_else(|| player.name.clone());
+        player.team = match team_names.iter().position(|t| *t == team) {
+            Some(i) => i,
+            None => {
+                team_names.push(team);
+                team_names.len() - 1
+            }
+        };
+        if player.hand.is_none() {
+            player.hand = common_hand;
+        }
+    }
+    if team_names.len() < 2 {
+        cx.report(
+            Diagnostic::error(codes::BAD_PLAYERS, "every player is in the same team")
+                .label(form.span, "one team only")
+                .help("a game needs at least two teams (sides) to have opponents"),
+        );
+        return None;
+    }
+    Some((list.into_iter().map(|(p, _)| p).collect(), team_names))
+}
+
+fn hand_size(cx: &mut Context, form: &Node) -> Option<u32> {
+    let mut args = Args::new(form);
+    let node = args.required(cx, "the number of stones in hand")?;
+    args.finish(cx);
+    let n = constant(cx, node)?;
+    if !(0..=100_000).contains(&n) {
+        cx.report(
+            Diagnostic::error(codes::OUT_OF_RANGE, format!("a hand of {n} stones"))
+                .label(node.span, "expected 0 to 100000 stones"),
+        );
+        return None;
+    }
+    Some(n as u32)
+}
+
+/// `(board (square N))`, `(board (hexhex N))`, `(board (tiling PATTERN N))`.
+fn board(cx: &mut Context, form: &Node) -> Option<Topology> {
+    let mut args = Args::new(form);
+    let generator = args.required(cx, "a board generator such as `(square 9)`")?;
+    args.finish(cx);
+    let mut g = Args::new(generator);
+    let sized = |cx: &mut Context, g: &mut Args<'_>, max: usize, min: i64| -> Option<usize> {
+        let node = g.required(cx, "the size")?;
+        let n = constant(cx, node)?;
+        if n < min || n > max as i64 {
+            cx.report(
+                Diagnostic::error(codes::OUT_OF_RANGE, format!("board size {n} is out of range"))
+                    .label(node.span, format!("`{}` takes {min} to {max}", g.head())),
+            );
+            return None;
+        }
+        Some(n as usize)
+    };
+    let board = match generator.head() {
+        Some("square") => square::build(sized(cx, &mut g, square::MAX_SIZE, 2)?),
+        Some("hexhex") => hexhex::build(sized(cx, &mut g, hexhex::MAX_SIZE, 2)?),
+        Some("tiling") => {
+            let pattern = g.required(cx, "the tiling pattern, such as \"3.4.6.4\"")?;
+            let name = match &pattern.kind {
+                NodeKind::Str(s) | NodeKind::Symbol(s) => s.clone(),
+                _ => {
+                    cx.report(wrong_kind(pattern, "the tiling pattern", "a string such as \"3.4.6.4\""));
+                    return None;
+                }
+            };
+            if !tiling::PATTERNS.contains(&name.as_str()) {
+                cx.report(
+                    Diagnostic::error(codes::BAD_BOARD, format!("unknown tiling \"{name}\""))
+                        .label(pattern.span, "not a supported tiling")
+                        .help(format!("supported tilings: {}", tiling::PATTERNS.join(", "))),
+                );
+                return None;
+            }
+            let size = sized(cx, &mut g, tiling::MAX_SIZE, 1)?;
+            match tiling::build(&name, size) {
+                Ok(t) => t,
+                Err(message) => {
+                    cx.report(Diagnostic::error(codes::BAD_BOARD, message).label(generator.span, "this board"));
+                    return None;
+                }
+            }
+        }
+        _ => {
+            let known = ["square", "hexhex", "tiling"];
+            let mut d = Diagnostic::error(codes::UNKNOWN_LUDEME, format!("unknown board {}", generator.describe()))
+                .label(generator.span, "not a board generator");
+            d = match generator.head().and_then(|h| similar::did_you_mean(h, known)) {
+                Some(h) => d.help(h),
+                None => d.help("boards: `(square SIZE)`, `(hexhex SIDE)`, `(tiling \"3.4.6.4\" SIZE)`"),
+            };
+            if generator.symbol() != Some(POISON) {
+                cx.report(d);
+            }
+            return None;
+        }
+    };
+    g.finish(cx);
+    Some(board)
+}
+
+/// Declared names of counters or allowances; duplicates are reported.
+fn names(cx: &mut Context, forms: &[Node], what: &str) -> Vec<String> {
+    let mut out: Vec<(String, Span)> = Vec::new();
+    for form in forms {
+        let mut args = Args::new(form);
+        let Some((name, span)) = args.symbol(cx, &format!("the {what}'s name")) else { continue };
+        args.finish(cx);
+        if let Some((_, first)) = out.iter().find(|(n, _)| *n == name) {
+            cx.report(
+                Diagnostic::error(codes::DUPLICATE, format!("{what} `{name}` is declared twice"))
+                    .label(span, "declared again here")
+                    .label(*first, "first declared here"),
+            );
+        } else {
+            out.push((name, span));
+        }
+    }
+    out.into_iter().map(|(n, _)| n).collect()
+}
+
+/// The board's built-in regions, then `(region NAME [(owner TEAM)] PART...)` of the file.
+fn regions(cx: &mut Context, forms: &[Node], board: &Topology, teams: &[String]) -> Vec<RegionDef> {
+    let mut regions: Vec<RegionDef> = board
+        .regions
+        .iter()
+        .map(|r| RegionDef {
+            name: r.name.clone(),
+            owner: None,
+            parts: r.parts.iter().map(|p| p.sites.clone()).collect(),
+            labels: r.parts.iter().map(|p| p.label.clone()).collect(),
+            builtin: true,
+        })
+        .collect();
+    let mut spans: Vec<Option<Span>> = vec![None; regions.len()];
+    for form in forms {
+        let mut args = Args::new(form);
+        let Some((name, name_span)) = args.symbol(cx, "the region's name") else { continue };
+        let mut owner = None;
+        let mut def =
+            RegionDef { name: name.clone(), owner: None, parts: Vec::new(), labels: Vec::new(), builtin: false };
+        for part in args.rest() {
+            match part.head() {
+                Some("owner") => {
+                    let mut o = Args::new(part);
+                    if let Some((team, span)) = o.string(cx, "the owning team") {
+                        match teams.iter().position(|t| *t == team) {
+                            Some(i) => owner = Some(i),
+                            None => cx.report(unknown(
+                                &Node { kind: NodeKind::Str(team.clone()), span },
+                                &team,
+                                "team",
+                                codes::UNKNOWN_PLAYER,
+                                teams.iter().map(String::as_str),
+                            )),
+                        }
+                    }
+                    o.finish(cx);
+                }
+                Some("faces") => faces(cx, part, board, &mut def),
+                Some("sites") => {
+                    let mut sites = Vec::new();
+                    for label in part.args() {
+                        let text = match &label.kind {
+                            NodeKind::Str(s) | NodeKind::Symbol(s) => s.clone(),
+                            NodeKind::Int(i) => i.to_string(),
+                            _ => {
+                                cx.report(wrong_kind(label, "a site", "a site label such as \"c3\""));
+                                continue;
+                            }
+                        };
+                        match board.site(&text) {
+                            Some(s) => sites.push(s),
+                            None => cx.report(unknown_site(label, &text, board)),
+                        }
+                    }
+                    sites.sort_unstable();
+                    sites.dedup();
+                    def.parts.push(sites);
+                    def.labels.push(None);
+                }
+                None if part.symbol().is_some_and(|s| s != POISON) => {
+                    let other = part.symbol().unwrap_or_default();
+                    match regions.iter().find(|r| r.name == other && (r.owner.is_none() || r.owner == owner)) {
+                        Some(r) => {
+                            def.parts.extend(r.parts.iter().cloned());
+                            def.labels.extend(r.labels.iter().cloned());
+                        }
+                        None => cx.report(unknown(
+                            part,
+                            other,
+                            "region",
+                            codes::UNKNOWN_REGION,
+                            regions.iter().map(|r| r.name.as_str()),
+                        )),
+                    }
+                }
+                _ if part.symbol() == Some(POISON) => {}
+                _ => cx.report(
+                    wrong_kind(
+                        part,
+                        "a part of a region",
+                        "`(faces KIND LABEL...)`, `(sites LABEL...)` or a region name",
+                    )
+                    .help("usage: (region NAME [(owner TEAM)] PART...)"),
+                ),
+            }
+        }
+        def.owner = owner;
+        if def.parts.is_empty() {
+            cx.report(args.missing("at least one part: `(faces ...)`, `(sites ...)` or a region name"));
+            continue;
+        }
+        if let Some(i) = regions.iter().position(|r| r.name == name && r.owner == owner) {
+            let d = Diagnostic::error(codes::DUPLICATE, format!("region `{name}` is defined twice"))
+                .label(name_span, "defined again here");
+            cx.report(match spans[i] {
+                Some(first) => d.label(first, "first defined here"),
+                None => d.help(format!("`{name}` is a built-in region of this board; choose another name")),
+            });
+            continue;
+        }
+        regions.push(def);
+        spans.push(Some(name_span));
+    }
+    regions
+}
+
+/// `(faces KIND [LABEL...])`: all faces of a kind, or those with the given labels.
+fn faces(cx: &mut Context, form: &Node, board: &Topology, def: &mut RegionDef) {
+    let mut args = Args::new(form);
+    let Some((kind, kind_span)) = args.symbol(cx, "the kind of face, such as `hexagons`") else { return };
+    let face_regions: Vec<&str> =
+        board.regions.iter().filter(|r| r.parts.iter().all(|p| p.label.is_some())).map(|r| r.name.as_str()).collect();
+    let Some(region) = board.regions.iter().find(|r| r.name == kind && face_regions.contains(&r.name.as_str())) else {
+        let node = Node { kind: NodeKind::Symbol(kind.clone()), span: kind_span };
+        let mut d = unknown(&node, &kind, "kind of face", codes::UNKNOWN_REGION, face_regions.iter().copied());
+        if face_regions.is_empty() {
+            d = d.help("this board has no faces; faces come with `(tiling ...)` boards");
+        }
+        cx.report(d);
+        return;
+    };
+    let labels = args.rest();
+    if labels.is_empty() {
+        def.parts.extend(region.parts.iter().map(|p| p.sites.clone()));
+        def.labels.extend(region.parts.iter().map(|p| p.label.clone()));
+        return;
+    }
+    for label in labels {
+        let text = match &label.kind {
+            NodeKind::Symbol(s) | NodeKind::Str(s) => s.clone(),
+            _ => {
+                cx.report(wrong_kind(label, "a face", "a face label such as `h3`"));
+                continue;
+            }
+        };
+        match region.parts.iter().find(|p| p.label.as_deref() == Some(text.as_str())) {
+            Some(p) => {
+                def.parts.push(p.sites.clone());
+                def.labels.push(p.label.clone());
+            }
+            None => cx.report(
+                unknown(
+                    label,
+                    &text,
+                    &format!("face of `{kind}`"),
+                    codes::UNKNOWN_SITE,
+                    region.parts.iter().filter_map(|p| p.label.as_deref()),
+                )
+                .help("`tabula info FILE --sites` lists the faces and their labels"),
+            ),
+        }
+    }
+}
+
+pub fn unknown_site(node: &Node, label: &str, board: &Topology) -> Diagnostic {
+    let d = Diagnostic::error(codes::UNKNOWN_SITE, format!("no site is labelled `{label}`"))
+        .label(node.span, "not a site of this board");
+    match similar::did_you_mean(label, board.sites.iter().map(|s| s.label.as_str())) {
+        Some(h) => d.help(h),
+        None => d.help("`tabula info FILE --sites` lists the site labels"),
+    }
+}

@@ -1,0 +1,105 @@
+//! The `tabula` command line (DESIGN.md §4). Front ends never know a game's rules: they load a
+//! description, ask the engine, and print.
+//!
+//! Exit status: 0 done (and, for `check`, nothing wrong); 1 the input has problems (a rule
+//! file with errors, an illegal action in a record); 2 the command could not run (missing file,
+//! bad flag, unknown variant or option).
+
+mod check;
+mod info;
+mod output;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::check::{LoadError, Selection};
+use crate::game::Game;
+
+/// Board games described in text, played by a generic interpreter.
+#[derive(Parser, Debug)]
+#[command(name = "tabula", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Parse and check game files; exit 0 iff all are valid.
+    Check(check::CheckArgs),
+    /// Describe a game: players, options, variants, board, regions, phases.
+    Info(info::InfoArgs),
+}
+
+/// The game to load: a file, a variant and option values.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// A game file (`games/watershed.game`).
+    pub file: PathBuf,
+    /// The variant to play (default: the file's default variant).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Set an option: `--set size=7` (repeatable).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub sets: Vec<String>,
+}
+
+/// Why a command stopped early, with the exit status it implies.
+#[derive(Debug)]
+pub enum Failure {
+    /// The input has problems (exit 1); the message has been printed or is given.
+    Problems(Option<String>),
+    /// The command could not run (exit 2).
+    Usage(String),
+}
+
+impl GameArgs {
+    /// Loads and checks the game, printing diagnostics on failure.
+    pub fn load(&self) -> Result<Game, Failure> {
+        let selection = Selection::new(self.variant.clone(), &self.sets).map_err(Failure::Usage)?;
+        match crate::check::load(&self.file, &selection) {
+            Ok((_, game)) => Ok(game),
+            Err(LoadError::Unreadable(m)) => Err(Failure::Usage(m)),
+            Err(LoadError::Selection(m)) => Err(Failure::Usage(m)),
+            Err(LoadError::Invalid(sources, diagnostics)) => {
+                output::print_diagnostics(&sources, &diagnostics);
+                let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+                Err(Failure::Problems(Some(format!(
+                    "{}: {errors} error{} in the game file",
+                    self.file.display(),
+                    if errors == 1 { "" } else { "s" }
+                ))))
+            }
+        }
+    }
+}
+
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let result = match cli.command {
+        Command::Check(args) => check::run(&args),
+        Command::Info(args) => info::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Problems(message)) => {
+            if let Some(m) = message {
+                eprintln!("{m}");
+            }
+            ExitCode::from(1)
+        }
+        Err(Failure::Usage(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! The stable codes of every diagnostic. Tools and tests match on these strings; a code is
+//! never reused for a different problem.
+
+// Reading and parsing.
+pub const IO: &str = "tabula::io";
+pub const NOT_UTF8: &str = "tabula::syntax::not_utf8";
+pub const TOO_LARGE: &str = "tabula::syntax::too_large";
+pub const TOO_DEEP: &str = "tabula::syntax::too_deep";
+pub const UNBALANCED: &str = "tabula::syntax::unbalanced";
+pub const UNTERMINATED_STRING: &str = "tabula::syntax::unterminated_string";
+pub const SYNTAX: &str = "tabula::syntax::unexpected";
+
+// Structure of the file.
+pub const EMPTY_FILE: &str = "tabula::check::empty_file";
+pub const NOT_A_GAME: &str = "tabula::check::not_a_game";
+pub const MISSING_SECTION: &str = "tabula::check::missing_section";
+pub const DUPLICATE: &str = "tabula::check::duplicate";
+pub const LUDII_SYNTAX: &str = "tabula::check::ludii_syntax";
+
+// Ludemes and their arguments.
+pub const UNKNOWN_LUDEME: &str = "tabula::check::unknown_ludeme";
+pub const WRONG_PLACE: &str = "tabula::check::wrong_place";
+pub const MISSING_ARGUMENT: &str = "tabula::check::missing_argument";
+pub const EXTRA_ARGUMENT: &str = "tabula::check::extra_argument";
+pub const WRONG_TYPE: &str = "tabula::check::wrong_type";
+pub const NOT_CONSTANT: &str = "tabula::check::not_constant";
+pub const OUT_OF_RANGE: &str = "tabula::check::out_of_range";
+
+// Names.
+pub const UNKNOWN_NAME: &str = "tabula::check::unknown_name";
+pub const UNKNOWN_RELATION: &str = "tabula::check::unknown_relation";
+pub const UNKNOWN_REGION: &str = "tabula::check::unknown_region";
+pub const UNKNOWN_PLAYER: &str = "tabula::check::unknown_player";
+pub const UNKNOWN_VARIANT: &str = "tabula::check::unknown_variant";
+pub const UNKNOWN_OPTION: &str = "tabula::check::unknown_option";
+pub const UNKNOWN_SITE: &str = "tabula::check::unknown_site";
+pub const UNKNOWN_COUNTER: &str = "tabula::check::unknown_counter";
+pub const UNKNOWN_ALLOWANCE: &str = "tabula::check::unknown_allowance";
+pub const SHADOWED: &str = "tabula::check::shadowed";
+pub const DEFINE_CYCLE: &str = "tabula::check::define_cycle";
+
+// Options and variants.
+pub const BAD_OPTION_VALUE: &str = "tabula::check::bad_option_value";
+pub const VARIANT_DEFAULT: &str = "tabula::check::variant_default";
+
+// Rules that cannot work.
+pub const UNREACHABLE_PHASE: &str = "tabula::check::unreachable_phase";
+pub const AMBIGUOUS_MOVES: &str = "tabula::check::ambiguous_moves";
+pub const BAD_BOARD: &str = "tabula::check::bad_board";
+pub const BAD_PLAYERS: &str = "tabula::check::bad_players";
+pub const NO_END: &str = "tabula::check::no_end";
+
+// Warnings.
+pub const UNUSED: &str = "tabula::warn::unused";

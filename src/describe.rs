@@ -1,0 +1,250 @@
+//! What a checked game describes, as text and as JSON (`tabula info`).
+
+use std::fmt::Write;
+
+use serde_json::{Value, json};
+
+use crate::board::{Shape, Topology};
+use crate::game::{Game, RegionDef};
+
+/// Sites of a region (union of its parts).
+fn region_sites(r: &RegionDef) -> usize {
+    let mut all: Vec<u16> = r.parts.iter().flatten().copied().collect();
+    all.sort_unstable();
+    all.dedup();
+    all.len()
+}
+
+fn region_name(game: &Game, r: &RegionDef) -> String {
+    match r.owner {
+        Some(t) => format!("{} ({})", r.name, game.teams[t]),
+        None => r.name.clone(),
+    }
+}
+
+pub fn shape(board: &Topology) -> String {
+    match &board.shape {
+        Shape::Square { size } => format!("square {size}×{size}"),
+        Shape::HexHex { side } => format!("hexhex, {side} cells per side"),
+        Shape::Tiling { pattern, rings } => format!("tiling {pattern}, size {rings}"),
+    }
+}
+
+fn degrees(board: &Topology, rel: usize) -> (usize, usize) {
+    let r = &board.relations[rel];
+    let degrees = (0..board.site_count()).map(|s| r.neighbors(s as u16).len());
+    (degrees.clone().min().unwrap_or(0), degrees.max().unwrap_or(0))
+}
+
+pub fn text(game: &Game, with_sites: bool) -> String {
+    let mut out = String::new();
+    let _ = write!(out, "{}", game.name);
+    if let Some(v) = &game.variant {
+        let _ = write!(out, " — variant \"{v}\"");
+    }
+    out.push('\n');
+    for (key, value) in &game.meta {
+        let _ = writeln!(out, "  {key}: {value}");
+    }
+    if !game.variants.is_empty() {
+        let list: Vec<String> = game
+            .variants
+            .iter()
+            .map(|v| format!("\"{}\"{}", v.name, if v.is_default { " (default)" } else { "" }))
+            .collect();
+        let _ = writeln!(out, "variants: {}", list.join(", "));
+    }
+    if !game.options.is_empty() {
+        out.push_str("options:\n");
+        for o in &game.options {
+            let _ = write!(out, "  {} = {}  ({}; default {})", o.name, o.show(o.value), o.allowed(), o.show(o.default));
+            if let Some(d) = &o.description {
+                let _ = write!(out, "  {d}");
+            }
+            out.push('\n');
+        }
+    }
+    let players: Vec<String> = game
+        .players
+        .iter()
+        .map(|p| {
+            let mut s = p.name.clone();
+            let mut details = Vec::new();
+            if game.teams[p.team] != p.name {
+                details.push(format!("team {}", game.teams[p.team]));
+            }
+            if let Some(h) = p.hand {
+                details.push(format!("{h} in hand"));
+            }
+            if !details.is_empty() {
+                let _ = write!(s, " ({})", details.join(", "));
+            }
+            s
+        })
+        .collect();
+    let _ = writeln!(out, "players: {} — {} moves first", players.join(", "), game.players[0].name);
+    let board = &game.board;
+    let _ = writeln!(out, "board: {}, {} sites", shape(board), board.site_count());
+    out.push_str("relations:\n");
+    for (i, r) in board.relations.iter().enumerate() {
+        let (lo, hi) = degrees(board, i);
+        let _ = writeln!(out, "  {:<14} {:>5} edges, degree {lo}–{hi}", r.name, r.edge_count());
+    }
+    out.push_str("regions:\n");
+    for r in &game.regions {
+        let parts = r.parts.len();
+        let _ = writeln!(
+            out,
+            "  {:<14} {:>5} part{}, {} sites",
+            region_name(game, r),
+            parts,
+            if parts == 1 { " " } else { "s" },
+            region_sites(r)
+        );
+    }
+    if !game.counters.is_empty() {
+        let _ = writeln!(out, "counters: {}", game.counters.join(", "));
+    }
+    if !game.allowances.is_empty() {
+        let _ = writeln!(out, "allowances: {}", game.allowances.join(", "));
+    }
+    let phases: Vec<String> = game.phases.iter().map(|p| format!("\"{}\"", p.name)).collect();
+    let _ = writeln!(out, "phases: {}", phases.join(" → "));
+    if with_sites {
+        out.push_str(&sites_text(game));
+    }
+    out
+}
+
+/// Every site: label, position, neighbours per relation, and the labelled parts it is in.
+fn sites_text(game: &Game) -> String {
+    let board = &game.board;
+    let mut out = String::from("sites:\n");
+    for (i, site) in board.sites.iter().enumerate() {
+        let _ = write!(out, "  {:<4} ({:>7.3}, {:>7.3})", site.label, site.x, site.y);
+        for r in &board.relations {
+            let n: Vec<&str> = r.neighbors(i as u16).iter().map(|&s| board.sites[s as usize].label.as_str()).collect();
+            let _ = write!(out, "  {}: {}", r.name, n.join(" "));
+        }
+        let regions = site_regions(game, i as u16);
+        if !regions.is_empty() {
+            let _ = write!(out, "  in: {}", regions.join(" "));
+        }
+        out.push('\n');
+    }
+    let labelled: Vec<&RegionDef> =
+        game.regions.iter().filter(|r| r.builtin && r.labels.iter().any(Option::is_some)).collect();
+    if !labelled.is_empty() {
+        out.push_str("faces:\n");
+        for r in labelled {
+            for (part, label) in r.parts.iter().zip(&r.labels) {
+                let sites: Vec<&str> = part.iter().map(|&s| board.sites[s as usize].label.as_str()).collect();
+                let _ = writeln!(out, "  {:<4} {}", label.as_deref().unwrap_or("?"), sites.join(" "));
+            }
+        }
+    }
+    out
+}
+
+/// Names of the regions (or labelled parts) containing a site.
+fn site_regions(game: &Game, site: u16) -> Vec<String> {
+    let mut out = Vec::new();
+    for r in &game.regions {
+        for (part, label) in r.parts.iter().zip(&r.labels) {
+            if part.contains(&site) {
+                match (r.builtin, label) {
+                    (true, Some(l)) => out.push(l.clone()),
+                    _ => out.push(region_name(game, r).replace(' ', "")),
+                }
+            }
+        }
+    }
+    out.dedup();
+    out
+}
+
+pub fn json(game: &Game, with_sites: bool) -> Value {
+    let board = &game.board;
+    let relations: Vec<Value> = board
+        .relations
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let (lo, hi) = degrees(board, i);
+            json!({"name": r.name, "edges": r.edge_count(), "min_degree": lo, "max_degree": hi})
+        })
+        .collect();
+    let regions: Vec<Value> = game
+        .regions
+        .iter()
+        .map(|r| {
+            json!({
+                "name": r.name,
+                "owner": r.owner.map(|t| game.teams[t].clone()),
+                "parts": r.parts.len(),
+                "sites": region_sites(r),
+                "builtin": r.builtin,
+            })
+        })
+        .collect();
+    let (kind, size) = match &board.shape {
+        Shape::Square { size } => ("square", *size),
+        Shape::HexHex { side } => ("hexhex", *side),
+        Shape::Tiling { rings, .. } => ("tiling", *rings),
+    };
+    let mut value = json!({
+        "name": game.name,
+        "variant": game.variant,
+        "variants": game.variants.iter().map(|v| json!({
+            "name": v.name, "default": v.is_default, "description": v.description,
+        })).collect::<Vec<_>>(),
+        "options": game.options.iter().map(|o| json!({
+            "name": o.name, "value": option_json(o, o.value), "default": option_json(o, o.default),
+            "allowed": o.allowed(), "description": o.description,
+        })).collect::<Vec<_>>(),
+        "players": game.players.iter().map(|p| json!({
+            "name": p.name, "team": game.teams[p.team], "hand": p.hand,
+        })).collect::<Vec<_>>(),
+        "teams": game.teams,
+        "board": {
+            "shape": kind,
+            "size": size,
+            "description": shape(board),
+            "sites": board.site_count(),
+            "relations": relations,
+            "regions": regions,
+        },
+        "counters": game.counters,
+        "allowances": game.allowances,
+        "phases": game.phases.iter().map(|p| json!({"name": p.name, "stages": p.stages.len()})).collect::<Vec<_>>(),
+        "meta": game.meta.iter().map(|(k, v)| (k.clone(), json!(v))).collect::<serde_json::Map<_, _>>(),
+    });
+    if with_sites {
+        let sites: Vec<Value> = board
+            .sites
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let neighbors: serde_json::Map<String, Value> = board
+                    .relations
+                    .iter()
+                    .map(|r| {
+                        let n: Vec<&str> =
+                            r.neighbors(i as u16).iter().map(|&t| board.sites[t as usize].label.as_str()).collect();
+                        (r.name.clone(), json!(n))
+                    })
+                    .collect();
+                json!({"label": s.label, "x": s.x, "y": s.y, "neighbors": neighbors, "in": site_regions(game, i as u16)})
+            })
+            .collect();
+        value["sites"] = json!(sites);
+    }
+    value
+}
+
+fn option_json(o: &crate::game::OptionInfo, v: i64) -> Value {
+    match o.kind {
+        crate::game::OptionKind::Boolean => json!(v != 0),
+        _ => json!(v),
+    }
+}

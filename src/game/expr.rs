@@ -1,0 +1,136 @@
+//! Expressions of the rule language after checking: numbers, conditions, site sets.
+//!
+//! Expressions are evaluated relative to a *subject* team: the mover's team during play, and
+//! each team in turn when results are compared. `friend` and `enemy` are relative to it.
+
+use super::RelId;
+
+/// Which stones (or empty sites) a set or count is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filter {
+    Empty,
+    Occupied,
+    /// Stones of the subject's team.
+    Friend,
+    /// Stones of any other team.
+    Enemy,
+    /// Every site, empty or not.
+    Any,
+}
+
+/// A site bound by the surrounding rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SiteVar {
+    /// Destination of the action being considered or just made.
+    To,
+    /// Origin of a slide or relocation.
+    From,
+    /// The site being examined by `remove`.
+    Site,
+}
+
+/// A region as referenced from an expression: the region index for each team (regions of the
+/// same name may be owned by different teams; an unowned region has the same index for all).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegionRef {
+    pub by_team: Vec<u16>,
+}
+
+/// A set of sites.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Sites {
+    /// Every site of the board that matches.
+    Filter(Filter),
+    /// The neighbours of a site under a relation.
+    Neighbors(SiteVar, RelId),
+    /// The union of a region's parts.
+    Region(RegionRef),
+}
+
+/// Sizes of the groups (maximal connected sets of stones of one team) under a relation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Multiset {
+    pub rel: RelId,
+    pub filter: Filter,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Int {
+    Const(i64),
+    Add(Vec<Int>),
+    Sub(Box<Int>, Box<Int>),
+    Mul(Vec<Int>),
+    Min(Vec<Int>),
+    Max(Vec<Int>),
+    If(Box<Bool>, Box<Int>, Box<Int>),
+    /// Sites of the set that match the filter.
+    Count(Filter, Sites),
+    /// Size of the largest group of matching stones (`friend`: the subject's; `any`: any team's,
+    /// each team's stones grouping separately).
+    LargestGroup(RelId, Filter),
+    /// The subject team's counter.
+    Counter(usize),
+    /// The current turn's allowance.
+    Allowance(usize),
+    /// Parts of the regions that contain the arrival site of this turn and are entirely the
+    /// subject's stones.
+    Completed(Vec<RegionRef>),
+    /// Stones in the mover's hand.
+    Hand,
+    /// Turns begun so far, this one included.
+    TurnNumber,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CmpOp {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+}
+
+impl CmpOp {
+    pub fn apply(self, a: i64, b: i64) -> bool {
+        match self {
+            CmpOp::Lt => a < b,
+            CmpOp::Le => a <= b,
+            CmpOp::Gt => a > b,
+            CmpOp::Ge => a >= b,
+            CmpOp::Eq => a == b,
+            CmpOp::Ne => a != b,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Bool {
+    Const(bool),
+    And(Vec<Bool>),
+    Or(Vec<Bool>),
+    Not(Box<Bool>),
+    Cmp(CmpOp, Int, Int),
+    /// The site holds what the filter asks for.
+    Is(Filter, SiteVar),
+    /// This is the first turn of the game.
+    FirstTurn,
+    /// The value is larger now than at the start of this turn (snapshot slot).
+    Grew(usize),
+    /// The mover's hand is empty (never, for an unlimited supply).
+    HandEmpty,
+    /// No site is empty.
+    BoardFull,
+    /// The player to move cannot begin his turn.
+    NoMoves,
+}
+
+impl Int {
+    /// The value if it does not depend on the position.
+    pub fn constant(&self) -> Option<i64> {
+        match self {
+            Int::Const(v) => Some(*v),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! A checked game description: the rules of one variant with its options applied, every name
+//! resolved to an index, over a built [`Topology`].
+//!
+//! This is what [`crate::check`] produces and what [`crate::engine`] runs. It holds no strings
+//! that the engine looks up while playing: relations, regions, counters and allowances are
+//! indices; site sets are small enums evaluated over bitsets.
+
+mod expr;
+
+pub use expr::{Bool, CmpOp, Filter, Int, Multiset, RegionRef, SiteVar, Sites};
+
+use crate::board::Topology;
+use crate::syntax::Span;
+
+/// Index of a relation in [`Topology::relations`].
+pub type RelId = u8;
+
+/// A checked, resolved game.
+#[derive(Debug, Clone)]
+pub struct Game {
+    pub name: String,
+    pub meta: Vec<(String, String)>,
+    /// The selected variant, if the file has variants.
+    pub variant: Option<String>,
+    pub variants: Vec<VariantInfo>,
+    /// Every option with the value in force.
+    pub options: Vec<OptionInfo>,
+    pub board: Topology,
+    /// Players in turn order; the first moves first.
+    pub players: Vec<Player>,
+    /// Teams (colours); a stone on the board belongs to a team. In a game without explicit
+    /// teams every player is his own team, with the player's name.
+    pub teams: Vec<String>,
+    /// Regions: the board's built-in ones first, then those of the file.
+    pub regions: Vec<RegionDef>,
+    pub counters: Vec<String>,
+    pub allowances: Vec<String>,
+    pub phases: Vec<Phase>,
+    pub end: Vec<EndRule>,
+    /// Values recorded at the start of every turn, for `(grew ...)`.
+    pub snapshots: Vec<Int>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct VariantInfo {
+    pub name: String,
+    pub description: Option<String>,
+    pub is_default: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum OptionKind {
+    /// One of the listed values.
+    Choice(Vec<i64>),
+    /// Any integer in the inclusive range.
+    Range(i64, i64),
+    Boolean,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct OptionInfo {
+    pub name: String,
+    pub kind: OptionKind,
+    pub default: i64,
+    pub value: i64,
+    pub description: Option<String>,
+}
+
+impl OptionInfo {
+    /// A value as the user writes it (`true`, `9`).
+    pub fn show(&self, value: i64) -> String {
+        match self.kind {
+            OptionKind::Boolean => (value != 0).to_string(),
+            _ => value.to_string(),
+        }
+    }
+
+    /// The values allowed, as text (`one of 5, 7, 9`, `2 to 12`, `true or false`).
+    pub fn allowed(&self) -> String {
+        match &self.kind {
+            OptionKind::Choice(values) => {
+                let list: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+                format!("one of {}", list.join(", "))
+            }
+            OptionKind::Range(lo, hi) => format!("{lo} to {hi}"),
+            OptionKind::Boolean => "true or false".to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Player {
+    pub name: String,
+    pub team: usize,
+    /// Stones in hand at the start; `None` is an unlimited supply.
+    pub hand: Option<u32>,
+}
+
+/// A region as the rules see it: a family of site sets, optionally owned by a team.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RegionDef {
+    pub name: String,
+    pub owner: Option<usize>,
+    pub parts: Vec<Vec<u16>>,
+    /// Labels of the parts (faces have them), for `info`.
+    pub labels: Vec<Option<String>>,
+    pub builtin: bool,
+}
+
+/// A phase of play. Each player is in one phase at a time; at the start of his turn he moves
+/// to the next phase while `until` holds.
+#[derive(Debug, Clone)]
+pub struct Phase {
+    pub name: String,
+    pub until: Option<Bool>,
+    pub stages: Vec<Stage>,
+    pub after_turn: Vec<Effect>,
+    /// What a player does when his turn cannot begin (no legal action in the first stage).
+    pub blocked: Blocked,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Blocked {
+    /// The game ends; `(end (when (no-moves) ...))` decides the result.
+    EndGame,
+    /// The player's turn is a single `pass` action.
+    Pass,
+}
+
+/// A part of a turn: between `min` and `max` actions, each one of `moves`. Bounds are evaluated
+/// when the stage begins. Once `min` actions are done and fewer than `max`, `end` is legal too.
+#[derive(Debug, Clone)]
+pub struct Stage {
+    pub min: Int,
+    pub max: Int,
+    pub moves: Vec<Move>,
+}
+
+#[derive(Debug, Clone)]
+pub enum MoveKind {
+    /// A stone from the mover's hand (or unlimited supply) onto an empty site of `to`.
+    Place,
+    /// A stone of `from` to an empty neighbour under `along`, within `to`.
+    Slide { along: RelId },
+    /// A stone of `from` anywhere into `to` (a follow-up choice, e.g. an enemy stone moved
+    /// away). With `distinct`, a stone already relocated this turn may not be chosen again.
+    Relocate { distinct: bool },
+}
+
+#[derive(Debug, Clone)]
+pub struct Move {
+    pub kind: MoveKind,
+    /// Origins (slide, relocate); unused for place.
+    pub from: Sites,
+    /// Destinations; always intersected with the empty sites.
+    pub to: Sites,
+    /// Conditions on the position before the action (with `to`, `from` bound).
+    pub conditions: Vec<Bool>,
+    /// Constraints on the position after the stone arrives, before any effect.
+    pub require: Vec<Constraint>,
+    /// Effects, in order, after the stone arrives.
+    pub then: Vec<Effect>,
+    pub span: Span,
+}
+
+/// A whole-position requirement checked after an action's stone arrives and before its effects.
+#[derive(Debug, Clone)]
+pub enum Constraint {
+    /// Every site matching `filter` is connected, through sites matching `filter` along `rel`,
+    /// to a matching site of `region`.
+    Connected { filter: Filter, region: RegionRef, rel: RelId },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Recipient {
+    Mover,
+    /// The owner of the removed stone.
+    Owner,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Who {
+    Mover,
+    /// The player after the mover in turn order.
+    Next,
+}
+
+#[derive(Debug, Clone)]
+pub enum Effect {
+    /// Removes, all at once, every stone of `sites` for which every condition holds (with `site`
+    /// bound); each removed stone of an opponent credits 1 to `credit`.
+    Remove {
+        sites: Sites,
+        conditions: Vec<Bool>,
+        credit: Option<(usize, Recipient)>,
+    },
+    Win(Who),
+    Draw,
+    /// Sets an allowance for this turn, or (`next`) for the next turn.
+    Allow {
+        allowance: usize,
+        value: Int,
+        next: bool,
+    },
+    /// Adds to a counter of the mover's or the next player's team.
+    Add {
+        counter: usize,
+        who: Who,
+        value: Int,
+    },
+    If {
+        condition: Bool,
+        then: Vec<Effect>,
+        otherwise: Vec<Effect>,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub enum EndRule {
+    /// Checked after every action and at the start of every turn.
+    When { condition: Bool, outcome: Outcome, span: Span },
+    /// The same position at a turn boundary for the `count`-th time (0: never).
+    Repetition { count: u32, outcome: Outcome },
+    /// `turns` turns have been completed (0: never).
+    TurnLimit { turns: u32, outcome: Outcome },
+}
+
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    Win(Who),
+    Draw,
+    /// Teams are compared by each criterion in turn; the first that separates them decides.
+    /// If none does, the game is a draw.
+    Compare(Vec<Criterion>),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Prefer {
+    Larger,
+    Smaller,
+}
+
+#[derive(Debug, Clone)]
+pub enum Criterion {
+    /// The team whose value is larger (or smaller) wins.
+    Value(Int, Prefer),
+    /// Sorted group sizes compared position by position, shorter list padded with zeros.
+    Cascade(Multiset, Prefer),
+    /// The largest size left after pairing equal sizes of the two teams (multiset difference).
+    Unpaired(Multiset, Prefer),
+    /// The team of the player who made the last action wins.
+    LastMover,
+}
+
+impl Game {
+    pub fn option(&self, name: &str) -> Option<&OptionInfo> {
+        self.options.iter().find(|o| o.name == name)
+    }
+
+    /// The team index of a player.
+    pub fn team_of(&self, player: usize) -> usize {
+        self.players[player].team
+    }
+}

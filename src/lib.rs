@@ -1,0 +1,15 @@
+//! Tabula: board games described in text files, played by a generic interpreter.
+//!
+//! The pipeline (DESIGN.md §1): [`syntax`] parses a game file into forms with spans; [`check`]
+//! resolves names, checks types and applies options and variants, producing a [`game::Game`]
+//! (the rules as index-based data over a [`board::Topology`]); [`engine`] plays it. The
+//! front ends in [`cli`] never know a game's rules.
+
+pub mod board;
+pub mod check;
+pub mod cli;
+pub mod codes;
+pub mod describe;
+pub mod diagnostic;
+pub mod game;
+pub mod syntax;
