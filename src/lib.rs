@@ -11,5 +11,6 @@ pub mod cli;
 pub mod codes;
 pub mod describe;
 pub mod diagnostic;
+pub mod engine;
 pub mod game;
 pub mod syntax;

@@ -273,7 +273,9 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
     let mut along = None;
     let mut distinct: Option<bool> = None;
     let mut conditions = Vec::new();
+    let mut condition_text = Vec::new();
     let mut require = Vec::new();
+    let mut require_text = Vec::new();
     let mut then = Vec::new();
     let mut ok = true;
     let mut seen: Vec<(&str, Span)> = Vec::new();
@@ -339,10 +341,13 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
                 args.finish(cx);
                 ok &= distinct.is_some();
             }
-            "where" => match conds(cx, scope, &mut args, before) {
-                Some(c) => conditions = c,
-                None => ok = false,
-            },
+            "where" => {
+                condition_text = clause.args().iter().map(|n| n.to_string()).collect();
+                match conds(cx, scope, &mut args, before) {
+                    Some(c) => conditions = c,
+                    None => ok = false,
+                }
+            }
             "require" if kind_name != "relocate" => {
                 let items = args.rest();
                 if items.is_empty() {
@@ -350,7 +355,10 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
                 }
                 for item in items {
                     match constraint(cx, scope, item) {
-                        Some(c) => require.push(c),
+                        Some(c) => {
+                            require.push(c);
+                            require_text.push(item.to_string());
+                        }
                         None => ok = false,
                     }
                 }
@@ -404,6 +412,8 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
         conditions,
         require,
         then,
+        condition_text,
+        require_text,
         span: node.span,
     })
 }
@@ -415,8 +425,7 @@ fn conds(cx: &mut Context, scope: &mut Scope<'_>, args: &mut Args<'_>, ctx: Ctx)
         return None;
     }
     let out: Vec<Option<Bool>> = items.iter().map(|n| boolean(cx, scope, n, ctx)).collect();
-    let out: Vec<Bool> = out.into_iter().collect::<Option<Vec<_>>>()?;
-    Some(out.into_iter().filter(|b| *b != Bool::Const(true)).collect())
+    out.into_iter().collect()
 }
 
 /// `(connected FILTER REGION RELATION)`.

@@ -8,6 +8,8 @@
 mod check;
 mod info;
 mod output;
+mod perft;
+mod playout;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,6 +33,10 @@ enum Command {
     Check(check::CheckArgs),
     /// Describe a game: players, options, variants, board, regions, phases.
     Info(info::InfoArgs),
+    /// Count the action sequences of a given length from the start.
+    Perft(perft::PerftArgs),
+    /// Play uniformly random games and report statistics.
+    Playout(playout::PlayoutArgs),
 }
 
 /// The game to load: a file, a variant and option values.
@@ -88,6 +94,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Info(args) => info::run(&args),
+        Command::Perft(args) => perft::run(&args),
+        Command::Playout(args) => playout::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -102,4 +110,17 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// "Watershed — Plateau (size=9)": the game as loaded, for headings.
+pub fn title(game: &Game) -> String {
+    let mut t = game.name.clone();
+    if let Some(v) = &game.variant {
+        t.push_str(&format!(" — {v}"));
+    }
+    let options: Vec<String> = game.options.iter().map(|o| format!("{}={}", o.name, o.show(o.value))).collect();
+    if !options.is_empty() {
+        t.push_str(&format!(" ({})", options.join(", ")));
+    }
+    t
 }

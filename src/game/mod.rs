@@ -161,6 +161,10 @@ pub struct Move {
     pub require: Vec<Constraint>,
     /// Effects, in order, after the stone arrives.
     pub then: Vec<Effect>,
+    /// The source text of each condition and constraint, to say which one an illegal action
+    /// breaks.
+    pub condition_text: Vec<String>,
+    pub require_text: Vec<String>,
     pub span: Span,
 }
 

@@ -1,0 +1,142 @@
+//! `tabula playout FILE --games N --seed S [--threads T] [--json]`
+
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use clap::Args;
+use rayon::prelude::*;
+use serde_json::json;
+
+use super::{Failure, GameArgs, output::print_json};
+use crate::engine::Engine;
+use crate::engine::playout::random_game;
+use crate::engine::stats::Stats;
+
+#[derive(Args, Debug)]
+pub struct PlayoutArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Seed of the random choices; the same seed gives the same games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads to spread the games over (results do not depend on it).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Games handed to a thread at a time.
+const CHUNK: u64 = 64;
+
+/// Plays games `0..games` with per-game random streams and sums their statistics.
+pub fn run_games(
+    engine: &Engine,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    progress: Option<&indicatif::ProgressBar>,
+) -> Stats {
+    let players = engine.game().players.len();
+    let initial = engine.initial();
+    let done = AtomicU64::new(0);
+    let chunk = |c: u64| {
+        let mut stats = Stats::new(players);
+        let mut state = initial.clone();
+        for index in c * CHUNK..((c + 1) * CHUNK).min(games) {
+            let record = random_game(engine, &initial, &mut state, seed, index);
+            stats.add(engine.game(), &record);
+        }
+        if let Some(bar) = progress {
+            let n = done.fetch_add(stats.games, Ordering::Relaxed) + stats.games;
+            bar.set_position(n);
+        }
+        stats
+    };
+    let chunks = games.div_ceil(CHUNK);
+    let merge = |mut a: Stats, b: Stats| {
+        a.merge(&b);
+        a
+    };
+    if threads <= 1 {
+        return (0..chunks).map(chunk).fold(Stats::new(players), merge);
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+    match pool {
+        Ok(pool) => pool.install(|| {
+            // Chunk results are merged in index order, though the sums would not care.
+            let parts: Vec<Stats> = (0..chunks).into_par_iter().map(chunk).collect();
+            parts.into_iter().fold(Stats::new(players), merge)
+        }),
+        Err(_) => (0..chunks).map(chunk).fold(Stats::new(players), merge),
+    }
+}
+
+pub fn progress_bar(len: u64) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() || len < 2 * CHUNK {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} (eta {eta})") {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+pub fn run(args: &PlayoutArgs) -> Result<(), Failure> {
+    if args.threads == 0 {
+        return Err(Failure::Usage("--threads must be at least 1".into()));
+    }
+    let engine = Engine::new(args.game.load()?);
+    let bar = progress_bar(args.games);
+    let start = Instant::now();
+    let stats = run_games(&engine, args.games, args.seed, args.threads, bar.as_ref());
+    let seconds = start.elapsed().as_secs_f64();
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let per_sec = |n: f64| if seconds > 0.0 { n / seconds } else { 0.0 };
+    let game = engine.game();
+    if args.json {
+        print_json(&json!({
+            "game": game.name,
+            "variant": game.variant,
+            "games": stats.games,
+            "seed": args.seed,
+            "threads": args.threads,
+            "seconds": seconds,
+            "playouts_per_sec": per_sec(stats.games as f64),
+            "actions_per_sec": per_sec(stats.actions.sum as f64),
+            "turns": stats.turns.json(),
+            "actions": stats.actions.json(),
+            "wins": stats.wins,
+            "draws": stats.draws,
+        }));
+        return Ok(());
+    }
+    println!("{}", super::title(game));
+    println!(
+        "{} games in {:.3} s: {:.0} playouts/s, {:.0} actions/s",
+        stats.games,
+        seconds,
+        per_sec(stats.games as f64),
+        per_sec(stats.actions.sum as f64)
+    );
+    for (name, s) in [("turns", &stats.turns), ("actions", &stats.actions)] {
+        println!("{name:<8} mean {:.2}  sd {:.2}  min {}  max {}", s.mean(), s.sd(), s.min, s.max);
+    }
+    let wins: Vec<String> = game
+        .players
+        .iter()
+        .zip(&stats.wins)
+        .map(|(p, w)| format!("{} {} ({:.1}%)", p.name, w, 100.0 * *w as f64 / stats.games.max(1) as f64))
+        .collect();
+    println!("wins     {}", wins.join(", "));
+    println!("draws    {} ({:.1}%)", stats.draws, 100.0 * stats.draws as f64 / stats.games.max(1) as f64);
+    Ok(())
+}

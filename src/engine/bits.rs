@@ -1,0 +1,177 @@
+//! Fixed-width bitsets over the sites of one board.
+//!
+//! Every set in a position (empty sites, a team's stones, a region) has the same width, fixed
+//! when the board is built, so operations are plain loops over a few words and never allocate
+//! once the set exists.
+
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct Bits {
+    words: Box<[u64]>,
+}
+
+impl std::fmt::Debug for Bits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.ones()).finish()
+    }
+}
+
+impl Bits {
+    /// An empty set able to hold sites `0..len`.
+    pub fn new(len: usize) -> Bits {
+        Bits { words: vec![0; len.div_ceil(64).max(1)].into_boxed_slice() }
+    }
+
+    pub fn from_sites(len: usize, sites: impl IntoIterator<Item = u16>) -> Bits {
+        let mut b = Bits::new(len);
+        for s in sites {
+            b.insert(s);
+        }
+        b
+    }
+
+    #[inline]
+    pub fn contains(&self, site: u16) -> bool {
+        let s = site as usize;
+        self.words[s >> 6] & (1u64 << (s & 63)) != 0
+    }
+
+    #[inline]
+    pub fn insert(&mut self, site: u16) {
+        let s = site as usize;
+        self.words[s >> 6] |= 1u64 << (s & 63);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, site: u16) {
+        let s = site as usize;
+        self.words[s >> 6] &= !(1u64 << (s & 63));
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.words.fill(0);
+    }
+
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.words.iter().map(|w| w.count_ones()).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// Copies `other` into `self` (same width).
+    #[inline]
+    pub fn copy_from(&mut self, other: &Bits) {
+        self.words.copy_from_slice(&other.words);
+    }
+
+    #[inline]
+    pub fn and_with(&mut self, other: &Bits) {
+        for (a, b) in self.words.iter_mut().zip(other.words.iter()) {
+            *a &= b;
+        }
+    }
+
+    #[inline]
+    pub fn or_with(&mut self, other: &Bits) {
+        for (a, b) in self.words.iter_mut().zip(other.words.iter()) {
+            *a |= b;
+        }
+    }
+
+    #[inline]
+    pub fn and_not_with(&mut self, other: &Bits) {
+        for (a, b) in self.words.iter_mut().zip(other.words.iter()) {
+            *a &= !b;
+        }
+    }
+
+    /// Number of sites in both sets.
+    #[inline]
+    pub fn count_and(&self, other: &Bits) -> u32 {
+        self.words.iter().zip(other.words.iter()).map(|(a, b)| (a & b).count_ones()).sum()
+    }
+
+    /// Whether every site of `self` is in `other`.
+    pub fn is_subset(&self, other: &Bits) -> bool {
+        self.words.iter().zip(other.words.iter()).all(|(a, b)| a & !b == 0)
+    }
+
+    /// The `n`-th site of the set (0-based, ascending), if there is one.
+    pub fn nth(&self, mut n: u32) -> Option<u16> {
+        for (i, &w) in self.words.iter().enumerate() {
+            let c = w.count_ones();
+            if n < c {
+                let mut w = w;
+                for _ in 0..n {
+                    w &= w - 1;
+                }
+                return Some((i * 64 + w.trailing_zeros() as usize) as u16);
+            }
+            n -= c;
+        }
+        None
+    }
+
+    /// The sites of the set, ascending.
+    #[inline]
+    pub fn ones(&self) -> Ones<'_> {
+        Ones { words: &self.words, index: 0, current: self.words.first().copied().unwrap_or(0) }
+    }
+
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+}
+
+pub struct Ones<'a> {
+    words: &'a [u64],
+    index: usize,
+    current: u64,
+}
+
+impl Iterator for Ones<'_> {
+    type Item = u16;
+
+    #[inline]
+    fn next(&mut self) -> Option<u16> {
+        loop {
+            if self.current != 0 {
+                let bit = self.current.trailing_zeros() as usize;
+                self.current &= self.current - 1;
+                return Some((self.index * 64 + bit) as u16);
+            }
+            self.index += 1;
+            if self.index >= self.words.len() {
+                return None;
+            }
+            self.current = self.words[self.index];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sets_hold_sites_across_words() {
+        let mut b = Bits::new(130);
+        for s in [0, 63, 64, 129] {
+            b.insert(s);
+        }
+        assert_eq!(b.ones().collect::<Vec<_>>(), vec![0, 63, 64, 129]);
+        assert_eq!(b.count(), 4);
+        assert_eq!(b.nth(2), Some(64));
+        assert_eq!(b.nth(4), None);
+        b.remove(63);
+        assert!(!b.contains(63) && b.contains(64));
+        let other = Bits::from_sites(130, [64, 100]);
+        assert_eq!(b.count_and(&other), 1);
+        b.and_with(&other);
+        assert_eq!(b.ones().collect::<Vec<_>>(), vec![64]);
+        assert!(b.is_subset(&other));
+    }
+}

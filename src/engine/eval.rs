@@ -1,0 +1,179 @@
+//! Evaluation of numbers, conditions and site sets in a position.
+
+use super::Engine;
+use super::groups;
+use super::state::{State, UNLIMITED, Work};
+use crate::game::{Bool, Filter, Int, SiteVar, Sites};
+
+/// What an expression is evaluated about: the subject team (`friend`), the mover, and the
+/// sites bound by the rule being applied.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Env {
+    pub subject: usize,
+    pub mover: usize,
+    pub to: u16,
+    pub from: u16,
+    pub site: u16,
+    /// The player to move has no legal action (only at a decision point).
+    pub no_moves: bool,
+}
+
+impl Env {
+    #[inline]
+    fn var(&self, v: SiteVar) -> u16 {
+        match v {
+            SiteVar::To => self.to,
+            SiteVar::From => self.from,
+            SiteVar::Site => self.site,
+        }
+    }
+}
+
+/// Whether what stands on a site (0 empty, else team + 1) matches a filter for `subject`.
+#[inline]
+pub(crate) fn matches(content: u8, filter: Filter, subject: usize) -> bool {
+    match filter {
+        Filter::Empty => content == 0,
+        Filter::Occupied => content != 0,
+        Filter::Friend => content as usize == subject + 1,
+        Filter::Enemy => content != 0 && content as usize != subject + 1,
+        Filter::Any => true,
+    }
+}
+
+impl Engine {
+    pub(crate) fn int(&self, s: &State, w: &mut Work, e: &Int, env: &Env) -> i64 {
+        match e {
+            Int::Const(v) => *v,
+            Int::Add(items) => items.iter().map(|i| self.int(s, w, i, env)).sum(),
+            Int::Sub(a, b) => self.int(s, w, a, env) - self.int(s, w, b, env),
+            Int::Mul(items) => items.iter().map(|i| self.int(s, w, i, env)).product(),
+            Int::Min(items) => items.iter().map(|i| self.int(s, w, i, env)).min().unwrap_or(0),
+            Int::Max(items) => items.iter().map(|i| self.int(s, w, i, env)).max().unwrap_or(0),
+            Int::If(c, a, b) => {
+                if self.bool(s, w, c, env) {
+                    self.int(s, w, a, env)
+                } else {
+                    self.int(s, w, b, env)
+                }
+            }
+            Int::Count(filter, sites) => self.count(s, *filter, sites, env) as i64,
+            Int::LargestGroup(rel, filter) => {
+                let rel = &self.game.board.relations[*rel as usize];
+                let teams = 0..s.stones.len();
+                teams
+                    .filter(|&t| match filter {
+                        Filter::Friend => t == env.subject,
+                        Filter::Enemy => t != env.subject,
+                        _ => true,
+                    })
+                    .map(|t| groups::largest(rel, &s.stones[t], &mut w.visited, &mut w.stack))
+                    .max()
+                    .unwrap_or(0) as i64
+            }
+            Int::Counter(c) => s.counters[c * s.stones.len() + env.subject],
+            Int::Allowance(a) => s.allow_now[*a],
+            Int::Completed(regions) => self.completed(s, regions, env) as i64,
+            Int::Hand => match s.hands[env.mover] {
+                UNLIMITED => i64::from(u32::MAX),
+                n => i64::from(n),
+            },
+            Int::TurnNumber => i64::from(s.turns_completed) + 1,
+        }
+    }
+
+    pub(crate) fn bool(&self, s: &State, w: &mut Work, e: &Bool, env: &Env) -> bool {
+        match e {
+            Bool::Const(b) => *b,
+            Bool::And(items) => items.iter().all(|i| self.bool(s, w, i, env)),
+            Bool::Or(items) => items.iter().any(|i| self.bool(s, w, i, env)),
+            Bool::Not(b) => !self.bool(s, w, b, env),
+            Bool::Cmp(op, a, b) => op.apply(self.int(s, w, a, env), self.int(s, w, b, env)),
+            Bool::Is(filter, var) => matches(s.board[env.var(*var) as usize], *filter, env.subject),
+            Bool::FirstTurn => s.turns_completed == 0,
+            Bool::Grew(slot) => self.int(s, w, &self.game.snapshots[*slot], env) > s.snapshots[*slot],
+            Bool::HandEmpty => s.hands[env.mover] == 0,
+            Bool::BoardFull => s.empty_count == 0,
+            Bool::NoMoves => env.no_moves,
+        }
+    }
+
+    /// Sites of `sites` matching `filter`.
+    pub(crate) fn count(&self, s: &State, filter: Filter, sites: &Sites, env: &Env) -> u32 {
+        match sites {
+            Sites::Neighbors(var, rel) => {
+                let rel = &self.game.board.relations[*rel as usize];
+                rel.neighbors(env.var(*var))
+                    .iter()
+                    .filter(|&&n| matches(s.board[n as usize], filter, env.subject))
+                    .count() as u32
+            }
+            Sites::Filter(inner) => {
+                // Both filters on every site: the intersection of two filters.
+                (0..s.board.len())
+                    .filter(|&i| matches(s.board[i], filter, env.subject) && matches(s.board[i], *inner, env.subject))
+                    .count() as u32
+            }
+            Sites::Region(r) => {
+                let bits = &self.region_bits[r.by_team[env.subject] as usize];
+                match filter {
+                    Filter::Empty => bits.count_and(&s.empty),
+                    Filter::Any => bits.count(),
+                    Filter::Friend => bits.count_and(&s.stones[env.subject]),
+                    Filter::Occupied => bits.count() - bits.count_and(&s.empty),
+                    Filter::Enemy => bits.count() - bits.count_and(&s.empty) - bits.count_and(&s.stones[env.subject]),
+                }
+            }
+        }
+    }
+
+    /// Whether a site belongs to a set.
+    #[inline]
+    pub(crate) fn contains(&self, s: &State, sites: &Sites, site: u16, env: &Env) -> bool {
+        match sites {
+            Sites::Filter(f) => matches(s.board[site as usize], *f, env.subject),
+            Sites::Region(r) => self.region_bits[r.by_team[env.subject] as usize].contains(site),
+            Sites::Neighbors(var, rel) => {
+                self.game.board.relations[*rel as usize].neighbors(env.var(*var)).contains(&site)
+            }
+        }
+    }
+
+    /// Calls `f` for every site of a set, ascending.
+    #[inline]
+    pub(crate) fn for_each_site(&self, s: &State, sites: &Sites, env: &Env, mut f: impl FnMut(u16)) {
+        match sites {
+            Sites::Filter(Filter::Empty) => s.empty.ones().for_each(f),
+            Sites::Filter(Filter::Friend) => s.stones[env.subject].ones().for_each(f),
+            Sites::Filter(filter) => {
+                for i in 0..s.board.len() {
+                    if matches(s.board[i], *filter, env.subject) {
+                        f(i as u16);
+                    }
+                }
+            }
+            Sites::Region(r) => self.region_bits[r.by_team[env.subject] as usize].ones().for_each(f),
+            Sites::Neighbors(var, rel) => {
+                self.game.board.relations[*rel as usize].neighbors(env.var(*var)).iter().for_each(|&n| f(n))
+            }
+        }
+    }
+
+    /// Parts of the given regions that contain the arrival site and hold only the subject's
+    /// stones.
+    fn completed(&self, s: &State, regions: &[crate::game::RegionRef], env: &Env) -> u32 {
+        let Some(arrival) = s.arrival else { return 0 };
+        let friend = &s.stones[env.subject];
+        let mut count = 0;
+        for r in regions {
+            let region = r.by_team[env.subject] as usize;
+            let parts = &self.game.regions[region].parts;
+            for &p in self.region_parts[region].of(arrival) {
+                if parts[p as usize].iter().all(|&site| friend.contains(site)) {
+                    count += 1;
+                }
+            }
+        }
+        count
+    }
+}

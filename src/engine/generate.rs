@@ -1,0 +1,251 @@
+//! Legal actions of the decision at hand, and the reason an action is not one of them.
+
+use std::mem::take;
+
+use super::connect;
+use super::eval::{Env, matches};
+use super::state::{State, Work};
+use super::{Action, ActionKind, Engine};
+use crate::game::{Constraint, Filter, Move, MoveKind, Sites, Stage};
+
+impl Engine {
+    /// The environment of the mover's rules.
+    pub(crate) fn mover_env(&self, s: &State) -> Env {
+        let mover = s.mover as usize;
+        Env { subject: self.game.players[mover].team, mover, ..Env::default() }
+    }
+
+    pub(crate) fn current_stage(&self, s: &State) -> &Stage {
+        &self.game.phases[s.phase[s.mover as usize] as usize].stages[s.stage as usize]
+    }
+
+    /// Fills `s.legal` with the actions of the current stage (`end` included when the rest of
+    /// the stage is optional and something else is possible).
+    pub(crate) fn generate(&self, s: &mut State) {
+        let mut legal = take(&mut s.legal);
+        let mut w = take(&mut s.work);
+        legal.clear();
+        let env = self.mover_env(s);
+        for m in &self.current_stage(s).moves {
+            match m.kind {
+                MoveKind::Place => self.places(s, &mut w, m, &env, &mut legal),
+                MoveKind::Slide { along } => self.slides(s, &mut w, m, along, &env, &mut legal),
+                MoveKind::Relocate { distinct } => self.relocations(s, &mut w, m, distinct, &env, &mut legal),
+            }
+        }
+        if !legal.is_empty() && s.stage_done >= s.stage_min && s.stage_done < s.stage_max {
+            legal.push(Action::END);
+        }
+        s.legal = legal;
+        s.work = w;
+    }
+
+    fn conditions_hold(&self, s: &State, w: &mut Work, m: &Move, env: &Env) -> bool {
+        m.conditions.iter().all(|c| self.bool(s, w, c, env))
+    }
+
+    fn places(&self, s: &State, w: &mut Work, m: &Move, env: &Env, out: &mut Vec<Action>) {
+        if s.hands[env.mover] == 0 {
+            return;
+        }
+        let mut candidates = take(&mut w.a);
+        candidates.clear();
+        self.for_each_site(s, &m.to, env, |t| {
+            if s.board[t as usize] == 0 && self.conditions_hold(s, w, m, &Env { to: t, ..*env }) {
+                candidates.insert(t);
+            }
+        });
+        for req in &m.require {
+            if candidates.is_empty() {
+                break;
+            }
+            match req {
+                Constraint::Connected { filter: Filter::Empty, region, rel } => {
+                    let region = &self.region_bits[region.by_team[env.subject] as usize];
+                    let rel = &self.game.board.relations[*rel as usize];
+                    let mut mask = take(&mut w.mask);
+                    connect::placement_mask(rel, &s.empty, region, w, &mut mask);
+                    candidates.and_with(&mask);
+                    w.mask = mask;
+                }
+                _ => {
+                    let mut keep = take(&mut w.mask);
+                    keep.copy_from(&candidates);
+                    for t in candidates.ones() {
+                        if !self.holds_after(s, w, req, env, None, t) {
+                            keep.remove(t);
+                        }
+                    }
+                    candidates.copy_from(&keep);
+                    w.mask = keep;
+                }
+            }
+        }
+        out.extend(candidates.ones().map(Action::place));
+        w.a = candidates;
+    }
+
+    fn slides(&self, s: &State, w: &mut Work, m: &Move, along: u8, env: &Env, out: &mut Vec<Action>) {
+        let rel = &self.game.board.relations[along as usize];
+        self.for_each_site(s, &m.from, env, |f| {
+            if s.board[f as usize] == 0 {
+                return;
+            }
+            for &t in rel.neighbors(f) {
+                if s.board[t as usize] != 0 {
+                    continue;
+                }
+                let e = Env { from: f, to: t, ..*env };
+                if self.contains(s, &m.to, t, &e)
+                    && self.conditions_hold(s, w, m, &e)
+                    && m.require.iter().all(|r| self.holds_after(s, w, r, env, Some(f), t))
+                {
+                    out.push(Action::slide(f, t));
+                }
+            }
+        });
+    }
+
+    fn relocations(&self, s: &State, w: &mut Work, m: &Move, distinct: bool, env: &Env, out: &mut Vec<Action>) {
+        self.for_each_site(s, &m.from, env, |f| {
+            if s.board[f as usize] == 0 || (distinct && s.relocated.contains(&f)) {
+                return;
+            }
+            self.for_each_site(s, &m.to, env, |t| {
+                let e = Env { from: f, to: t, ..*env };
+                if s.board[t as usize] == 0 && self.conditions_hold(s, w, m, &e) {
+                    out.push(Action::relocate(f, t));
+                }
+            });
+        });
+    }
+
+    /// Whether a constraint holds once the mover's stone has gone from `from` (if any) to `to`.
+    fn holds_after(&self, s: &State, w: &mut Work, req: &Constraint, env: &Env, from: Option<u16>, to: u16) -> bool {
+        let Constraint::Connected { filter, region, rel } = req;
+        let mut set = take(&mut w.b);
+        set.clear();
+        let stone = env.subject as u8 + 1;
+        for (i, &content) in s.board.iter().enumerate() {
+            let site = i as u16;
+            let content = if site == to {
+                stone
+            } else if Some(site) == from {
+                0
+            } else {
+                content
+            };
+            if matches(content, *filter, env.subject) {
+                set.insert(site);
+            }
+        }
+        let region = &self.region_bits[region.by_team[env.subject] as usize];
+        let rel = &self.game.board.relations[*rel as usize];
+        let ok = connect::holds(rel, &set, region, &mut w.visited, &mut w.stack);
+        w.b = set;
+        ok
+    }
+
+    /// Why `action` is not legal now, in one line.
+    pub(crate) fn explain(&self, s: &State, action: Action) -> String {
+        let stage = self.current_stage(s);
+        let env = self.mover_env(s);
+        let mut w = s.work.clone();
+        let kind_name = |k: ActionKind| match k {
+            ActionKind::Place => "a placement",
+            ActionKind::Slide => "a slide",
+            ActionKind::Relocate => "a relocation",
+            ActionKind::End => "`end`",
+            ActionKind::Pass => "`pass`",
+        };
+        let label = |site: u16| self.label(site).to_string();
+        match action.kind {
+            ActionKind::Pass => return "you can pass only when you have no other move".into(),
+            ActionKind::End if s.legal == [Action::PASS] => {
+                return "you cannot move: your only action is `pass`".into();
+            }
+            ActionKind::End if s.stage_done < s.stage_min => {
+                let left = s.stage_min - s.stage_done;
+                return format!("this turn still requires {left} more action{}", if left == 1 { "" } else { "s" });
+            }
+            ActionKind::End => return "nothing in this turn is optional now".into(),
+            _ => {}
+        }
+        let Some(m) = stage.moves.iter().find(|m| {
+            matches!(
+                (&m.kind, action.kind),
+                (MoveKind::Place, ActionKind::Place)
+                    | (MoveKind::Slide { .. }, ActionKind::Slide)
+                    | (MoveKind::Relocate { .. }, ActionKind::Relocate)
+            )
+        }) else {
+            if s.legal == [Action::PASS] {
+                return "you cannot move: your only action is `pass`".into();
+            }
+            let allowed: Vec<&str> = s.legal.iter().map(|a| kind_name(a.kind)).collect::<Vec<_>>();
+            let mut allowed: Vec<&str> = allowed.into_iter().fold(Vec::new(), |mut v, k| {
+                if !v.contains(&k) {
+                    v.push(k);
+                }
+                v
+            });
+            allowed.sort_unstable();
+            return format!("{} is not possible now; expected {}", kind_name(action.kind), allowed.join(" or "));
+        };
+        let e = Env { from: action.from, to: action.to, ..env };
+        let to = action.to;
+        if action.kind != ActionKind::Place {
+            let from = action.from;
+            if s.board[from as usize] == 0 {
+                return format!("there is no stone on {}", label(from));
+            }
+            if !self.contains(s, &m.from, from, &e) {
+                return format!("the stone on {} is not {}", label(from), describe(&m.from));
+            }
+            if let MoveKind::Relocate { distinct: true } = m.kind {
+                if s.relocated.contains(&from) {
+                    return format!("the stone on {} was already relocated this turn", label(from));
+                }
+            }
+            if let MoveKind::Slide { along } = m.kind {
+                let rel = &self.game.board.relations[along as usize];
+                if !rel.neighbors(from).contains(&to) {
+                    return format!("{} is not next to {} (along {})", label(to), label(from), rel.name);
+                }
+            }
+        } else if s.hands[env.mover] == 0 {
+            return "you have no stones left in hand".into();
+        }
+        if s.board[to as usize] != 0 {
+            return format!("{} is occupied", label(to));
+        }
+        if !self.contains(s, &m.to, to, &e) {
+            return format!("{} is not {}", label(to), describe(&m.to));
+        }
+        for (c, text) in m.conditions.iter().zip(&m.condition_text) {
+            if !self.bool(s, &mut w, c, &e) {
+                return format!("{} fails the condition {text}", label(to));
+            }
+        }
+        let from = (action.kind == ActionKind::Slide).then_some(action.from);
+        for (r, text) in m.require.iter().zip(&m.require_text) {
+            if !self.holds_after(s, &mut w, r, &env, from, to) {
+                return format!("afterwards {text} would not hold");
+            }
+        }
+        "it is not among the legal actions".into()
+    }
+}
+
+/// A set of sites in words, for messages.
+fn describe(sites: &Sites) -> &'static str {
+    match sites {
+        Sites::Filter(Filter::Empty) => "empty",
+        Sites::Filter(Filter::Friend) => "one of your stones",
+        Sites::Filter(Filter::Enemy) => "an opponent's stone",
+        Sites::Filter(Filter::Occupied) => "occupied",
+        Sites::Filter(Filter::Any) => "on the board",
+        Sites::Region(_) => "in the region this move allows",
+        Sites::Neighbors(..) => "among the neighbours this move allows",
+    }
+}

@@ -1,0 +1,154 @@
+//! The engine: plays any checked [`Game`].
+//!
+//! The API follows OpenSpiel's: [`Engine::initial`] gives the start [`State`];
+//! [`Engine::legal`] the actions of the decision at hand; [`Engine::apply`] makes one;
+//! [`Engine::to_move`] and [`Engine::outcome`] say where the game stands. An action is one
+//! atomic decision inside a turn (DESIGN.md §2), written `c3`, `c3-d4`, `c3>d4`, `end`, `pass`.
+//!
+//! The engine keeps the legal actions of the current decision in the state, computed once when
+//! the decision is reached: the turn flow needs them anyway (a turn that cannot begin, a stage
+//! with nothing left to do), and playouts read them without recomputing. Everything the hot
+//! loop touches — sites, relations, regions — is an index into flat arrays or a bitset; no
+//! action allocates once a state's buffers have grown to the game's needs.
+
+mod action;
+mod apply;
+pub mod bits;
+mod connect;
+mod eval;
+mod generate;
+mod groups;
+mod outcome;
+pub mod perft;
+pub mod playout;
+mod repetition;
+mod state;
+pub mod stats;
+
+pub use action::{Action, ActionKind};
+pub use outcome::{EndReason, Outcome};
+pub use state::State;
+
+use crate::game::Game;
+use bits::Bits;
+
+/// A game compiled for play: the checked description plus the index structures the hot path
+/// uses.
+#[derive(Debug, Clone)]
+pub struct Engine {
+    game: Game,
+    /// Per region: the union of its parts.
+    region_bits: Vec<Bits>,
+    /// Per region: for each site, the parts that contain it (`offsets[site]..offsets[site+1]`
+    /// into `parts`).
+    region_parts: Vec<SiteParts>,
+    zobrist: repetition::Keys,
+}
+
+#[derive(Debug, Clone)]
+struct SiteParts {
+    offsets: Vec<u32>,
+    parts: Vec<u32>,
+}
+
+impl SiteParts {
+    fn of(&self, site: u16) -> &[u32] {
+        let s = site as usize;
+        &self.parts[self.offsets[s] as usize..self.offsets[s + 1] as usize]
+    }
+}
+
+/// Why an action was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Illegal {
+    pub action: String,
+    pub reason: String,
+}
+
+impl std::fmt::Display for Illegal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "`{}` is not legal: {}", self.action, self.reason)
+    }
+}
+
+impl Engine {
+    pub fn new(game: Game) -> Engine {
+        let n = game.board.site_count();
+        let region_bits = game.regions.iter().map(|r| Bits::from_sites(n, r.parts.iter().flatten().copied())).collect();
+        let region_parts = game
+            .regions
+            .iter()
+            .map(|r| {
+                let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
+                for (i, part) in r.parts.iter().enumerate() {
+                    for &s in part {
+                        lists[s as usize].push(i as u32);
+                    }
+                }
+                let mut offsets = vec![0u32];
+                let mut parts = Vec::new();
+                for l in lists {
+                    parts.extend(l);
+                    offsets.push(parts.len() as u32);
+                }
+                SiteParts { offsets, parts }
+            })
+            .collect();
+        let zobrist = repetition::Keys::new(n, game.teams.len());
+        Engine { game, region_bits, region_parts, zobrist }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The legal actions of the decision at hand (empty when the game is over).
+    pub fn legal<'s>(&self, state: &'s State) -> &'s [Action] {
+        &state.legal
+    }
+
+    /// The player (index into `game().players`) to decide now, or `None` when the game is over.
+    pub fn to_move(&self, state: &State) -> Option<usize> {
+        if state.outcome.is_some() { None } else { Some(state.mover as usize) }
+    }
+
+    pub fn outcome<'s>(&self, state: &'s State) -> Option<&'s Outcome> {
+        state.outcome.as_ref()
+    }
+
+    /// Makes an action after checking that it is legal; an illegal action leaves the state
+    /// unchanged and says why.
+    pub fn apply(&self, state: &mut State, action: Action) -> Result<(), Illegal> {
+        if state.outcome.is_some() {
+            return Err(Illegal { action: self.action_text(action), reason: "the game is over".into() });
+        }
+        if !state.legal.contains(&action) {
+            return Err(Illegal { action: self.action_text(action), reason: self.explain(state, action) });
+        }
+        self.apply_unchecked(state, action);
+        Ok(())
+    }
+
+    /// Parses an action written as text and makes it.
+    pub fn play(&self, state: &mut State, text: &str) -> Result<(), Illegal> {
+        let action = self.parse_action(text).map_err(|reason| Illegal { action: text.trim().to_string(), reason })?;
+        self.apply(state, action)
+    }
+
+    /// The site with this label.
+    pub fn site(&self, label: &str) -> Option<u16> {
+        self.game.board.site(label)
+    }
+
+    pub fn label(&self, site: u16) -> &str {
+        &self.game.board.sites[site as usize].label
+    }
+
+    /// The team whose stone is on a site.
+    pub fn stone(&self, state: &State, site: u16) -> Option<usize> {
+        match state.board[site as usize] {
+            0 => None,
+            t => Some(t as usize - 1),
+        }
+    }
+}

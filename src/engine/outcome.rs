@@ -1,0 +1,188 @@
+//! How a finished game came out: who won, by what, and the scores.
+
+use super::Engine;
+use super::eval::Env;
+use super::groups;
+use super::state::{State, Work};
+use crate::game::{Criterion, Multiset, Outcome as Rule, Prefer, Who};
+
+/// Why the game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndReason {
+    /// An effect such as `(win mover)`.
+    Effect,
+    /// The end rule with this index in `game().end`.
+    Rule(usize),
+    /// A player could not move and no rule covered it.
+    Blocked,
+}
+
+/// The result of a finished game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The winning team, or `None` for a draw.
+    pub winner: Option<usize>,
+    /// Per team, the value of the first `higher`/`lower` criterion, when the result was decided
+    /// by comparison.
+    pub scores: Option<Vec<i64>>,
+    /// The comparison criterion that separated the teams (index into the `compare` list).
+    pub decided_by: Option<usize>,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    pub fn is_draw(&self) -> bool {
+        self.winner.is_none()
+    }
+}
+
+impl Engine {
+    /// The team a `Who` designates, at the end of the game (`mover`: the last player to act;
+    /// `next`: the player to move).
+    fn team_of_who(&self, s: &State, who: Who) -> usize {
+        let player = match who {
+            Who::Mover => s.last_mover.unwrap_or(s.mover) as usize,
+            Who::Next => s.mover as usize,
+        };
+        self.game.players[player].team
+    }
+
+    pub(crate) fn decide(&self, s: &State, w: &mut Work, rule: &Rule, reason: EndReason) -> Outcome {
+        match rule {
+            Rule::Draw => Outcome { winner: None, scores: None, decided_by: None, reason },
+            Rule::Win(who) => {
+                Outcome { winner: Some(self.team_of_who(s, *who)), scores: None, decided_by: None, reason }
+            }
+            Rule::Compare(criteria) => self.compare(s, w, criteria, reason),
+        }
+    }
+
+    fn compare(&self, s: &State, w: &mut Work, criteria: &[Criterion], reason: EndReason) -> Outcome {
+        let teams = self.game.teams.len();
+        let mut alive: Vec<usize> = (0..teams).collect();
+        let mut scores = None;
+        for (index, criterion) in criteria.iter().enumerate() {
+            match criterion {
+                Criterion::Value(value, prefer) => {
+                    let values: Vec<i64> = (0..teams)
+                        .map(|t| {
+                            let env = Env { subject: t, mover: s.mover as usize, ..Env::default() };
+                            self.int(s, w, value, &env)
+                        })
+                        .collect();
+                    let best = alive.iter().map(|&t| values[t]);
+                    let best = if *prefer == Prefer::Larger { best.max() } else { best.min() };
+                    alive.retain(|&t| Some(values[t]) == best);
+                    if scores.is_none() {
+                        scores = Some(values);
+                    }
+                }
+                Criterion::Cascade(sizes, prefer) => {
+                    let lists: Vec<Vec<u32>> = (0..teams).map(|t| self.sorted_sizes(s, w, sizes, t)).collect();
+                    let best = alive.iter().map(|&t| &lists[t]);
+                    // Lexicographic on sizes in non-increasing order, shorter lists padded
+                    // with zeros: Vec's ordering pads nothing, so compare explicitly.
+                    let pick = |a: &&Vec<u32>, b: &&Vec<u32>| cascade_cmp(a, b);
+                    let best = if *prefer == Prefer::Larger { best.max_by(pick) } else { best.min_by(pick) };
+                    let best = best.cloned().unwrap_or_default();
+                    alive.retain(|&t| cascade_cmp(&lists[t], &best).is_eq());
+                }
+                Criterion::Unpaired(sizes, prefer) => {
+                    let (a, b) = (self.sorted_sizes(s, w, sizes, 0), self.sorted_sizes(s, w, sizes, 1));
+                    let (ua, ub) = unpaired(&a, &b);
+                    if ua != ub {
+                        let a_wins = (ua > ub) == (*prefer == Prefer::Larger);
+                        alive.retain(|&t| t == usize::from(!a_wins));
+                    }
+                }
+                Criterion::LastMover => {
+                    let team = self.team_of_who(s, Who::Mover);
+                    alive.retain(|&t| t == team);
+                }
+            }
+            if alive.len() == 1 {
+                return Outcome { winner: Some(alive[0]), scores, decided_by: Some(index), reason };
+            }
+            if alive.is_empty() {
+                break;
+            }
+        }
+        Outcome { winner: None, scores, decided_by: None, reason }
+    }
+
+    /// Group sizes of a team, largest first.
+    fn sorted_sizes(&self, s: &State, w: &mut Work, m: &Multiset, team: usize) -> Vec<u32> {
+        let rel = &self.game.board.relations[m.rel as usize];
+        let mut sizes = Vec::new();
+        groups::sizes(rel, &s.stones[team], &mut w.visited, &mut w.stack, &mut sizes);
+        sizes.sort_unstable_by(|a, b| b.cmp(a));
+        sizes
+    }
+}
+
+/// Compares two non-increasing lists position by position, the shorter padded with zeros.
+pub fn cascade_cmp(a: &[u32], b: &[u32]) -> std::cmp::Ordering {
+    let n = a.len().max(b.len());
+    for i in 0..n {
+        let (x, y) = (a.get(i).copied().unwrap_or(0), b.get(i).copied().unwrap_or(0));
+        if x != y {
+            return x.cmp(&y);
+        }
+    }
+    std::cmp::Ordering::Equal
+}
+
+/// The largest size of each list left after cancelling equal sizes pairwise (multiset
+/// difference both ways); 0 when nothing is left. Both lists are non-increasing.
+pub fn unpaired(a: &[u32], b: &[u32]) -> (u32, u32) {
+    let (mut i, mut j) = (0, 0);
+    let (mut ua, mut ub) = (0, 0);
+    while i < a.len() || j < b.len() {
+        match (a.get(i), b.get(j)) {
+            (Some(x), Some(y)) if x == y => {
+                i += 1;
+                j += 1;
+            }
+            (Some(x), Some(y)) if x > y => {
+                ua = ua.max(*x);
+                i += 1;
+            }
+            (Some(_), Some(y)) => {
+                ub = ub.max(*y);
+                j += 1;
+            }
+            (Some(x), None) => {
+                ua = ua.max(*x);
+                i += 1;
+            }
+            (None, Some(y)) => {
+                ub = ub.max(*y);
+                j += 1;
+            }
+            (None, None) => break,
+        }
+    }
+    (ua, ub)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unpaired_is_a_multiset_difference() {
+        // E-W6: X {5,5,1}, O {5,4}: X∖O = {5,1}, O∖X = {4}.
+        assert_eq!(unpaired(&[5, 5, 1], &[5, 4]), (5, 4));
+        assert_eq!(unpaired(&[3, 2], &[3, 2]), (0, 0));
+        assert_eq!(unpaired(&[], &[1]), (0, 1));
+    }
+
+    #[test]
+    fn cascade_pads_with_zeros() {
+        use std::cmp::Ordering::*;
+        // E-K2 and E-K3.
+        assert_eq!(cascade_cmp(&[10, 8, 6, 4, 2, 1], &[10, 8, 6, 3, 3]), Greater);
+        assert_eq!(cascade_cmp(&[15, 10, 5], &[15, 10, 5, 1]), Less);
+        assert_eq!(cascade_cmp(&[2, 1], &[2, 1]), Equal);
+    }
+}

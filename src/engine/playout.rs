@@ -1,0 +1,42 @@
+//! Uniform random playouts and their statistics.
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::{Engine, Outcome, State};
+
+/// The random generator for game number `index` of a run seeded with `seed`: each game has its
+/// own stream, so results do not depend on how games are spread over threads.
+pub fn rng_for(seed: u64, index: u64) -> Xoshiro256PlusPlus {
+    let mixed = super::repetition::splitmix(seed ^ super::repetition::splitmix(index.wrapping_add(0x5eed)));
+    Xoshiro256PlusPlus::seed_from_u64(mixed)
+}
+
+/// Plays uniformly random actions from `state` to the end of the game.
+pub fn play_out<R: Rng>(engine: &Engine, state: &mut State, rng: &mut R) {
+    while state.outcome.is_none() {
+        let legal = &state.legal;
+        let action = legal[rng.random_range(0..legal.len())];
+        engine.apply_unchecked(state, action);
+    }
+}
+
+/// What one finished game contributes to the statistics.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRecord {
+    pub turns: u32,
+    pub actions: u32,
+    pub outcome: Outcome,
+}
+
+/// Plays game number `index` of a seeded run from the initial position.
+pub fn random_game(engine: &Engine, initial: &State, state: &mut State, seed: u64, index: u64) -> GameRecord {
+    state.clone_from(initial);
+    let mut rng = rng_for(seed, index);
+    play_out(engine, state, &mut rng);
+    GameRecord {
+        turns: state.turns(),
+        actions: state.actions(),
+        outcome: state.outcome.clone().expect("a playout ends with an outcome"),
+    }
+}

@@ -1,0 +1,196 @@
+//! The state of a game in progress: the position, where the turn stands, and the legal
+//! actions of the decision at hand.
+
+use super::bits::Bits;
+use super::outcome::Outcome;
+use super::repetition::Seen;
+use super::{Action, Engine};
+
+/// A hand that never runs out.
+pub const UNLIMITED: u32 = u32::MAX;
+
+#[derive(Debug, Clone)]
+pub struct State {
+    // The position.
+    /// Per site: 0 empty, else team + 1.
+    pub(crate) board: Vec<u8>,
+    /// Per team: its stones.
+    pub(crate) stones: Vec<Bits>,
+    pub(crate) empty: Bits,
+    pub(crate) empty_count: u32,
+    /// Per player: stones in hand ([`UNLIMITED`] for an endless supply).
+    pub(crate) hands: Vec<u32>,
+    /// `counters[counter * teams + team]`.
+    pub(crate) counters: Vec<i64>,
+
+    // The turn.
+    pub(crate) mover: u8,
+    /// Per player: the phase he is in.
+    pub(crate) phase: Vec<u8>,
+    pub(crate) stage: u8,
+    pub(crate) stage_done: u32,
+    pub(crate) stage_min: u32,
+    pub(crate) stage_max: u32,
+    pub(crate) allow_now: Vec<i64>,
+    pub(crate) allow_next: Vec<i64>,
+    /// Values recorded at the start of the turn for `(grew ...)`.
+    pub(crate) snapshots: Vec<i64>,
+    /// Where this turn's placement or slide arrived.
+    pub(crate) arrival: Option<u16>,
+    /// Destinations of this turn's relocations (the stones already moved).
+    pub(crate) relocated: Vec<u16>,
+
+    // Counting and the end.
+    pub(crate) turns_completed: u32,
+    pub(crate) turn_started: bool,
+    pub(crate) actions: u32,
+    pub(crate) last_mover: Option<u8>,
+    pub(crate) outcome: Option<Outcome>,
+    pub(crate) board_hash: u64,
+    pub(crate) seen: Seen,
+
+    /// Legal actions of the decision at hand.
+    pub(crate) legal: Vec<Action>,
+    /// Scratch space for move generation and effects.
+    pub(crate) work: Work,
+}
+
+/// Reusable buffers, so that no action allocates.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Work {
+    pub a: Bits,
+    pub b: Bits,
+    pub mask: Bits,
+    pub visited: Bits,
+    pub stack: Vec<u16>,
+    pub victims: Vec<(u16, u8)>,
+    pub sizes: Vec<u32>,
+    pub other_sizes: Vec<u32>,
+    pub disc: Vec<u32>,
+    pub low: Vec<u32>,
+    pub cursor: Vec<u32>,
+    pub parent: Vec<u32>,
+}
+
+impl Work {
+    fn new(sites: usize) -> Work {
+        Work {
+            a: Bits::new(sites),
+            b: Bits::new(sites),
+            mask: Bits::new(sites),
+            visited: Bits::new(sites),
+            stack: Vec::with_capacity(sites),
+            victims: Vec::new(),
+            sizes: Vec::new(),
+            other_sizes: Vec::new(),
+            disc: vec![0; sites + 1],
+            low: vec![0; sites + 1],
+            cursor: vec![0; sites + 1],
+            parent: vec![0; sites + 1],
+        }
+    }
+}
+
+impl State {
+    /// Turns begun so far (DESIGN.md §2): completed turns, plus the current one if an action
+    /// has been made in it.
+    pub fn turns(&self) -> u32 {
+        self.turns_completed + u32::from(self.turn_started)
+    }
+
+    /// Actions applied so far.
+    pub fn actions(&self) -> u32 {
+        self.actions
+    }
+
+    /// The player who made the last action.
+    pub fn last_mover(&self) -> Option<usize> {
+        self.last_mover.map(usize::from)
+    }
+
+    /// Stones in a player's hand (`None`: unlimited).
+    pub fn hand(&self, player: usize) -> Option<u32> {
+        match self.hands[player] {
+            UNLIMITED => None,
+            n => Some(n),
+        }
+    }
+
+    /// The value of a counter for a team.
+    pub fn counter(&self, counter: usize, team: usize) -> i64 {
+        self.counters[counter * self.stones.len() + team]
+    }
+
+    /// The current turn's value of an allowance.
+    pub fn allowance(&self, allowance: usize) -> i64 {
+        self.allow_now[allowance]
+    }
+
+    /// The phase a player is in.
+    pub fn phase(&self, player: usize) -> usize {
+        self.phase[player] as usize
+    }
+
+    /// The stage of the current turn and the actions made in it so far.
+    pub fn stage(&self) -> (usize, u32, u32, u32) {
+        (self.stage as usize, self.stage_done, self.stage_min, self.stage_max)
+    }
+
+    /// Stones relocated so far this turn (their current sites).
+    pub fn relocated(&self) -> &[u16] {
+        &self.relocated
+    }
+
+    pub fn empty_count(&self) -> u32 {
+        self.empty_count
+    }
+}
+
+impl Engine {
+    /// The position before the first action, with the first decision's legal actions.
+    pub fn initial(&self) -> State {
+        let game = &self.game;
+        let sites = game.board.site_count();
+        let teams = game.teams.len();
+        let mut empty = Bits::new(sites);
+        for s in 0..sites {
+            empty.insert(s as u16);
+        }
+        let mut state = State {
+            board: vec![0; sites],
+            stones: vec![Bits::new(sites); teams],
+            empty,
+            empty_count: sites as u32,
+            hands: game.players.iter().map(|p| p.hand.unwrap_or(UNLIMITED)).collect(),
+            counters: vec![0; game.counters.len() * teams],
+            mover: 0,
+            phase: vec![0; game.players.len()],
+            stage: 0,
+            stage_done: 0,
+            stage_min: 0,
+            stage_max: 0,
+            allow_now: vec![0; game.allowances.len()],
+            allow_next: vec![0; game.allowances.len()],
+            snapshots: vec![0; game.snapshots.len()],
+            arrival: None,
+            relocated: Vec::with_capacity(4),
+            turns_completed: 0,
+            turn_started: false,
+            actions: 0,
+            last_mover: None,
+            outcome: None,
+            board_hash: 0,
+            seen: Seen::default(),
+            legal: Vec::with_capacity(sites + 1),
+            work: Work::new(sites),
+        };
+        self.record_position(&mut state);
+        self.begin_turn(&mut state);
+        state
+    }
+
+    /// Resets `state` to the initial position, reusing its buffers (for playouts).
+    pub fn reset(&self, state: &mut State, initial: &State) {
+        state.clone_from(initial);
+    }
+}
