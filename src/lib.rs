@@ -10,6 +10,8 @@ pub mod check;
 pub mod cli;
 pub mod codes;
 pub mod describe;
+pub mod display;
+pub mod record;
 pub mod diagnostic;
 pub mod engine;
 pub mod game;

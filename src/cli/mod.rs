@@ -10,6 +10,7 @@ mod info;
 mod output;
 mod perft;
 mod playout;
+mod replay;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,6 +38,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Play uniformly random games and report statistics.
     Playout(playout::PlayoutArgs),
+    /// Replay a game record, checking every action.
+    Replay(replay::ReplayArgs),
 }
 
 /// The game to load: a file, a variant and option values.
@@ -96,6 +99,7 @@ pub fn main() -> ExitCode {
         Command::Info(args) => info::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Playout(args) => playout::run(&args),
+        Command::Replay(args) => replay::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -123,4 +127,23 @@ pub fn title(game: &Game) -> String {
         t.push_str(&format!(" ({})", options.join(", ")));
     }
     t
+}
+
+/// One line saying how the game stands: who is to move, or how it ended.
+pub fn result_line(engine: &crate::engine::Engine, state: &crate::engine::State) -> String {
+    let game = engine.game();
+    let Some(outcome) = engine.outcome(state) else {
+        let mover = engine.to_move(state).map(|p| game.players[p].name.clone()).unwrap_or_default();
+        return format!("turn {}: {mover} to move", state.turns_completed() + 1);
+    };
+    let mut line = match outcome.winner {
+        Some(team) => format!("{} wins", game.teams[team]),
+        None => "draw".to_string(),
+    };
+    if let Some(scores) = &outcome.scores {
+        let s: Vec<String> = game.teams.iter().zip(scores).map(|(t, v)| format!("{t} {v}")).collect();
+        line.push_str(&format!(" (scores: {})", s.join(", ")));
+    }
+    line.push_str(&format!(" after {} turns, {} actions", state.turns(), state.actions()));
+    line
 }

@@ -98,6 +98,11 @@ impl State {
         self.turns_completed + u32::from(self.turn_started)
     }
 
+    /// Turns finished so far.
+    pub fn turns_completed(&self) -> u32 {
+        self.turns_completed
+    }
+
     /// Actions applied so far.
     pub fn actions(&self) -> u32 {
         self.actions

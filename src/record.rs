@@ -1,0 +1,221 @@
+//! Game records (`*.rec`, DESIGN.md §4): plain text, one line per turn.
+//!
+//! ```text
+//! ; comments start with a semicolon
+//! game Watershed
+//! variant Plateau
+//! set size=5
+//! c3
+//! b2
+//! ```
+//!
+//! Header lines name the game, the variant and every option set; then each line holds one
+//! turn's actions separated by spaces. Records are written atomically: to a temporary file in
+//! the same directory, flushed, then renamed over the target, so a crash never leaves a
+//! half-written record.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::Path;
+
+use crate::engine::{Engine, State};
+use crate::game::Game;
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Record {
+    pub game: String,
+    pub variant: Option<String>,
+    pub sets: Vec<(String, String)>,
+    /// Each turn's actions, as written.
+    pub turns: Vec<Turn>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Turn {
+    /// 1-based line number in the record (0 when built in memory).
+    pub line: usize,
+    pub actions: Vec<String>,
+}
+
+/// A problem reading a record, with its line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecordError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.line > 0 { write!(f, "line {}: {}", self.line, self.message) } else { f.write_str(&self.message) }
+    }
+}
+
+impl Record {
+    /// A record header for a game as loaded (its name, variant and every option value).
+    pub fn for_game(game: &Game) -> Record {
+        Record {
+            game: game.name.clone(),
+            variant: game.variant.clone(),
+            sets: game.options.iter().map(|o| (o.name.clone(), o.show(o.value))).collect(),
+            turns: Vec::new(),
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let mut record = Record::default();
+        let mut seen_game = false;
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let content = raw.split(';').next().unwrap_or("").trim();
+            if content.is_empty() {
+                continue;
+            }
+            let (word, rest) = content.split_once(char::is_whitespace).unwrap_or((content, ""));
+            let rest = rest.trim();
+            let header = matches!(word, "game" | "variant" | "set");
+            if header && !record.turns.is_empty() {
+                return Err(RecordError { line, message: format!("`{word}` after the first turn; headers come first") });
+            }
+            match word {
+                "game" if seen_game => {
+                    return Err(RecordError { line, message: "a second `game` line".into() });
+                }
+                "game" => {
+                    if rest.is_empty() {
+                        return Err(RecordError { line, message: "`game` needs the game's name".into() });
+                    }
+                    record.game = rest.to_string();
+                    seen_game = true;
+                }
+                "variant" => {
+                    if rest.is_empty() {
+                        return Err(RecordError { line, message: "`variant` needs the variant's name".into() });
+                    }
+                    record.variant = Some(rest.to_string());
+                }
+                "set" => match rest.split_once('=') {
+                    Some((k, v)) if !k.trim().is_empty() => record.sets.push((k.trim().into(), v.trim().into())),
+                    _ => return Err(RecordError { line, message: format!("`set {rest}`: expected `set KEY=VALUE`") }),
+                },
+                _ => {
+                    if !seen_game {
+                        return Err(RecordError {
+                            line,
+                            message: "a record starts with `game NAME` before its turns".into(),
+                        });
+                    }
+                    record.turns.push(Turn { line, actions: content.split_whitespace().map(String::from).collect() });
+                }
+            }
+        }
+        if !seen_game {
+            return Err(RecordError { line: 0, message: "not a game record: no `game NAME` line".into() });
+        }
+        Ok(record)
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut out = String::from("; Tabula game record\n");
+        let _ = writeln!(out, "game {}", self.game);
+        if let Some(v) = &self.variant {
+            let _ = writeln!(out, "variant {v}");
+        }
+        for (k, v) in &self.sets {
+            let _ = writeln!(out, "set {k}={v}");
+        }
+        for turn in &self.turns {
+            let _ = writeln!(out, "{}", turn.actions.join(" "));
+        }
+        out
+    }
+
+    /// Writes the record atomically.
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        write_atomically(path, self.to_text().as_bytes())
+    }
+
+    /// Whether the record was made with this game as loaded (name, variant, option values).
+    pub fn matches(&self, game: &Game) -> Result<(), String> {
+        if self.game != game.name {
+            return Err(format!("the record is of \"{}\", but the game file describes \"{}\"", self.game, game.name));
+        }
+        if self.variant.is_some() && self.variant != game.variant {
+            return Err(format!(
+                "the record is of variant \"{}\", but variant \"{}\" is loaded",
+                self.variant.as_deref().unwrap_or(""),
+                game.variant.as_deref().unwrap_or("")
+            ));
+        }
+        for (k, v) in &self.sets {
+            match game.option(k) {
+                Some(o) if o.show(o.value) == *v => {}
+                Some(o) => {
+                    return Err(format!("the record sets {k}={v}, but {k}={} is loaded", o.show(o.value)));
+                }
+                None => return Err(format!("the record sets option `{k}`, which the game does not have")),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes `bytes` to a temporary file beside `path`, flushes it to disk and renames it over
+/// `path`.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "record".into());
+    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut file = std::fs::File::create(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&temp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    result
+}
+
+/// Where replaying a record stopped.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReplayError {
+    /// 1-based turn number and line of the record.
+    pub turn: usize,
+    pub line: usize,
+    pub action: String,
+    pub reason: String,
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "turn {} (line {}): `{}`: {}", self.turn, self.line, self.action, self.reason)
+    }
+}
+
+/// Replays the record's turns from the initial position, checking every action and that each
+/// line is exactly one turn (the last line may be a turn still in progress).
+pub fn replay(engine: &Engine, record: &Record) -> Result<State, ReplayError> {
+    let mut state = engine.initial();
+    let count = record.turns.len();
+    for (i, turn) in record.turns.iter().enumerate() {
+        let number = i + 1;
+        let error = |action: &str, reason: String| ReplayError { turn: number, line: turn.line, action: action.into(), reason };
+        if engine.outcome(&state).is_some() {
+            return Err(error(turn.actions.first().map(String::as_str).unwrap_or(""), "the game is already over".into()));
+        }
+        let turns_before = state.turns_completed();
+        for (k, action) in turn.actions.iter().enumerate() {
+            if k > 0 && (state.turns_completed() > turns_before || engine.outcome(&state).is_some()) {
+                return Err(error(action, "the turn is already over; its next action belongs on the next line".into()));
+            }
+            engine.play(&mut state, action).map_err(|e| error(action, e.reason))?;
+        }
+        let finished = state.turns_completed() > turns_before || engine.outcome(&state).is_some();
+        if !finished && number < count {
+            let last = turn.actions.last().map(String::as_str).unwrap_or("");
+            return Err(error(last, "the turn is not over after this action, but the next line starts a new turn".into()));
+        }
+    }
+    Ok(state)
+}
