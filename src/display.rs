@@ -10,8 +10,7 @@ use crate::engine::{Engine, State};
 /// else `X`, `O`, `A`, `B`, ….
 pub fn team_chars(engine: &Engine) -> Vec<char> {
     let teams = &engine.game().teams;
-    let firsts: Vec<char> =
-        teams.iter().map(|t| t.chars().next().unwrap_or('?').to_ascii_uppercase()).collect();
+    let firsts: Vec<char> = teams.iter().map(|t| t.chars().next().unwrap_or('?').to_ascii_uppercase()).collect();
     let distinct = firsts.iter().enumerate().all(|(i, c)| !firsts[..i].contains(c) && *c != '.');
     if distinct {
         return firsts;
@@ -60,9 +59,8 @@ pub fn board(engine: &Engine, state: &State) -> String {
                 }
                 out.push('\n');
             }
-            let letters: Vec<String> = (0..2 * n - 1)
-                .map(|i| crate::board::square::column_letters(i as usize))
-                .collect();
+            let letters: Vec<String> =
+                (0..2 * n - 1).map(|i| crate::board::square::column_letters(i as usize)).collect();
             let _ = writeln!(out, "columns {} run from lower right to upper left", letters.join(" "));
         }
         Shape::Tiling { .. } => out.push_str(&layout(engine, state, &chars)),

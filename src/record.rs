@@ -74,7 +74,10 @@ impl Record {
             let rest = rest.trim();
             let header = matches!(word, "game" | "variant" | "set");
             if header && !record.turns.is_empty() {
-                return Err(RecordError { line, message: format!("`{word}` after the first turn; headers come first") });
+                return Err(RecordError {
+                    line,
+                    message: format!("`{word}` after the first turn; headers come first"),
+                });
             }
             match word {
                 "game" if seen_game => {
@@ -200,9 +203,13 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<State, ReplayError> {
     let count = record.turns.len();
     for (i, turn) in record.turns.iter().enumerate() {
         let number = i + 1;
-        let error = |action: &str, reason: String| ReplayError { turn: number, line: turn.line, action: action.into(), reason };
+        let error =
+            |action: &str, reason: String| ReplayError { turn: number, line: turn.line, action: action.into(), reason };
         if engine.outcome(&state).is_some() {
-            return Err(error(turn.actions.first().map(String::as_str).unwrap_or(""), "the game is already over".into()));
+            return Err(error(
+                turn.actions.first().map(String::as_str).unwrap_or(""),
+                "the game is already over".into(),
+            ));
         }
         let turns_before = state.turns_completed();
         for (k, action) in turn.actions.iter().enumerate() {
@@ -214,7 +221,10 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<State, ReplayError> {
         let finished = state.turns_completed() > turns_before || engine.outcome(&state).is_some();
         if !finished && number < count {
             let last = turn.actions.last().map(String::as_str).unwrap_or("");
-            return Err(error(last, "the turn is not over after this action, but the next line starts a new turn".into()));
+            return Err(error(
+                last,
+                "the turn is not over after this action, but the next line starts a new turn".into(),
+            ));
         }
     }
     Ok(state)

@@ -10,9 +10,9 @@ use std::process::Command;
 
 use rand::Rng;
 use serde_json::json;
-use tabula::check::{load, Selection};
-use tabula::engine::playout::rng_for;
+use tabula::check::{Selection, load};
 use tabula::engine::Engine;
+use tabula::engine::playout::rng_for;
 
 /// The oracle spells some Kensington options differently.
 fn oracle_option(name: &str) -> &str {

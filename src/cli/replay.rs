@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use clap::Args;
 use serde_json::json;
 
-use super::{output::print_json, Failure, GameArgs};
+use super::{Failure, GameArgs, output::print_json};
 use crate::engine::{Engine, State};
-use crate::record::{replay, Record};
+use crate::record::{Record, replay};
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
@@ -24,10 +24,9 @@ pub struct ReplayArgs {
 /// unless the command line gives them).
 pub fn load(game: &GameArgs, path: &PathBuf) -> Result<(Engine, Record), Failure> {
     let text = std::fs::read(path).map_err(|e| Failure::Usage(format!("cannot read `{}`: {e}", path.display())))?;
-    let text = String::from_utf8(text)
-        .map_err(|_| Failure::Problems(Some(format!("{}: not a text file", path.display()))))?;
-    let record =
-        Record::parse(&text).map_err(|e| Failure::Problems(Some(format!("{}: {e}", path.display()))))?;
+    let text =
+        String::from_utf8(text).map_err(|_| Failure::Problems(Some(format!("{}: not a text file", path.display()))))?;
+    let record = Record::parse(&text).map_err(|e| Failure::Problems(Some(format!("{}: {e}", path.display()))))?;
     let mut args = game.clone();
     if args.variant.is_none() {
         args.variant = record.variant.clone();
@@ -42,8 +41,8 @@ pub fn load(game: &GameArgs, path: &PathBuf) -> Result<(Engine, Record), Failure
 
 pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
     let (engine, record) = load(&args.game, &args.record)?;
-    let state = replay(&engine, &record)
-        .map_err(|e| Failure::Problems(Some(format!("{}: {e}", args.record.display()))))?;
+    let state =
+        replay(&engine, &record).map_err(|e| Failure::Problems(Some(format!("{}: {e}", args.record.display()))))?;
     if args.json {
         print_json(&result_json(&engine, &state));
         return Ok(());
@@ -59,9 +58,9 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
 /// player of the winning team, or null), `draw`, `scores` (per team, or null).
 pub fn result_json(engine: &Engine, state: &State) -> serde_json::Value {
     let outcome = engine.outcome(state);
-    let winner = outcome.and_then(|o| o.winner).map(|team| {
-        engine.game().players.iter().position(|p| p.team == team).map(|p| p + 1).unwrap_or(team + 1)
-    });
+    let winner = outcome
+        .and_then(|o| o.winner)
+        .map(|team| engine.game().players.iter().position(|p| p.team == team).map(|p| p + 1).unwrap_or(team + 1));
     json!({
         "turns": state.turns(),
         "actions": state.actions(),

@@ -73,6 +73,11 @@ impl Engine {
         }
     }
 
+    /// Puts a stone of `team` on an empty site, without effects.
+    pub(crate) fn put_stone(&self, s: &mut State, site: u16, team: usize) {
+        self.put(s, site, team);
+    }
+
     /// Puts a stone of `team` on an empty site.
     fn put(&self, s: &mut State, site: u16, team: usize) {
         s.board[site as usize] = team as u8 + 1;

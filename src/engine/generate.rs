@@ -159,11 +159,11 @@ impl Engine {
             ActionKind::Pass => "`pass`",
         };
         let label = |site: u16| self.label(site).to_string();
+        if s.legal == [Action::PASS] {
+            return "you cannot move: your only action is `pass`".into();
+        }
         match action.kind {
             ActionKind::Pass => return "you can pass only when you have no other move".into(),
-            ActionKind::End if s.legal == [Action::PASS] => {
-                return "you cannot move: your only action is `pass`".into();
-            }
             ActionKind::End if s.stage_done < s.stage_min => {
                 let left = s.stage_min - s.stage_done;
                 return format!("this turn still requires {left} more action{}", if left == 1 { "" } else { "s" });
@@ -179,9 +179,6 @@ impl Engine {
                     | (MoveKind::Relocate { .. }, ActionKind::Relocate)
             )
         }) else {
-            if s.legal == [Action::PASS] {
-                return "you cannot move: your only action is `pass`".into();
-            }
             let allowed: Vec<&str> = s.legal.iter().map(|a| kind_name(a.kind)).collect::<Vec<_>>();
             let mut allowed: Vec<&str> = allowed.into_iter().fold(Vec::new(), |mut v, k| {
                 if !v.contains(&k) {

@@ -27,7 +27,7 @@ pub mod stats;
 
 pub use action::{Action, ActionKind};
 pub use outcome::{EndReason, Outcome};
-pub use state::State;
+pub use state::{Setup, State};
 
 use crate::game::Game;
 use bits::Bits;

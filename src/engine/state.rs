@@ -199,3 +199,53 @@ impl Engine {
         state.clone_from(initial);
     }
 }
+
+/// A position to start from instead of the empty board: for puzzles, analysis and tests that
+/// need a position no short game reaches.
+#[derive(Debug, Clone, Default)]
+pub struct Setup {
+    /// Stones on the board: (site, team).
+    pub stones: Vec<(u16, usize)>,
+    /// The player to move (default: the first).
+    pub mover: usize,
+    /// Stones in each player's hand (default: as the game starts).
+    pub hands: Option<Vec<u32>>,
+    /// Turns already played (default 0), so that `(first-turn)` is false when > 0.
+    pub turns_played: u32,
+}
+
+impl Engine {
+    /// The state with `setup`'s stones on the board and `setup.mover` to begin a turn. Stones
+    /// are put down without any effect; it is the caller's business that the position makes
+    /// sense. Fails on a bad site, team, player or a stone placed twice.
+    pub fn position(&self, setup: &Setup) -> Result<State, String> {
+        let game = &self.game;
+        let mut state = self.initial();
+        state.outcome = None;
+        if setup.mover >= game.players.len() {
+            return Err(format!("no player {}", setup.mover + 1));
+        }
+        for &(site, team) in &setup.stones {
+            if site as usize >= game.board.site_count() || team >= game.teams.len() {
+                return Err(format!("bad stone ({site}, team {team})"));
+            }
+            if state.board[site as usize] != 0 {
+                return Err(format!("two stones on {}", self.label(site)));
+            }
+            self.put_stone(&mut state, site, team);
+        }
+        if let Some(hands) = &setup.hands {
+            if hands.len() != game.players.len() {
+                return Err("one hand per player".into());
+            }
+            state.hands.clone_from(hands);
+        }
+        state.mover = setup.mover as u8;
+        state.turns_completed = setup.turns_played;
+        state.seen = Seen::default();
+        state.phase.fill(0);
+        self.record_position(&mut state);
+        self.begin_turn(&mut state);
+        Ok(state)
+    }
+}
