@@ -166,3 +166,16 @@ fn expectation_lines_parse() {
     );
     assert_eq!(expectation("(game \"X\")"), None);
 }
+
+#[test]
+fn every_snapshot_has_its_file() {
+    let names: Vec<String> = corpus().into_iter().map(|c| c.name).collect();
+    let dir = root().join("tests/check/snapshots");
+    let orphans: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|f| f.ends_with(".snap"))
+        .filter(|f| !names.iter().any(|n| f.strip_suffix(".snap") == Some(n.as_str())))
+        .collect();
+    assert!(orphans.is_empty(), "snapshots without a file in {CORPUS}/ (delete them): {orphans:?}");
+}

@@ -224,6 +224,44 @@ fn kensington_position() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// regions of the file
+
+/// A game file with `extra` added after its `(board ...)` line, checked.
+fn game_with(name: &str, extra: &str) -> Game {
+    let text = std::fs::read_to_string(root().join("games").join(format!("{name}.game"))).unwrap();
+    let at = text.find("(board ").unwrap();
+    let at = at + text[at..].find('\n').unwrap() + 1;
+    let text = format!("{}{extra}\n{}", &text[..at], &text[at..]);
+    let (_, checked) = tabula::check::check_str(name, &text, &Selection::default());
+    let checked = checked.unwrap();
+    assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
+    checked.game.unwrap()
+}
+
+#[test]
+fn regions_are_tinted_on_every_shape() {
+    let g = game_with("watershed", r#"(region goal (owner "Light") (sites a1 b1 c1)) (region moat (sites e5))"#);
+    let out = empty(&g);
+    assert_well_formed(&out);
+    assert_eq!(count(&out, r#"<rect class="zone1""#), 3);
+    assert_eq!(count(&out, r#"<rect class="zone""#), 1);
+
+    let g = game_with("ketchup", r#"(region goal (owner "Black") (sites a1 b1)) (region moat (sites e5))"#);
+    let out = empty(&g);
+    assert_well_formed(&out);
+    assert_eq!(count(&out, "<polygon "), 61);
+    assert_eq!(count(&out, r#"<polygon class="cell zone1""#), 2);
+    assert_eq!(count(&out, r#"<polygon class="cell zone""#), 1);
+
+    // Parts that are not faces mark their vertices.
+    let g = game_with("kensington", r#"(region spots (sites 0 1 2))"#);
+    let out = empty(&g);
+    assert_well_formed(&out);
+    assert_eq!(count(&out, r#"<circle class="zone""#), 3);
+    assert_eq!(count(&out, r#"<polygon class="zone""#), 3);
+}
+
+// ---------------------------------------------------------------------------------------------
 // all shapes
 
 #[test]

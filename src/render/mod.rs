@@ -81,7 +81,10 @@ pub fn svg(p: &Picture) -> String {
     let board = &game.board;
     let m = metrics(&board.shape);
     let frame = Frame::new(board, &m, p.title.is_some());
-    let colours = colour::team_colours(&game.teams);
+    // One colour per team, and palette colours for any other team index among the stones.
+    let mut teams = game.teams.clone();
+    teams.resize(teams.len().max(p.stones.iter().flatten().map(|&t| t + 1).max().unwrap_or(0)), String::new());
+    let colours = colour::team_colours(&teams);
     let zones = Zones::new(game);
     let stone_at = |s: usize| p.stones.get(s).copied().flatten();
 
@@ -91,7 +94,7 @@ pub fn svg(p: &Picture) -> String {
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif">"#
     );
-    style(&mut out, &colours, p.stones);
+    style(&mut out, &colours);
     let _ = writeln!(out, r#"<rect class="bg" width="{w}" height="{h}"/>"#);
     if let Some(title) = &p.title {
         let _ = writeln!(
@@ -192,9 +195,9 @@ pub fn svg(p: &Picture) -> String {
     out
 }
 
-/// The style sheet: board colours, then one class per team for stones (`t0`, …) and owned
-/// regions (`zone0`, …). Stones of teams beyond the game's get palette colours.
-fn style(out: &mut String, colours: &[Rgb], stones: &[Option<usize>]) {
+/// The style sheet: board colours, then one class per team for owned regions (`zone0`, …) and
+/// stones (`t0`, …).
+fn style(out: &mut String, colours: &[Rgb]) {
     out.push_str("<style>\n");
     out.push_str(concat!(
         ".bg{fill:#f5efdf}\n",
@@ -204,14 +207,6 @@ fn style(out: &mut String, colours: &[Rgb], stones: &[Option<usize>]) {
         ".tri{fill:#e4dac2}\n.sq{fill:#ece4d0}\n.hex{fill:#d8c596}\n.face{fill:#e8dfc9}\n",
         ".zone{fill:#ffffff}\n",
     ));
-    let mut colours = colours.to_vec();
-    let most = stones.iter().flatten().map(|&t| t + 1).max().unwrap_or(0);
-    if most > colours.len() {
-        let mut names: Vec<String> = (0..most).map(|i| format!("team {i}")).collect();
-        names.splice(..colours.len(), std::iter::repeat_n(String::new(), colours.len()));
-        let extra = colour::team_colours(&names);
-        colours.extend_from_slice(&extra[colours.len()..]);
-    }
     for (i, c) in colours.iter().enumerate() {
         let _ = writeln!(out, ".zone{i}{{fill:{}}}", c.tint().hex());
     }
