@@ -104,6 +104,15 @@ impl Sources {
         &self.files
     }
 
+    /// Length in bytes of the line holding a byte offset.
+    fn line_length(&self, id: SourceId, offset: u32) -> usize {
+        let text = &self.get(id).text;
+        let offset = floor_char_boundary(text, (offset as usize).min(text.len()));
+        let start = text[..offset].rfind('\n').map(|i| i + 1).unwrap_or(0);
+        let end = text[offset..].find('\n').map(|i| offset + i).unwrap_or(text.len());
+        end - start
+    }
+
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, id: SourceId, offset: u32) -> (usize, usize) {
         let text = &self.get(id).text;
@@ -120,6 +129,23 @@ impl Sources {
         let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
         let handler = GraphicalReportHandler::new_themed(theme).with_width(width).with_links(false);
         let mut out = String::new();
+        // miette prints a label's whole line: a one-line megabyte file would be printed whole.
+        // Such lines are shown by position instead.
+        let long = diagnostic.labels.iter().any(|l| self.line_length(l.span.source, l.span.start) > MAX_SNIPPET_LINE);
+        let shortened;
+        let diagnostic = if long {
+            let mut d = diagnostic.clone();
+            if let Some(first) = d.labels.first() {
+                let (line, column) = self.line_col(first.span.source, first.span.start);
+                let file = &self.get(first.span.source).name;
+                d.message = format!("{} ({file}:{line}:{column}: {})", d.message, first.text);
+            }
+            d.labels.clear();
+            shortened = d;
+            &shortened
+        } else {
+            diagnostic
+        };
         let view = View::new(self, diagnostic);
         // Writing to a String cannot fail.
         let _ = handler.render_report(&mut out, &view);
@@ -155,6 +181,9 @@ impl Sources {
         })
     }
 }
+
+/// Lines longer than this are not shown in a snippet.
+const MAX_SNIPPET_LINE: usize = 400;
 
 fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
     while offset > 0 && !text.is_char_boundary(offset) {

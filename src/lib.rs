@@ -5,6 +5,7 @@
 //! (the rules as index-based data over a [`board::Topology`]); [`engine`] plays it. The
 //! front ends in [`cli`] never know a game's rules.
 
+pub mod agent;
 pub mod board;
 pub mod check;
 pub mod cli;

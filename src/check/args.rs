@@ -22,9 +22,6 @@ impl<'a> Args<'a> {
         self.form.head().unwrap_or("")
     }
 
-    pub fn form(&self) -> &'a Node {
-        self.form
-    }
 
     pub fn next(&mut self) -> Option<&'a Node> {
         let item = self.items.get(self.pos);
@@ -34,9 +31,6 @@ impl<'a> Args<'a> {
         item
     }
 
-    pub fn back(&mut self) {
-        self.pos = self.pos.saturating_sub(1);
-    }
 
     pub fn peek(&self) -> Option<&'a Node> {
         self.items.get(self.pos)
@@ -49,9 +43,6 @@ impl<'a> Args<'a> {
         rest
     }
 
-    pub fn remaining(&self) -> usize {
-        self.items.len().saturating_sub(self.pos)
-    }
 
     /// The span just before the closing parenthesis, where a missing argument belongs.
     pub fn closing(&self) -> Span {

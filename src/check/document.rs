@@ -64,6 +64,8 @@ pub struct Document<'a> {
     pub defines: Vec<Define<'a>>,
     pub variants: Vec<Variant<'a>>,
     pub sections: Sections<'a>,
+    /// An unknown section was reported: a "missing section" may just be that one misspelt.
+    pub unknown_sections: bool,
 }
 
 impl Document<'_> {
@@ -85,11 +87,25 @@ pub fn read<'a>(cx: &mut Context, forms: &'a [Node], source: SourceId, text: &st
         report_ludii_syntax(cx, form);
     }
     if forms.is_empty() {
-        let end = text.len();
-        let d = Diagnostic::error(codes::EMPTY_FILE, "the file describes no game")
-            .label(Span::new(source, 0, end), "nothing but comments and blanks")
+        let mut d = Diagnostic::error(codes::EMPTY_FILE, "the file describes no game")
             .help("a game file holds one form `(game \"Name\" ...)`; see docs/LANGUAGE.md");
+        let end = text.trim_end().len();
+        if end > 0 {
+            d = d.label(Span::new(source, 0, end), "nothing but comments");
+        }
         cx.report(d);
+        return None;
+    }
+    if !forms.iter().any(|f| f.head() == Some("game")) {
+        let first = &forms[0];
+        cx.report(
+            Diagnostic::error(codes::NOT_A_GAME, "no `(game ...)` in this file")
+                .label(
+                    first.list().and_then(|l| l.first()).map(|h| h.span).unwrap_or(first.span),
+                    format!("the file starts with {}", first.describe()),
+                )
+                .help("a game file holds one form `(game \"Name\" SECTION...)`: wrap the sections in it"),
+        );
         return None;
     }
     let mut game: Option<&Node> = None;
@@ -125,7 +141,6 @@ pub fn read<'a>(cx: &mut Context, forms: &'a [Node], source: SourceId, text: &st
                 )
                 .label(other.span, "expected a string such as \"Watershed\""),
             );
-            args.back();
             String::from("?")
         }
         None => {
@@ -145,6 +160,7 @@ pub fn read<'a>(cx: &mut Context, forms: &'a [Node], source: SourceId, text: &st
         defines: Vec::new(),
         variants: Vec::new(),
         sections: Sections::default(),
+        unknown_sections: false,
     };
     for section in args.rest() {
         let Some(head) = section.head() else {
@@ -174,7 +190,7 @@ pub fn read<'a>(cx: &mut Context, forms: &'a [Node], source: SourceId, text: &st
             "variant" => {
                 if let Some(v) = variant(cx, section) {
                     if let Some(first) = doc.variants.iter().find(|f| f.name == v.name) {
-                        cx.report(duplicate("variant", &v.name, v.span, first.span));
+                        cx.report(duplicate("variant", &format!("\"{}\"", v.name), v.span, first.span));
                     } else {
                         doc.variants.push(v);
                     }
@@ -193,6 +209,7 @@ pub fn read<'a>(cx: &mut Context, forms: &'a [Node], source: SourceId, text: &st
                         None => *slot = Some(section),
                     }
                 } else {
+                    doc.unknown_sections = true;
                     cx.report(unknown_section(section, head));
                 }
             }
@@ -211,7 +228,8 @@ pub fn read<'a>(cx: &mut Context, forms: &'a [Node], source: SourceId, text: &st
 }
 
 fn duplicate(what: &str, name: &str, span: Span, first: Span) -> Diagnostic {
-    Diagnostic::error(codes::DUPLICATE, format!("{what} `{name}` is defined twice"))
+    let shown = if name.starts_with('"') { name.to_string() } else { format!("`{name}`") };
+    Diagnostic::error(codes::DUPLICATE, format!("{what} {shown} is defined twice"))
         .label(span, "defined again here")
         .label(first, "first defined here")
 }

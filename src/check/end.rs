@@ -9,8 +9,11 @@ use crate::diagnostic::Diagnostic;
 use crate::game::{Criterion, EndRule, Int, Outcome, Prefer, Who};
 use crate::syntax::{Node, Span};
 
-pub fn rules(cx: &mut Context, scope: &mut Scope<'_>, end: Option<&Node>, game: Span) -> Option<Vec<EndRule>> {
+/// `game` is where to report a missing section, or `None` when the section may just be
+/// misspelt (already reported as unknown).
+pub fn rules(cx: &mut Context, scope: &mut Scope<'_>, end: Option<&Node>, game: Option<Span>) -> Option<Vec<EndRule>> {
     let Some(end) = end else {
+        let game = game?;
         cx.report(
             Diagnostic::error(codes::MISSING_SECTION, "the game has no `(end ...)` section")
                 .label(game.first_char(), "in this game")
@@ -32,7 +35,7 @@ fn rule(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<EndRule>
     let mut args = Args::new(node);
     match node.head() {
         Some("when") => {
-            let ctx = Ctx { end: true, play: true, ..Ctx::default() };
+            let ctx = Ctx { end: true, ..Ctx::default() };
             let c = args.required(cx, "a condition").and_then(|n| boolean(cx, scope, n, ctx));
             let o = args.required(cx, "the outcome").and_then(|n| outcome(cx, scope, n));
             args.finish(cx);

@@ -8,10 +8,10 @@
 
 use std::collections::HashMap;
 
-use super::Context;
 use super::document::Document;
 use super::options::Resolved;
-use super::scope::KEYWORDS;
+use super::scope::{KEYWORDS, POISON};
+use super::{Context, Expansion, OptionUse};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
 use crate::game::OptionKind;
@@ -27,8 +27,6 @@ pub struct Expanded {
     pub regions: Vec<Node>,
     pub counters: Vec<Node>,
     pub allowances: Vec<Node>,
-    /// Names of the defines that were used somewhere.
-    pub used_defines: Vec<String>,
 }
 
 /// Limit on the size of the expanded description, against defines that double at each level.
@@ -36,7 +34,11 @@ const MAX_NODES: usize = 1_000_000;
 
 enum Value<'a> {
     Define(&'a Node, Span),
-    Option(NodeKind, Span),
+    /// The value's form, the option's declaration, the value as text.
+    Option(NodeKind, Span, String),
+    /// A name already reported as broken (a keyword define, an option that failed to declare):
+    /// its uses are silently poisoned.
+    Broken,
 }
 
 struct Expander<'a> {
@@ -49,17 +51,26 @@ struct Expander<'a> {
 
 pub fn expand(cx: &mut Context, doc: &Document<'_>, resolved: &Resolved<'_>) -> Expanded {
     let mut values: HashMap<&str, Value> = HashMap::new();
+    for name in &resolved.failed_options {
+        values.insert(name.as_str(), Value::Broken);
+    }
     for (option, span) in resolved.options.iter().zip(&resolved.option_spans) {
-        check_name(cx, &option.name, *span, "an option");
+        if !check_name(cx, &option.name, *span, "an option") {
+            values.insert(option.name.as_str(), Value::Broken);
+            continue;
+        }
         let kind = match option.kind {
             OptionKind::Boolean => NodeKind::Symbol(if option.value != 0 { "true" } else { "false" }.into()),
             _ => NodeKind::Int(option.value),
         };
-        values.insert(option.name.as_str(), Value::Option(kind, *span));
+        values.insert(option.name.as_str(), Value::Option(kind, *span, option.show(option.value)));
     }
     for define in &resolved.defines {
-        check_name(cx, &define.name, define.name_span, "a define");
-        if let Some(Value::Option(_, option_span)) = values.get(define.name.as_str()) {
+        if !check_name(cx, &define.name, define.name_span, "a define") {
+            values.insert(define.name.as_str(), Value::Broken);
+            continue;
+        }
+        if let Some(Value::Option(_, option_span, _)) = values.get(define.name.as_str()) {
             cx.report(
                 Diagnostic::error(codes::DUPLICATE, format!("`{}` is both an option and a define", define.name))
                     .label(define.name_span, "defined here")
@@ -79,17 +90,24 @@ pub fn expand(cx: &mut Context, doc: &Document<'_>, resolved: &Resolved<'_>) -> 
     let regions = s.regions.iter().map(|n| ex.node(cx, n, 0)).collect();
     let counters = s.counters.iter().map(|n| ex.node(cx, n, 0)).collect();
     let allowances = s.allowances.iter().map(|n| ex.node(cx, n, 0)).collect();
-    Expanded { players, board, play, end, regions, counters, allowances, used_defines: ex.used }
+    Expanded { players, board, play, end, regions, counters, allowances }
 }
 
-fn check_name(cx: &mut Context, name: &str, span: Span, what: &str) {
+/// Whether a name may be defined; reports it if not.
+fn check_name(cx: &mut Context, name: &str, span: Span, what: &str) -> bool {
     if KEYWORDS.contains(&name) {
         cx.report(
             Diagnostic::error(codes::SHADOWED, format!("`{name}` is a keyword of the language and cannot name {what}"))
                 .label(span, "reserved word")
                 .help("choose another name"),
         );
+        return false;
     }
+    true
+}
+
+fn poison(span: Span) -> Node {
+    Node { kind: NodeKind::Symbol(POISON.into()), span }
 }
 
 impl<'a> Expander<'a> {
@@ -104,7 +122,7 @@ impl<'a> Expander<'a> {
                         .help("look for defines that use each other many times over"),
                 );
             }
-            return Node { kind: NodeKind::Symbol("?".into()), span: node.span };
+            return poison(node.span);
         }
         match &node.kind {
             NodeKind::List(items) => {
@@ -127,7 +145,16 @@ impl<'a> Expander<'a> {
         let Some((key, value)) = self.values.get_key_value(name) else { return node.clone() };
         let key: &'a str = key;
         match value {
-            Value::Option(kind, _) => Node { kind: kind.clone(), span: node.span },
+            Value::Broken => poison(node.span),
+            Value::Option(kind, declared, shown) => {
+                cx.option_uses.push(OptionUse {
+                    at: node.span,
+                    option: key.to_string(),
+                    value: shown.clone(),
+                    declared: *declared,
+                });
+                Node { kind: kind.clone(), span: node.span }
+            }
             Value::Define(body, def_span) => {
                 let (body, def_span) = (*body, *def_span);
                 if let Some(start) = self.active.iter().position(|a| *a == key) {
@@ -138,10 +165,20 @@ impl<'a> Expander<'a> {
                             .label(def_span, "defined here")
                             .help(format!("the chain is {}", chain.join(" → "))),
                     );
-                    return Node { kind: NodeKind::Symbol("?".into()), span: node.span };
+                    return poison(node.span);
                 }
                 if !self.used.iter().any(|u| u == key) {
                     self.used.push(key.to_string());
+                }
+                match cx.expansions.iter_mut().find(|e| e.name == key) {
+                    Some(e) => {
+                        if !e.uses.contains(&node.span) {
+                            e.uses.push(node.span);
+                        }
+                    }
+                    None => {
+                        cx.expansions.push(Expansion { name: key.to_string(), body: body.span, uses: vec![node.span] })
+                    }
                 }
                 self.active.push(key);
                 let out = self.node(cx, body, depth + 1);

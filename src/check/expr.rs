@@ -31,32 +31,34 @@ pub fn unexpected(cx: &mut Context, node: &Node, expected: Category) {
         NodeKind::List(items) => match items.first().map(|h| &h.kind) {
             Some(NodeKind::Symbol(head)) => {
                 let cats = categories(head);
-                if !cats.is_empty() && !cats.contains(&expected) {
+                if let Some(hint) = ludii_hint(node) {
+                    Diagnostic::error(codes::LUDII_SYNTAX, format!("{} is Ludii, not Tabula", node.describe()))
+                        .label(node.span, format!("expected {}", expected.noun()))
+                        .help(hint)
+                } else if !cats.is_empty() && !cats.contains(&expected) {
                     let is = cats[0].noun();
                     let mut d = Diagnostic::error(
-                        codes::WRONG_PLACE,
-                        format!("`({head} ...)` is {is}, but {} is expected here", expected.noun()),
+                        codes::WRONG_TYPE,
+                        format!("{} is {is}, but {} is expected here", node.describe(), expected.noun()),
                     )
                     .label(node.span, format!("expected {}", expected.noun()));
                     if cats[0] == Category::Number && expected == Category::Condition {
-                        d = d.help(format!("compare it, for example `(> ({head} ...) 0)`"));
+                        d = d.help(format!("compare it, for example `(> {node} 0)`"));
                     }
                     d
                 } else {
                     let head_span = items[0].span;
-                    let mut d = Diagnostic::error(codes::UNKNOWN_LUDEME, format!("unknown ludeme `{head}`"))
-                        .label(head_span, format!("not {} of the language", expected.noun()));
                     let same: Vec<&str> =
                         LUDEMES.iter().filter(|(_, c, _)| *c == expected).map(|(n, _, _)| *n).collect();
-                    let help = ludii_hint(node)
-                        .or_else(|| similar::did_you_mean(head, same.iter().copied()))
+                    let help = similar::did_you_mean(head, same.iter().copied())
                         .or_else(|| similar::did_you_mean(head, LUDEMES.iter().map(|(n, _, _)| *n)))
-                        .or_else(|| (!same.is_empty()).then(|| format!("{}s: {}", expected.noun(), same.join(", "))));
-                    d = d.maybe_help(help);
-                    d
+                        .or_else(|| (!same.is_empty()).then(|| format!("{}: {}", plural(expected), same.join(", "))));
+                    Diagnostic::error(codes::UNKNOWN_LUDEME, format!("unknown ludeme `{head}`"))
+                        .label(head_span, format!("not {} of the language", expected.noun()))
+                        .maybe_help(help)
                 }
             }
-            _ => wrong_kind(node, "this", &expected.noun().to_string()),
+            _ => wrong_kind(node, "this", expected.noun()),
         },
         NodeKind::Symbol(s) => {
             let known = atoms(expected);
@@ -65,17 +67,43 @@ pub fn unexpected(cx: &mut Context, node: &Node, expected: Category) {
                 Diagnostic::error(codes::WRONG_TYPE, format!("`{s}` is a ludeme and needs parentheses"))
                     .label(node.span, format!("write `({s} ...)`"))
                     .maybe_help(super::scope::usage(s).map(|u| format!("usage: {u}")))
-            } else if known.is_empty() {
-                unknown(node, s, "name", codes::UNKNOWN_NAME, std::iter::empty())
-                    .help(format!("{} is expected here", expected.noun()))
             } else {
-                unknown(node, s, "name", codes::UNKNOWN_NAME, known.iter().copied())
-                    .label(node.span, format!("expected {}", expected.noun()))
+                let d = Diagnostic::error(codes::UNKNOWN_NAME, format!("unknown name `{s}`"))
+                    .label(node.span, format!("expected {}", expected.noun()));
+                let lower = s.to_lowercase();
+                if lower != *s && known.contains(&lower.as_str()) {
+                    d.help(format!("names are lowercase in Tabula: `{lower}`"))
+                } else if let Some(h) = similar::did_you_mean(s, known.iter().copied()) {
+                    d.help(h)
+                } else if known.is_empty() {
+                    d.help("no option or define has this name")
+                } else {
+                    d.help(format!("expected one of {}, or an option or define", known.join(", ")))
+                }
             }
+        }
+        NodeKind::Int(i) if *i > i64::from(i32::MAX) || *i < i64::from(i32::MIN) => {
+            Diagnostic::error(codes::OUT_OF_RANGE, format!("the number {i} is too large"))
+                .label(node.span, "out of range")
         }
         _ => wrong_kind(node, "this", expected.noun()),
     };
     cx.report(d);
+}
+
+fn plural(category: Category) -> &'static str {
+    match category {
+        Category::Number => "numbers",
+        Category::Condition => "conditions",
+        Category::Sites => "sets of sites",
+        Category::Move => "moves",
+        Category::Effect => "effects",
+        Category::EndRule => "end rules",
+        Category::Outcome => "outcomes",
+        Category::Criterion => "criteria",
+        Category::Constraint => "constraints",
+        _ => "ludemes",
+    }
 }
 
 /// Bare words valid in a category.
@@ -248,7 +276,7 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
         "and" | "or" => {
             let items = each(cx, &mut args, 1, "a condition", |cx, n| boolean(cx, scope, n, ctx))?;
             let is_and = head == "and";
-            if items.iter().any(|b| *b == Bool::Const(!is_and)) {
+            if items.contains(&Bool::Const(!is_and)) {
                 Bool::Const(!is_and)
             } else {
                 let rest: Vec<Bool> = items.into_iter().filter(|b| *b != Bool::Const(is_and)).collect();
@@ -390,6 +418,9 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
             return filter(cx, node).map(Sites::Filter);
         }
         if word == POISON {
+            return None;
+        }
+        if scope.setup.broken_regions.iter().any(|r| r == word) {
             return None;
         }
         if scope.setup.regions.iter().any(|r| r.name == word) {

@@ -27,7 +27,7 @@ use std::path::Path;
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Sources};
 use crate::game::Game;
-use crate::syntax::{self, SourceId};
+use crate::syntax::{self, SourceId, Span};
 
 /// What the user asked for besides the file: a variant and option values.
 #[derive(Debug, Clone, Default)]
@@ -180,7 +180,7 @@ pub fn check_str(name: &str, text: &str, selection: &Selection) -> (Sources, Res
 /// wrong, rendered.
 pub fn load(path: &Path, selection: &Selection) -> Result<(Sources, Game), LoadError> {
     let mut sources = Sources::new();
-    let id = read(&mut sources, path).map_err(|d| LoadError::Unreadable(d.message))?;
+    let id = read(&mut sources, path).map_err(LoadError::Unreadable)?;
     let checked = check(&sources, id, selection).map_err(|SelectionError(m)| LoadError::Selection(m))?;
     match checked.game {
         Some(game) if !checked.has_errors() => Ok((sources, game)),
@@ -190,24 +190,67 @@ pub fn load(path: &Path, selection: &Selection) -> Result<(Sources, Game), LoadE
 
 #[derive(Debug)]
 pub enum LoadError {
-    /// The file could not be read (missing, not UTF-8, too large).
-    Unreadable(String),
+    /// The file could not be read (missing: code [`codes::IO`]; or not UTF-8, too large).
+    Unreadable(Diagnostic),
     /// The variant or an option value asked for does not exist.
     Selection(String),
     /// The file has errors.
     Invalid(Sources, Vec<Diagnostic>),
 }
 
-/// Shared state of the passes: the diagnostics collected so far.
+/// Shared state of the passes: the diagnostics collected so far, and where defines and options
+/// were substituted, so that a problem inside a define's body also points at its uses.
 #[derive(Default)]
 pub(crate) struct Context {
     diagnostics: Vec<Diagnostic>,
+    pub expansions: Vec<Expansion>,
+    pub option_uses: Vec<OptionUse>,
+}
+
+/// A define's body and the places it was substituted.
+pub(crate) struct Expansion {
+    pub name: String,
+    pub body: Span,
+    pub uses: Vec<Span>,
+}
+
+/// A word replaced by an option's value.
+pub(crate) struct OptionUse {
+    pub at: Span,
+    pub option: String,
+    pub value: String,
+    pub declared: Span,
 }
 
 impl Context {
-    pub fn report(&mut self, d: Diagnostic) {
+    pub fn report(&mut self, mut d: Diagnostic) {
+        self.annotate(&mut d);
         if !self.diagnostics.contains(&d) {
             self.diagnostics.push(d);
+        }
+    }
+
+    /// Adds "used here" labels for a problem inside a define's body, and the option's
+    /// declaration for a problem with an option's value.
+    fn annotate(&self, d: &mut Diagnostic) {
+        let Some(primary) = d.primary() else { return };
+        if let Some(u) = self.option_uses.iter().find(|u| u.at == primary) {
+            d.labels.push(crate::diagnostic::Label {
+                span: u.declared,
+                text: format!("option `{}` is {} here", u.option, u.value),
+            });
+            return;
+        }
+        let inside =
+            |outer: Span| outer.source == primary.source && outer.start <= primary.start && primary.end <= outer.end;
+        // The innermost define whose body holds the problem.
+        let Some(e) = self.expansions.iter().filter(|e| inside(e.body)).min_by_key(|e| e.body.len()) else { return };
+        for (i, &at) in e.uses.iter().take(3).enumerate() {
+            if d.labels.iter().any(|l| l.span == at) {
+                continue;
+            }
+            let text = if i == 0 { format!("`{}` is used here", e.name) } else { "and here".to_string() };
+            d.labels.push(crate::diagnostic::Label { span: at, text });
         }
     }
 
@@ -226,8 +269,9 @@ fn build(cx: &mut Context, doc: &document::Document<'_>, resolved: options::Reso
     let expanded = expand::expand(cx, doc, &resolved);
     let setup = setup::build(cx, &expanded, doc)?;
     let mut scope = scope::Scope::new(&setup);
-    let phases = rules::phases(cx, &mut scope, expanded.play.as_ref(), doc.game_span);
-    let end = end::rules(cx, &mut scope, expanded.end.as_ref(), doc.game_span);
+    let report_missing = (!doc.unknown_sections).then_some(doc.game_span);
+    let phases = rules::phases(cx, &mut scope, expanded.play.as_ref(), report_missing);
+    let end = end::rules(cx, &mut scope, expanded.end.as_ref(), report_missing);
     let snapshots = scope.take_snapshots();
     let (phases, end) = (phases?, end?);
     if cx.error_count() > 0 {

@@ -14,6 +14,8 @@ pub struct Resolved<'a> {
     pub options: Vec<OptionInfo>,
     /// Where each option is declared (same order as `options`).
     pub option_spans: Vec<Span>,
+    /// Options whose declaration failed (already reported).
+    pub failed_options: Vec<String>,
     pub defines: Vec<Define<'a>>,
     pub sections: Sections<'a>,
 }
@@ -27,18 +29,23 @@ pub fn resolve<'a>(
 ) -> Result<Option<Resolved<'a>>, SelectionError> {
     let mut options = Vec::new();
     let mut option_spans = Vec::new();
+    let mut failed_options = Vec::new();
     for form in &doc.options {
-        if let Some((info, span)) = declaration(cx, form) {
-            if let Some(i) = options.iter().position(|o: &OptionInfo| o.name == info.name) {
-                cx.report(
-                    Diagnostic::error(codes::DUPLICATE, format!("option `{}` is declared twice", info.name))
-                        .label(span, "declared again here")
-                        .label(option_spans[i], "first declared here"),
-                );
-            } else {
-                options.push(info);
-                option_spans.push(span);
+        match declaration(cx, form) {
+            Ok((info, span)) => {
+                if let Some(i) = options.iter().position(|o: &OptionInfo| o.name == info.name) {
+                    cx.report(
+                        Diagnostic::error(codes::DUPLICATE, format!("option `{}` is declared twice", info.name))
+                            .label(span, "declared again here")
+                            .label(option_spans[i], "first declared here"),
+                    );
+                } else {
+                    options.push(info);
+                    option_spans.push(span);
+                }
             }
+            Err(Some(name)) => failed_options.push(name),
+            Err(None) => {}
         }
     }
     for (key, value) in &selection.sets {
@@ -62,8 +69,8 @@ pub fn resolve<'a>(
             Some(v) => Some(v),
             None => {
                 let names = doc.variant_names();
-                let hint = similar::did_you_mean(name, names.iter().map(String::as_str))
-                    .map(|h| format!("; {h}"))
+                let hint = similar::most_similar(name, names.iter().map(String::as_str))
+                    .map(|h| format!("; did you mean \"{h}\"?"))
                     .unwrap_or_default();
                 let known = if names.is_empty() {
                     format!("\"{}\" has no variants", doc.name)
@@ -98,7 +105,14 @@ pub fn resolve<'a>(
             }
         }
     }
-    Ok(Some(Resolved { variant: variant.map(|v| v.name.clone()), options, option_spans, defines, sections }))
+    Ok(Some(Resolved {
+        variant: variant.map(|v| v.name.clone()),
+        options,
+        option_spans,
+        failed_options,
+        defines,
+        sections,
+    }))
 }
 
 fn parse_value(option: &OptionInfo, text: &str) -> Option<i64> {
@@ -122,17 +136,23 @@ fn allows(kind: &OptionKind, value: i64) -> bool {
 }
 
 /// `(option NAME TYPE (default VALUE) ["description"])`.
-fn declaration(cx: &mut Context, form: &Node) -> Option<(OptionInfo, Span)> {
+/// `(option NAME TYPE (default VALUE) ["description"])`. On failure, the name (if any) so that
+/// its uses are not reported again.
+fn declaration(cx: &mut Context, form: &Node) -> Result<(OptionInfo, Span), Option<String>> {
     let mut args = Args::new(form);
-    let (name, name_span) = args.symbol(cx, "the option's name")?;
-    let kind_node = args.required(cx, "the option's type: `(choice ...)`, `(range LO HI)` or `boolean`")?;
-    let kind = option_kind(cx, kind_node)?;
+    let (name, name_span) = args.symbol(cx, "the option's name").ok_or(None)?;
+    let failed = || Some(name.clone());
+    let kind_node =
+        args.required(cx, "the option's type: `(choice ...)`, `(range LO HI)` or `boolean`").ok_or_else(failed)?;
+    let kind = option_kind(cx, kind_node).ok_or_else(failed)?;
     let mut default = None;
+    let mut default_seen = false;
     let mut description = None;
     for item in args.rest() {
         match (&item.kind, item.head()) {
             (NodeKind::Str(s), _) if description.is_none() => description = Some(s.clone()),
             (_, Some("default")) => {
+                default_seen = true;
                 let mut d = Args::new(item);
                 let Some(v) = d.required(cx, "the default value") else { continue };
                 d.finish(cx);
@@ -171,18 +191,23 @@ fn declaration(cx: &mut Context, form: &Node) -> Option<(OptionInfo, Span)> {
     }
     let default = match default {
         Some(d) => d,
-        None if kind == OptionKind::Boolean => 0,
+        None if kind == OptionKind::Boolean && !default_seen => 0,
         None => {
-            cx.report(args.missing("a `(default VALUE)`"));
-            return None;
+            if !default_seen {
+                cx.report(args.missing("a `(default VALUE)`"));
+            }
+            return Err(Some(name));
         }
     };
-    Some((OptionInfo { name, kind, default, value: default, description }, name_span))
+    Ok((OptionInfo { name, kind, default, value: default, description }, name_span))
 }
 
 fn option_kind(cx: &mut Context, node: &Node) -> Option<OptionKind> {
     if node.symbol() == Some("boolean") {
         return Some(OptionKind::Boolean);
+    }
+    if matches!(node.kind, NodeKind::Braces(_) | NodeKind::Named(..)) {
+        return None;
     }
     let mut args = Args::new(node);
     match node.head() {

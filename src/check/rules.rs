@@ -12,8 +12,11 @@ use crate::game::{
 use crate::syntax::{Node, NodeKind, Span};
 
 /// `(play ...)`: either turn items for a single phase, or `(phase ...)` forms.
-pub fn phases(cx: &mut Context, scope: &mut Scope<'_>, play: Option<&Node>, game: Span) -> Option<Vec<Phase>> {
+/// `game` is where to report a missing section, or `None` when the section may just be
+/// misspelt (already reported as unknown).
+pub fn phases(cx: &mut Context, scope: &mut Scope<'_>, play: Option<&Node>, game: Option<Span>) -> Option<Vec<Phase>> {
     let Some(play) = play else {
+        let game = game?;
         cx.report(
             Diagnostic::error(codes::MISSING_SECTION, "the game has no `(play ...)` section")
                 .label(game.first_char(), "in this game")
@@ -166,6 +169,7 @@ fn phase(
                         .label(item.span, "directly in the phase")
                         .help("write `(turn STAGE...)`, for example `(turn (place (to empty)))`"),
                 );
+                seen.push(("turn", item.span.first_char()));
                 ok = false;
             }
             _ if item.symbol() == Some(POISON) => ok = false,

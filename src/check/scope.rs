@@ -234,6 +234,9 @@ impl<'s> Scope<'s> {
         let name = name_of(node, "a region", names.clone())?;
         let teams = self.setup.teams.len();
         let matching: Vec<usize> = (0..regions.len()).filter(|&i| regions[i].name == name).collect();
+        if matching.is_empty() && self.setup.broken_regions.iter().any(|b| b == name) {
+            return Err(None);
+        }
         if matching.is_empty() {
             return Err(Some(unknown(node, name, "region", codes::UNKNOWN_REGION, names)));
         }
@@ -266,10 +269,7 @@ impl<'s> Scope<'s> {
         let names = self.setup.counters.iter().map(String::as_str);
         let name = name_of(node, "a counter", names.clone())?;
         self.setup.counters.iter().position(|c| c == name).ok_or_else(|| {
-            Some(
-                unknown(node, name, "counter", codes::UNKNOWN_COUNTER, names)
-                    .maybe_help(Some(format!("declare it with `(counter {name})` in the game"))),
-            )
+            Some(with_declare_hint(unknown(node, name, "counter", codes::UNKNOWN_COUNTER, names), "counter", name))
         })
     }
 
@@ -277,12 +277,21 @@ impl<'s> Scope<'s> {
         let names = self.setup.allowances.iter().map(String::as_str);
         let name = name_of(node, "an allowance", names.clone())?;
         self.setup.allowances.iter().position(|c| c == name).ok_or_else(|| {
-            Some(
-                unknown(node, name, "allowance", codes::UNKNOWN_ALLOWANCE, names)
-                    .maybe_help(Some(format!("declare it with `(allowance {name})` in the game"))),
-            )
+            Some(with_declare_hint(
+                unknown(node, name, "allowance", codes::UNKNOWN_ALLOWANCE, names),
+                "allowance",
+                name,
+            ))
         })
     }
+}
+
+/// Adds "declare it" when no similar name was found.
+fn with_declare_hint(d: Diagnostic, what: &str, name: &str) -> Diagnostic {
+    if d.help.as_deref().is_some_and(|h| h.starts_with("did you mean")) {
+        return d;
+    }
+    d.help(format!("declare it with `({what} {name})` in the game"))
 }
 
 /// The word a node holds, or the reason it is not a plain name.
@@ -324,7 +333,7 @@ pub fn unknown<'a>(
     } else {
         let list: Vec<&str> = known.collect();
         if !list.is_empty() {
-            d = d.help(format!("known {what}s: {}", list.join(", ")));
+            d = d.help(format!("known: {}", list.join(", ")));
         }
     }
     d

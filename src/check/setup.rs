@@ -21,6 +21,8 @@ pub struct Setup {
     pub players: Vec<Player>,
     pub teams: Vec<String>,
     pub regions: Vec<RegionDef>,
+    /// Regions whose declaration failed; uses of them are not reported again.
+    pub broken_regions: Vec<String>,
     pub counters: Vec<String>,
     pub allowances: Vec<String>,
 }
@@ -29,14 +31,18 @@ pub fn build(cx: &mut Context, ex: &Expanded, doc: &Document<'_>) -> Option<Setu
     let players = match &ex.players {
         Some(p) => players(cx, p),
         None => {
-            cx.report(missing_section(doc.game_span, "players", "(players \"White\" \"Black\")"));
+            if !doc.unknown_sections {
+                cx.report(missing_section(doc.game_span, "players", "(players \"White\" \"Black\")"));
+            }
             None
         }
     };
     let board = match &ex.board {
         Some(b) => board(cx, b),
         None => {
-            cx.report(missing_section(doc.game_span, "board", "(board (square 9))"));
+            if !doc.unknown_sections {
+                cx.report(missing_section(doc.game_span, "board", "(board (square 9))"));
+            }
             None
         }
     };
@@ -44,8 +50,8 @@ pub fn build(cx: &mut Context, ex: &Expanded, doc: &Document<'_>) -> Option<Setu
     let allowances = names(cx, &ex.allowances, "allowance");
     let (players, teams) = players?;
     let board = board?;
-    let regions = regions(cx, &ex.regions, &board, &teams);
-    Some(Setup { board, players, teams, regions, counters, allowances })
+    let (regions, broken_regions) = regions(cx, &ex.regions, &board, &teams);
+    Some(Setup { board, players, teams, regions, broken_regions, counters, allowances })
 }
 
 fn missing_section(game: Span, name: &str, example: &str) -> Diagnostic {
@@ -60,6 +66,7 @@ fn players(cx: &mut Context, form: &Node) -> Option<(Vec<Player>, Vec<String>)> 
     let mut team_names: Vec<String> = Vec::new();
     let mut common_hand: Option<u32> = None;
     let mut explicit_team: Vec<Option<String>> = Vec::new();
+    let errors_before = cx.error_count();
     for item in form.args() {
         match (&item.kind, item.head()) {
             (NodeKind::Str(name), _) => {
@@ -68,7 +75,7 @@ fn players(cx: &mut Context, form: &Node) -> Option<(Vec<Player>, Vec<String>)> 
             }
             (_, Some("player")) => {
                 let mut args = Args::new(item);
-                let Some((name, _)) = args.string(cx, "the player's name") else { continue };
+                let Some((name, name_span)) = args.string(cx, "the player's name") else { continue };
                 let mut hand = None;
                 let mut team = None;
                 for clause in args.rest() {
@@ -85,7 +92,7 @@ fn players(cx: &mut Context, form: &Node) -> Option<(Vec<Player>, Vec<String>)> 
                         ),
                     }
                 }
-                list.push((Player { name, team: 0, hand }, item.span));
+                list.push((Player { name, team: 0, hand }, name_span));
                 explicit_team.push(team);
             }
             (_, Some("hand")) => common_hand = hand_size(cx, item),
@@ -105,6 +112,9 @@ fn players(cx: &mut Context, form: &Node) -> Option<(Vec<Player>, Vec<String>)> 
                     .label(list[j].1, "first listed here"),
             );
         }
+    }
+    if cx.error_count() > errors_before {
+        return None;
     }
     if list.len() < 2 || list.len() > MAX_PLAYERS {
         cx.report(
@@ -242,7 +252,10 @@ fn names(cx: &mut Context, forms: &[Node], what: &str) -> Vec<String> {
 }
 
 /// The board's built-in regions, then `(region NAME [(owner TEAM)] PART...)` of the file.
-fn regions(cx: &mut Context, forms: &[Node], board: &Topology, teams: &[String]) -> Vec<RegionDef> {
+/// Also returns the names of regions whose declaration failed (already reported), so that their
+/// uses are not reported again.
+fn regions(cx: &mut Context, forms: &[Node], board: &Topology, teams: &[String]) -> (Vec<RegionDef>, Vec<String>) {
+    let mut broken = Vec::new();
     let mut regions: Vec<RegionDef> = board
         .regions
         .iter()
@@ -258,6 +271,7 @@ fn regions(cx: &mut Context, forms: &[Node], board: &Topology, teams: &[String])
     for form in forms {
         let mut args = Args::new(form);
         let Some((name, name_span)) = args.symbol(cx, "the region's name") else { continue };
+        let errors_before = cx.error_count();
         let mut owner = None;
         let mut def =
             RegionDef { name: name.clone(), owner: None, parts: Vec::new(), labels: Vec::new(), builtin: false };
@@ -268,13 +282,14 @@ fn regions(cx: &mut Context, forms: &[Node], board: &Topology, teams: &[String])
                     if let Some((team, span)) = o.string(cx, "the owning team") {
                         match teams.iter().position(|t| *t == team) {
                             Some(i) => owner = Some(i),
-                            None => cx.report(unknown(
-                                &Node { kind: NodeKind::Str(team.clone()), span },
-                                &team,
-                                "team",
-                                codes::UNKNOWN_PLAYER,
-                                teams.iter().map(String::as_str),
-                            )),
+                            None => {
+                                let known: Vec<String> = teams.iter().map(|t| format!("\"{t}\"")).collect();
+                                cx.report(
+                                    Diagnostic::error(codes::UNKNOWN_PLAYER, format!("unknown team \"{team}\""))
+                                        .label(span, "no team has this name")
+                                        .help(format!("the teams are {}", known.join(", "))),
+                                );
+                            }
                         }
                     }
                     o.finish(cx);
@@ -329,6 +344,10 @@ fn regions(cx: &mut Context, forms: &[Node], board: &Topology, teams: &[String])
             }
         }
         def.owner = owner;
+        if cx.error_count() > errors_before {
+            broken.push(name);
+            continue;
+        }
         if def.parts.is_empty() {
             cx.report(args.missing("at least one part: `(faces ...)`, `(sites ...)` or a region name"));
             continue;
@@ -345,7 +364,7 @@ fn regions(cx: &mut Context, forms: &[Node], board: &Topology, teams: &[String])
         regions.push(def);
         spans.push(Some(name_span));
     }
-    regions
+    (regions, broken)
 }
 
 /// `(faces KIND [LABEL...])`: all faces of a kind, or those with the given labels.
@@ -382,16 +401,19 @@ fn faces(cx: &mut Context, form: &Node, board: &Topology, def: &mut RegionDef) {
                 def.parts.push(p.sites.clone());
                 def.labels.push(p.label.clone());
             }
-            None => cx.report(
-                unknown(
-                    label,
-                    &text,
-                    &format!("face of `{kind}`"),
-                    codes::UNKNOWN_SITE,
-                    region.parts.iter().filter_map(|p| p.label.as_deref()),
-                )
-                .help("`tabula info FILE --sites` lists the faces and their labels"),
-            ),
+            None => {
+                let labels: Vec<&str> = region.parts.iter().filter_map(|p| p.label.as_deref()).collect();
+                let range = match (labels.first(), labels.last()) {
+                    (Some(a), Some(b)) => format!("`{kind}` are labelled {a} to {b}"),
+                    _ => format!("`{kind}` have no labels"),
+                };
+                let help = format!("{range}; `tabula info FILE --sites` lists them with their vertices");
+                cx.report(
+                    Diagnostic::error(codes::UNKNOWN_SITE, format!("there is no face `{text}` among the `{kind}`"))
+                        .label(label.span, "no face has this label")
+                        .help(help),
+                );
+            }
         }
     }
 }
@@ -399,8 +421,9 @@ fn faces(cx: &mut Context, form: &Node, board: &Topology, def: &mut RegionDef) {
 pub fn unknown_site(node: &Node, label: &str, board: &Topology) -> Diagnostic {
     let d = Diagnostic::error(codes::UNKNOWN_SITE, format!("no site is labelled `{label}`"))
         .label(node.span, "not a site of this board");
-    match similar::did_you_mean(label, board.sites.iter().map(|s| s.label.as_str())) {
-        Some(h) => d.help(h),
-        None => d.help("`tabula info FILE --sites` lists the site labels"),
-    }
+    let range = match (board.sites.first(), board.sites.last()) {
+        (Some(a), Some(b)) => format!("labels run from `{}` to `{}`", a.label, b.label),
+        _ => "the board has no sites".to_string(),
+    };
+    d.help(format!("{range}; `tabula info FILE --sites` lists them all"))
 }

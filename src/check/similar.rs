@@ -11,7 +11,15 @@ pub fn most_similar<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str
         if candidate == name {
             continue;
         }
-        let distance = if fold(candidate) == folded { 0 } else { edit_distance(name, candidate) };
+        let folded_candidate = fold(candidate);
+        let distance = if folded_candidate == folded {
+            0
+        } else if folded.len() >= 3 && folded_candidate.starts_with(&folded) {
+            // A prefix, as in `Flood` for `Floodplain`.
+            1
+        } else {
+            edit_distance(name, candidate)
+        };
         if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, candidate));
         }
@@ -53,7 +61,8 @@ mod tests {
         let known = ["orthogonal", "diagonal", "all"];
         assert_eq!(most_similar("orthogonl", known), Some("orthogonal"));
         assert_eq!(most_similar("Orthogonal", known), Some("orthogonal"));
-        assert_eq!(most_similar("diag", known), None);
+        assert_eq!(most_similar("diag", known), Some("diagonal"));
+        assert_eq!(most_similar("qq", known), None);
         assert_eq!(most_similar("xyz", known), None);
     }
 

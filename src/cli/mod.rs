@@ -70,7 +70,8 @@ impl GameArgs {
         let selection = Selection::new(self.variant.clone(), &self.sets).map_err(Failure::Usage)?;
         match crate::check::load(&self.file, &selection) {
             Ok((_, game)) => Ok(game),
-            Err(LoadError::Unreadable(m)) => Err(Failure::Usage(m)),
+            Err(LoadError::Unreadable(d)) if d.code == crate::codes::IO => Err(Failure::Usage(d.message)),
+            Err(LoadError::Unreadable(d)) => Err(Failure::Problems(Some(format!("error: {}", d.message)))),
             Err(LoadError::Selection(m)) => Err(Failure::Usage(m)),
             Err(LoadError::Invalid(sources, diagnostics)) => {
                 output::print_diagnostics(&sources, &diagnostics);

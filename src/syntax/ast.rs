@@ -90,6 +90,7 @@ impl Node {
     pub fn describe(&self) -> String {
         match &self.kind {
             NodeKind::List(items) => match items.first().and_then(Node::symbol) {
+                Some(head) if items.len() == 1 => format!("`({head})`"),
                 Some(head) => format!("`({head} ...)`"),
                 None if items.is_empty() => "an empty list `()`".to_string(),
                 None => "a list".to_string(),

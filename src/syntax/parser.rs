@@ -36,6 +36,11 @@ pub fn parse(source: SourceId, text: &str) -> Result<Vec<Node>, Diagnostic> {
             forms.push(node(source, pair));
         }
     }
+    if let Some(n) = forms.iter().find_map(too_large) {
+        return Err(Diagnostic::error(codes::OUT_OF_RANGE, format!("the number {n} is too large"))
+            .label(n.span, "does not fit in 64 bits")
+            .help("numbers in game files are whole numbers of at most 18 digits"));
+    }
     Ok(forms)
 }
 
@@ -60,6 +65,19 @@ fn node(source: SourceId, pair: Pair<'_, Rule>) -> Node {
         _ => NodeKind::Symbol(pair.as_str().to_string()),
     };
     Node { kind, span }
+}
+
+/// A number too long to read, which the tree keeps as a word (see [`node`]).
+fn too_large(node: &Node) -> Option<&Node> {
+    match &node.kind {
+        NodeKind::Symbol(s) => {
+            let digits = s.strip_prefix('-').unwrap_or(s);
+            (!digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())).then_some(node)
+        }
+        NodeKind::List(items) | NodeKind::Braces(items) => items.iter().find_map(too_large),
+        NodeKind::Named(_, value) => too_large(value),
+        _ => None,
+    }
 }
 
 fn unescape(raw: &str) -> String {

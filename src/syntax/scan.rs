@@ -69,7 +69,22 @@ pub fn scan(source: SourceId, text: &str) -> Result<(), Diagnostic> {
                                 .label(Span::new(source, start, start + 1), "this string is never closed")
                                 .help("a string ends with `\"` on the same line; write `\\\"` for a quote inside it"));
                         }
-                        Some(b'\\') => i += 2,
+                        Some(b'\\') => {
+                            let next = text[i + 1..].chars().next();
+                            if !matches!(next, Some('"' | '\\' | 'n' | 't')) {
+                                let end = i + 1 + next.map(char::len_utf8).unwrap_or(0);
+                                let shown = next.map(|c| c.escape_default().to_string()).unwrap_or_default();
+                                return Err(Diagnostic::error(
+                                    codes::SYNTAX,
+                                    format!("unknown escape `\\{shown}` in a string"),
+                                )
+                                .label(Span::new(source, i, end), "not an escape")
+                                .help(
+                                    "strings accept the escapes \\\" \\\\ \\n and \\t; write `\\\\` for a backslash",
+                                ));
+                            }
+                            i += 2;
+                        }
                         Some(b'"') => {
                             i += 1;
                             break;
@@ -118,11 +133,11 @@ pub fn scan(source: SourceId, text: &str) -> Result<(), Diagnostic> {
         };
         let open_count = stack.len();
         let ch = bytes[culprit] as char;
-        let end = text.len();
+        let end = text.trim_end().len();
         return Err(Diagnostic::error(codes::UNBALANCED, format!("unclosed `{ch}`"))
             .label(Span::new(source, culprit, culprit + 1), text_label)
             .label(
-                Span::new(source, end, end),
+                Span::new(source, end.saturating_sub(1), end),
                 format!("the file ends with {open_count} bracket{} open", if open_count == 1 { "" } else { "s" }),
             )
             .help(format!("add the missing `{}`", matching(bytes[culprit]) as char)));

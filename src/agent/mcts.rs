@@ -1,0 +1,481 @@
+//! UCT Monte Carlo tree search over actions, for any game.
+//!
+//! Each iteration walks down the tree from the root choosing children by UCB1, expands one
+//! new node, finishes the game with uniformly random actions (a playout), and adds the result
+//! to every node on the path. A node's value is kept from the point of view of the team of the
+//! player who chose the action leading to it, so multi-action turns (the same player deciding
+//! at a node and at its child) and team games need nothing special.
+//!
+//! Terminal positions found in the tree are exact results, and they are backed up as in
+//! MCTS-Solver: a node where the player to move has a winning action, or whose actions are all
+//! decided, is itself decided. Such nodes are no longer played out, the search avoids actions
+//! that lose for sure, and it stops early once the root is decided.
+//!
+//! Nodes live in one arena; the children of a node are allocated together, the first time an
+//! iteration goes through the node after its first visit, and stay unvisited (infinitely
+//! urgent) until chosen, in random order. Between moves the agent keeps the subtree of the
+//! action played ([`Agent::observe`]); a position it does not recognise gets a fresh tree.
+
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::{Agent, Budget};
+use crate::engine::{Action, Engine, State};
+
+/// Tuning of the search. [`MctsConfig::default`] is what [`Mcts::new`] uses.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MctsConfig {
+    /// The UCB1 exploration constant, for rewards in [0, 1].
+    pub exploration: f64,
+    /// The tree stops growing at this many nodes (about 32 bytes each).
+    pub max_nodes: usize,
+    /// A playout still running after this many actions per site of the board is scored as a
+    /// draw (`None`: play every game to its end).
+    pub playout_actions_per_site: Option<u32>,
+    /// Keep the subtree of the action played between decisions.
+    pub reuse_tree: bool,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig { exploration: 1.4, max_nodes: 2_000_000, playout_actions_per_site: Some(2), reuse_tree: true }
+    }
+}
+
+/// Not yet decided.
+const OPEN: i16 = -2;
+/// Decided: a draw.
+const DRAW: i16 = -1;
+/// No node (an empty child list).
+const NONE: u32 = u32::MAX;
+
+#[derive(Debug, Clone)]
+struct Node {
+    /// Sum of the rewards, for `team`.
+    value: f64,
+    visits: u32,
+    /// The first of the node's children (contiguous), or [`NONE`] before expansion.
+    first_child: u32,
+    child_count: u32,
+    /// The action leading here from the parent (unused at the root).
+    action: Action,
+    /// The team of the player who chose `action` (unused at the root).
+    team: u16,
+    /// [`OPEN`], [`DRAW`], or the winning team with best play from here.
+    proven: i16,
+}
+
+impl Node {
+    fn new(action: Action, team: u16) -> Node {
+        Node { value: 0.0, visits: 0, first_child: NONE, child_count: 0, action, team, proven: OPEN }
+    }
+
+    fn children(&self) -> std::ops::Range<usize> {
+        if self.first_child == NONE {
+            0..0
+        } else {
+            self.first_child as usize..(self.first_child + self.child_count) as usize
+        }
+    }
+}
+
+/// UCT Monte Carlo tree search; see the module documentation.
+pub struct Mcts {
+    name: String,
+    budget: Budget,
+    config: MctsConfig,
+    rng: Xoshiro256PlusPlus,
+    /// The arena; the root is node 0 whenever `root_state` is set.
+    nodes: Vec<Node>,
+    /// The position of the root.
+    root_state: Option<State>,
+    scratch: Option<State>,
+    path: Vec<u32>,
+    last_iterations: u32,
+}
+
+impl Mcts {
+    pub fn new(seed: u64, budget: Budget) -> Self {
+        Mcts::with_config(seed, budget, MctsConfig::default())
+    }
+
+    pub fn with_config(seed: u64, budget: Budget, config: MctsConfig) -> Self {
+        let name = match budget {
+            Budget::Iterations(n) => format!("mcts:{n}"),
+            Budget::Millis(ms) => format!("mcts ({ms} ms)"),
+        };
+        Mcts {
+            name,
+            budget,
+            config,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            nodes: Vec::new(),
+            root_state: None,
+            scratch: None,
+            path: Vec::new(),
+            last_iterations: 0,
+        }
+    }
+
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// Iterations run by the last search.
+    pub fn last_iterations(&self) -> u32 {
+        self.last_iterations
+    }
+
+    /// Visits of the current root (what a search starts from: more than 0 when the tree was
+    /// kept from an earlier decision).
+    pub fn root_visits(&self) -> u32 {
+        if self.root_state.is_some() { self.nodes[0].visits } else { 0 }
+    }
+
+    /// Nodes in the tree.
+    pub fn tree_size(&self) -> usize {
+        if self.root_state.is_some() { self.nodes.len() } else { 0 }
+    }
+
+    /// Searches `state` within the budget and returns, for each legal action, its visits and
+    /// its mean reward for the player to move (1 a win, 0 a loss, ½ a draw), most visited
+    /// first. Empty when the game is over.
+    pub fn analyse(&mut self, engine: &Engine, state: &State) -> Vec<(Action, u32, f64)> {
+        if engine.to_move(state).is_none() {
+            return Vec::new();
+        }
+        self.search(engine, state);
+        let root = &self.nodes[0];
+        let mut out: Vec<(Action, u32, f64, i16)> = self.nodes[root.children()]
+            .iter()
+            .map(|c| {
+                let value = match c.proven {
+                    OPEN if c.visits == 0 => 0.5,
+                    OPEN => c.value / f64::from(c.visits),
+                    DRAW => 0.5,
+                    w if w as u16 == c.team => 1.0,
+                    _ => 0.0,
+                };
+                (c.action, c.visits, value, c.proven)
+            })
+            .collect();
+        out.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
+        out.into_iter().map(|(a, n, v, _)| (a, n, v)).collect()
+    }
+
+    /// Makes node 0 stand for `state`, keeping the tree if it already does.
+    fn ensure_root(&mut self, engine: &Engine, state: &State) {
+        let known = self.config.reuse_tree && self.root_state.as_ref().is_some_and(|r| same_position(engine, r, state));
+        if !known {
+            self.nodes.clear();
+            self.nodes.push(Node::new(Action::PASS, 0));
+            match &mut self.root_state {
+                Some(r) => r.clone_from(state),
+                None => self.root_state = Some(state.clone()),
+            }
+        }
+    }
+
+    fn search(&mut self, engine: &Engine, state: &State) {
+        self.ensure_root(engine, state);
+        let start = Instant::now();
+        let (limit, deadline) = match self.budget {
+            Budget::Iterations(n) => (n.max(1), None),
+            Budget::Millis(ms) => (u32::MAX, Some(Duration::from_millis(ms))),
+        };
+        let root_state = self.root_state.take().expect("root state");
+        let mut scratch = self.scratch.take().unwrap_or_else(|| root_state.clone());
+        let teams = engine.game().teams.len();
+        let playout_limit = self
+            .config
+            .playout_actions_per_site
+            .map(|k| k.saturating_mul(engine.game().board.site_count().max(1) as u32));
+        let mut done = 0;
+        while done < limit {
+            if self.nodes[0].proven != OPEN {
+                break;
+            }
+            if let Some(d) = deadline {
+                if done > 0 && start.elapsed() >= d {
+                    break;
+                }
+            }
+            scratch.clone_from(&root_state);
+            self.iterate(engine, &mut scratch, teams, playout_limit);
+            done += 1;
+        }
+        self.last_iterations = done;
+        self.root_state = Some(root_state);
+        self.scratch = Some(scratch);
+    }
+
+    /// One iteration: select, expand, play out, back up.
+    fn iterate(&mut self, engine: &Engine, state: &mut State, teams: usize, playout_limit: Option<u32>) {
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        let mut n = 0usize;
+        path.push(0);
+        // The winner (`Some(None)` a draw), or `None` for a playout cut short.
+        let result: Option<Option<usize>> = loop {
+            let node = &self.nodes[n];
+            if node.proven != OPEN {
+                break Some(proven_winner(node.proven));
+            }
+            if let Some(outcome) = engine.outcome(state) {
+                self.nodes[n].proven = outcome.winner.map_or(DRAW, |w| w as i16);
+                break Some(outcome.winner);
+            }
+            if node.first_child == NONE {
+                let fresh = n != 0 && node.visits == 0;
+                if fresh || !self.expand(n, engine, state) {
+                    break self.playout(engine, state, playout_limit);
+                }
+            }
+            let c = self.select(n);
+            engine.apply_unchecked(state, self.nodes[c].action);
+            path.push(c as u32);
+            n = c;
+        };
+        let draw = 1.0 / teams.max(1) as f64;
+        for &i in &path {
+            let node = &mut self.nodes[i as usize];
+            node.visits += 1;
+            node.value += match result {
+                Some(Some(w)) if w == node.team as usize => 1.0,
+                Some(Some(_)) => 0.0,
+                _ => draw,
+            };
+        }
+        // MCTS-Solver: decide the ancestors that the new result decides.
+        for k in (1..path.len()).rev() {
+            let (child, parent) = (path[k] as usize, path[k - 1] as usize);
+            if self.nodes[child].proven == OPEN || self.nodes[parent].proven != OPEN {
+                break;
+            }
+            if !self.try_prove(parent, child) {
+                break;
+            }
+        }
+        self.path = path;
+    }
+
+    /// Allocates the children of `n`, one per legal action; false when the tree is full.
+    fn expand(&mut self, n: usize, engine: &Engine, state: &State) -> bool {
+        let legal = engine.legal(state);
+        if legal.is_empty() || self.nodes.len() + legal.len() > self.config.max_nodes {
+            return false;
+        }
+        let team = engine.to_move(state).map_or(0, |p| engine.game().players[p].team) as u16;
+        let first = self.nodes.len() as u32;
+        self.nodes.extend(legal.iter().map(|&a| Node::new(a, team)));
+        self.nodes[n].first_child = first;
+        self.nodes[n].child_count = legal.len() as u32;
+        true
+    }
+
+    /// UCB1 among the children of `n`, skipping those that lose for sure; an unvisited child
+    /// (chosen at random among them) before any other.
+    fn select(&mut self, n: usize) -> usize {
+        let node = &self.nodes[n];
+        let range = node.children();
+        let log_n = f64::from(node.visits.max(1)).ln();
+        let c = self.config.exploration;
+        let mut best = NONE as usize;
+        let mut best_score = f64::NEG_INFINITY;
+        let mut unvisited = 0u32;
+        let mut fallback = range.start;
+        for i in range {
+            let child = &self.nodes[i];
+            let score = match child.proven {
+                OPEN if child.visits == 0 => {
+                    unvisited += 1;
+                    if self.rng.random_range(0..unvisited) == 0 {
+                        best = i;
+                    }
+                    continue;
+                }
+                OPEN | DRAW => {
+                    let v = f64::from(child.visits);
+                    child.value / v + c * (log_n / v).sqrt()
+                }
+                w if w as u16 == child.team => return i,
+                _ => {
+                    fallback = i;
+                    continue;
+                }
+            };
+            if unvisited == 0 && score > best_score {
+                best_score = score;
+                best = i;
+            }
+        }
+        if best == NONE as usize { fallback } else { best }
+    }
+
+    /// After `child` of `parent` was decided: decides `parent` if it can be. The player to
+    /// move at `parent` takes a winning action, or else the best of its decided children.
+    fn try_prove(&mut self, parent: usize, child: usize) -> bool {
+        let mover = self.nodes[child].team;
+        let p = self.nodes[child].proven;
+        let decided = if p >= 0 && p as u16 == mover {
+            Some(p)
+        } else {
+            let mut best: Option<i16> = None;
+            for c in &self.nodes[self.nodes[parent].children()] {
+                match c.proven {
+                    OPEN => return false,
+                    DRAW => best = Some(DRAW),
+                    w => {
+                        if best.is_none() {
+                            best = Some(w);
+                        }
+                    }
+                }
+            }
+            best
+        };
+        match decided {
+            Some(d) => {
+                self.nodes[parent].proven = d;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Uniformly random actions to the end of the game, or to the playout limit (`None`).
+    fn playout(&mut self, engine: &Engine, state: &mut State, limit: Option<u32>) -> Option<Option<usize>> {
+        let limit = limit.unwrap_or(u32::MAX);
+        let mut played = 0;
+        loop {
+            if let Some(outcome) = engine.outcome(state) {
+                return Some(outcome.winner);
+            }
+            if played >= limit {
+                return None;
+            }
+            let legal = engine.legal(state);
+            let action = legal[self.rng.random_range(0..legal.len())];
+            engine.apply_unchecked(state, action);
+            played += 1;
+        }
+    }
+
+    /// The action to play after a search: a winning one if the search found one, else the
+    /// most visited among those not known to lose.
+    fn best_action(&mut self, engine: &Engine, state: &State) -> Action {
+        let root = &self.nodes[0];
+        let mut best: Option<(usize, (u8, u32, f64))> = None;
+        for i in root.children() {
+            let c = &self.nodes[i];
+            let class = match c.proven {
+                OPEN | DRAW => 1,
+                w if w as u16 == c.team => 2,
+                _ => 0,
+            };
+            let mean = if c.visits > 0 { c.value / f64::from(c.visits) } else { 0.0 };
+            let key = (class, c.visits, mean);
+            let better = match &best {
+                None => true,
+                Some((_, k)) => key.0 > k.0 || (key.0 == k.0 && (key.1 > k.1 || (key.1 == k.1 && key.2 > k.2))),
+            };
+            if better {
+                best = Some((i, key));
+            }
+        }
+        match best {
+            Some((i, _)) => self.nodes[i].action,
+            None => {
+                let legal = engine.legal(state);
+                legal[self.rng.random_range(0..legal.len())]
+            }
+        }
+    }
+
+    /// Moves the root to the child for `action`, keeping its subtree; forgets the tree when
+    /// the child was never expanded.
+    fn advance(&mut self, engine: &Engine, action: Action) {
+        let Some(root_state) = &mut self.root_state else { return };
+        let child = self.nodes[0].children().find(|&i| self.nodes[i].action == action);
+        engine.apply_unchecked(root_state, action);
+        let Some(child) = child else {
+            self.nodes.clear();
+            self.nodes.push(Node::new(Action::PASS, 0));
+            return;
+        };
+        // Copy the subtree, breadth first, into a fresh arena.
+        let mut fresh = Vec::with_capacity(self.nodes.len().min(1024));
+        fresh.push(self.nodes[child].clone());
+        let mut k = 0;
+        while k < fresh.len() {
+            let old = fresh[k].children();
+            if !old.is_empty() {
+                let first = fresh.len() as u32;
+                fresh.extend_from_slice(&self.nodes[old]);
+                fresh[k].first_child = first;
+            }
+            k += 1;
+        }
+        self.nodes = fresh;
+    }
+}
+
+fn proven_winner(p: i16) -> Option<usize> {
+    if p >= 0 { Some(p as usize) } else { None }
+}
+
+/// Whether two states are the same position at the same point of the game, judged by what the
+/// engine shows: stones, hands, counters, phases, the turn's stage and the legal actions.
+fn same_position(engine: &Engine, a: &State, b: &State) -> bool {
+    let game = engine.game();
+    if a.actions() != b.actions()
+        || a.turns() != b.turns()
+        || engine.to_move(a) != engine.to_move(b)
+        || a.stage() != b.stage()
+        || a.empty_count() != b.empty_count()
+        || a.relocated() != b.relocated()
+        || engine.legal(a) != engine.legal(b)
+        || engine.outcome(a) != engine.outcome(b)
+    {
+        return false;
+    }
+    let players = game.players.len();
+    let teams = game.teams.len();
+    (0..players).all(|p| a.hand(p) == b.hand(p) && a.phase(p) == b.phase(p))
+        && (0..game.allowances.len()).all(|i| a.allowance(i) == b.allowance(i))
+        && (0..game.counters.len()).all(|c| (0..teams).all(|t| a.counter(c, t) == b.counter(c, t)))
+        && (0..game.board.site_count() as u16).all(|s| engine.stone(a, s) == engine.stone(b, s))
+}
+
+impl Agent for Mcts {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, engine: &Engine, state: &State) -> Action {
+        let legal = engine.legal(state);
+        assert!(!legal.is_empty(), "choose called on a finished game");
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        self.search(engine, state);
+        self.best_action(engine, state)
+    }
+
+    fn observe(&mut self, engine: &Engine, state_before: &State, action: Action) {
+        let known =
+            self.config.reuse_tree && self.root_state.as_ref().is_some_and(|r| same_position(engine, r, state_before));
+        if known {
+            self.advance(engine, action);
+        } else {
+            self.root_state = None;
+            self.nodes.clear();
+        }
+    }
+}
