@@ -33,14 +33,14 @@ pub struct MctsConfig {
     pub max_nodes: usize,
     /// A playout still running after this many actions per site of the board is scored as a
     /// draw (`None`: play every game to its end).
-    pub playout_actions_per_site: Option<u32>,
+    pub playout_actions_per_site: Option<f64>,
     /// Keep the subtree of the action played between decisions.
     pub reuse_tree: bool,
 }
 
 impl Default for MctsConfig {
     fn default() -> Self {
-        MctsConfig { exploration: 1.4, max_nodes: 2_000_000, playout_actions_per_site: Some(2), reuse_tree: true }
+        MctsConfig { exploration: 1.4, max_nodes: 2_000_000, playout_actions_per_site: Some(2.0), reuse_tree: true }
     }
 }
 
@@ -195,7 +195,7 @@ impl Mcts {
         let playout_limit = self
             .config
             .playout_actions_per_site
-            .map(|k| k.saturating_mul(engine.game().board.site_count().max(1) as u32));
+            .map(|k| (k * engine.game().board.site_count().max(1) as f64).ceil() as u32);
         let mut done = 0;
         while done < limit {
             if self.nodes[0].proven != OPEN {

@@ -22,7 +22,6 @@ impl<'a> Args<'a> {
         self.form.head().unwrap_or("")
     }
 
-
     pub fn next(&mut self) -> Option<&'a Node> {
         let item = self.items.get(self.pos);
         if item.is_some() {
@@ -30,7 +29,6 @@ impl<'a> Args<'a> {
         }
         item
     }
-
 
     pub fn peek(&self) -> Option<&'a Node> {
         self.items.get(self.pos)
@@ -42,7 +40,6 @@ impl<'a> Args<'a> {
         self.pos = self.items.len();
         rest
     }
-
 
     /// The span just before the closing parenthesis, where a missing argument belongs.
     pub fn closing(&self) -> Span {

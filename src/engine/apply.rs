@@ -1,18 +1,35 @@
 //! Making an action, and the turn flow around it: effects, stages, the end of a turn, the next
 //! player's phase and first decision, and the end of the game.
+//!
+//! The state's scratch space ([`Work`]) is taken out once per call from outside and passed
+//! down, so that every step can read the position and write the scratch at the same time.
 
 use std::mem::take;
 
 use super::eval::Env;
 use super::outcome::EndReason;
 use super::repetition::splitmix;
-use super::state::{State, UNLIMITED};
+use super::state::{State, UNLIMITED, Work};
 use super::{Action, ActionKind, Engine, Outcome};
 use crate::game::{Blocked, Effect, EndRule, MoveKind, Recipient, Who};
 
 impl Engine {
     /// Makes an action known to be legal (from [`Engine::legal`]); playouts use this directly.
     pub fn apply_unchecked(&self, s: &mut State, action: Action) {
+        let mut w = take(&mut s.work);
+        self.act(s, &mut w, action);
+        s.work = w;
+    }
+
+    /// Runs `f` with the state's scratch space taken out.
+    pub(crate) fn with_work<T>(&self, s: &mut State, f: impl FnOnce(&mut State, &mut Work) -> T) -> T {
+        let mut w = take(&mut s.work);
+        let out = f(s, &mut w);
+        s.work = w;
+        out
+    }
+
+    fn act(&self, s: &mut State, w: &mut Work, action: Action) {
         let env = Env { from: action.from, to: action.to, ..self.mover_env(s) };
         let stage = self.current_stage(s);
         let m = stage.moves.iter().find(|m| {
@@ -30,18 +47,18 @@ impl Engine {
                 if *hand != UNLIMITED {
                     *hand -= 1;
                 }
-                self.put(s, action.to, team);
+                self.put(s, w, action.to, team);
                 s.arrival = Some(action.to);
             }
             ActionKind::Slide => {
-                self.lift(s, action.from);
-                self.put(s, action.to, team);
+                self.lift(s, w, action.from);
+                self.put(s, w, action.to, team);
                 s.arrival = Some(action.to);
             }
             ActionKind::Relocate => {
                 let owner = s.board[action.from as usize] as usize - 1;
-                self.lift(s, action.from);
-                self.put(s, action.to, owner);
+                self.lift(s, w, action.from);
+                self.put(s, w, action.to, owner);
                 s.relocated.push(action.to);
             }
             ActionKind::End | ActionKind::Pass => {}
@@ -50,59 +67,70 @@ impl Engine {
         s.turn_started = true;
         s.last_mover = Some(s.mover);
         if let Some(m) = m {
-            self.effects(s, &m.then, &env);
+            self.effects(s, w, &m.then, &env);
         }
-        if s.outcome.is_some() || self.end_rules(s, false) {
+        if s.outcome.is_some() || self.end_rules(s, w, false) {
             s.legal.clear();
             return;
         }
         match action.kind {
-            ActionKind::Pass => self.end_turn(s),
-            ActionKind::End => self.next_stage(s),
+            ActionKind::Pass => self.end_turn(s, w),
+            ActionKind::End => self.next_stage(s, w),
             _ => {
                 s.stage_done += 1;
                 if s.stage_done >= s.stage_max {
-                    self.next_stage(s);
+                    self.next_stage(s, w);
                 } else {
-                    self.generate(s);
+                    self.generate(s, w);
                     if s.legal.is_empty() {
-                        self.next_stage(s);
+                        self.next_stage(s, w);
                     }
                 }
             }
         }
     }
 
-    /// Puts a stone of `team` on an empty site, without effects.
-    pub(crate) fn put_stone(&self, s: &mut State, site: u16, team: usize) {
-        self.put(s, site, team);
-    }
-
     /// Puts a stone of `team` on an empty site.
-    fn put(&self, s: &mut State, site: u16, team: usize) {
+    pub(crate) fn put(&self, s: &mut State, w: &mut Work, site: u16, team: usize) {
         s.board[site as usize] = team as u8 + 1;
         s.stones[team].insert(site);
         s.empty.remove(site);
         s.empty_count -= 1;
         s.board_hash ^= self.zobrist.stone(site, team);
+        for cache in &mut w.groups {
+            cache.arrive(&self.game.board.relations[cache.rel as usize], &s.board, site, team);
+        }
+        for (&rel, counts) in self.neighbor_count_relations.iter().zip(&mut w.empty_neighbors) {
+            for &n in self.game.board.relations[rel as usize].neighbors(site) {
+                counts[n as usize] -= 1;
+            }
+        }
     }
 
     /// Takes the stone off a site.
-    fn lift(&self, s: &mut State, site: u16) {
+    fn lift(&self, s: &mut State, w: &mut Work, site: u16) {
         let team = s.board[site as usize] as usize - 1;
         s.board[site as usize] = 0;
         s.stones[team].remove(site);
         s.empty.insert(site);
         s.empty_count += 1;
         s.board_hash ^= self.zobrist.stone(site, team);
+        for cache in &mut w.groups {
+            cache.leave();
+        }
+        for (&rel, counts) in self.neighbor_count_relations.iter().zip(&mut w.empty_neighbors) {
+            for &n in self.game.board.relations[rel as usize].neighbors(site) {
+                counts[n as usize] += 1;
+            }
+        }
     }
 
-    fn effects(&self, s: &mut State, effects: &[Effect], env: &Env) {
+    fn effects(&self, s: &mut State, w: &mut Work, effects: &[Effect], env: &Env) {
         for e in effects {
             if s.outcome.is_some() {
                 return;
             }
-            self.effect(s, e, env);
+            self.effect(s, w, e, env);
         }
     }
 
@@ -110,23 +138,22 @@ impl Engine {
         (player + 1) % self.game.players.len()
     }
 
-    fn effect(&self, s: &mut State, effect: &Effect, env: &Env) {
+    fn effect(&self, s: &mut State, w: &mut Work, effect: &Effect, env: &Env) {
         let teams = s.stones.len();
         match effect {
             Effect::Remove { sites, conditions, credit } => {
-                let mut w = take(&mut s.work);
                 let mut victims = take(&mut w.victims);
                 victims.clear();
                 // Every victim is found in the position before any removal: removal is
                 // simultaneous.
                 self.for_each_site(s, sites, env, |site| {
                     let content = s.board[site as usize];
-                    if content != 0 && conditions.iter().all(|c| self.bool(s, &mut w, c, &Env { site, ..*env })) {
+                    if content != 0 && conditions.iter().all(|c| self.bool(s, w, c, &Env { site, ..*env })) {
                         victims.push((site, content));
                     }
                 });
                 for &(site, content) in &victims {
-                    self.lift(s, site);
+                    self.lift(s, w, site);
                     let owner = content as usize - 1;
                     if let Some((counter, recipient)) = credit {
                         if owner != env.subject {
@@ -136,7 +163,6 @@ impl Engine {
                     }
                 }
                 w.victims = victims;
-                s.work = w;
             }
             Effect::Win(who) => {
                 let team = match who {
@@ -150,9 +176,7 @@ impl Engine {
                 s.outcome = Some(Outcome { winner: None, scores: None, decided_by: None, reason: EndReason::Effect });
             }
             Effect::Allow { allowance, value, next } => {
-                let mut w = take(&mut s.work);
-                let v = self.int(s, &mut w, value, env);
-                s.work = w;
+                let v = self.int(s, w, value, env);
                 if *next {
                     s.allow_next[*allowance] = v;
                 } else {
@@ -160,9 +184,7 @@ impl Engine {
                 }
             }
             Effect::Add { counter, who, value } => {
-                let mut w = take(&mut s.work);
-                let v = self.int(s, &mut w, value, env);
-                s.work = w;
+                let v = self.int(s, w, value, env);
                 let team = match who {
                     Who::Mover => env.subject,
                     Who::Next => self.game.players[self.next_player(env.mover)].team,
@@ -170,27 +192,23 @@ impl Engine {
                 s.counters[counter * teams + team] += v;
             }
             Effect::If { condition, then, otherwise } => {
-                let mut w = take(&mut s.work);
-                let holds = self.bool(s, &mut w, condition, env);
-                s.work = w;
-                self.effects(s, if holds { then } else { otherwise }, env);
+                let holds = self.bool(s, w, condition, env);
+                self.effects(s, w, if holds { then } else { otherwise }, env);
             }
         }
     }
 
     /// Evaluates the `(when ...)` end rules; returns whether the game ended.
-    fn end_rules(&self, s: &mut State, no_moves: bool) -> bool {
+    fn end_rules(&self, s: &mut State, w: &mut Work, no_moves: bool) -> bool {
         let env = Env { no_moves, ..self.mover_env(s) };
-        let mut w = take(&mut s.work);
         for (i, rule) in self.game.end.iter().enumerate() {
             if let EndRule::When { condition, outcome, .. } = rule {
-                if self.bool(s, &mut w, condition, &env) {
-                    s.outcome = Some(self.decide(s, &mut w, outcome, EndReason::Rule(i)));
+                if self.bool(s, w, condition, &env) {
+                    s.outcome = Some(self.decide(s, w, outcome, EndReason::Rule(i)));
                     break;
                 }
             }
         }
-        s.work = w;
         if s.outcome.is_some() {
             s.legal.clear();
             return true;
@@ -199,28 +217,26 @@ impl Engine {
     }
 
     /// Moves to the next stage of the turn that offers a decision, or ends the turn.
-    fn next_stage(&self, s: &mut State) {
+    fn next_stage(&self, s: &mut State, w: &mut Work) {
         let stages = self.game.phases[s.phase[s.mover as usize] as usize].stages.len();
         loop {
             s.stage += 1;
             if s.stage as usize >= stages {
-                self.end_turn(s);
+                self.end_turn(s, w);
                 return;
             }
-            if self.enter_stage(s) {
+            if self.enter_stage(s, w) {
                 return;
             }
         }
     }
 
     /// Evaluates the stage's bounds and its actions; returns whether there is a decision.
-    fn enter_stage(&self, s: &mut State) -> bool {
+    fn enter_stage(&self, s: &mut State, w: &mut Work) -> bool {
         let stage = self.current_stage(s);
         let env = self.mover_env(s);
-        let mut w = take(&mut s.work);
-        let max = self.int(s, &mut w, &stage.max, &env).max(0);
-        let min = self.int(s, &mut w, &stage.min, &env).clamp(0, max);
-        s.work = w;
+        let max = self.int(s, w, &stage.max, &env).max(0);
+        let min = self.int(s, w, &stage.min, &env).clamp(0, max);
         s.stage_min = min as u32;
         s.stage_max = max as u32;
         s.stage_done = 0;
@@ -228,15 +244,15 @@ impl Engine {
             s.legal.clear();
             return false;
         }
-        self.generate(s);
+        self.generate(s, w);
         !s.legal.is_empty()
     }
 
-    fn end_turn(&self, s: &mut State) {
+    fn end_turn(&self, s: &mut State, w: &mut Work) {
         let phase = &self.game.phases[s.phase[s.mover as usize] as usize];
         let env = self.mover_env(s);
-        self.effects(s, &phase.after_turn, &env);
-        if s.outcome.is_some() || self.end_rules(s, false) {
+        self.effects(s, w, &phase.after_turn, &env);
+        if s.outcome.is_some() || self.end_rules(s, w, false) {
             s.legal.clear();
             return;
         }
@@ -248,35 +264,29 @@ impl Engine {
         for (i, rule) in self.game.end.iter().enumerate() {
             if let EndRule::TurnLimit { turns, outcome } = rule {
                 if *turns > 0 && s.turns_completed >= *turns {
-                    self.finish(s, outcome, i);
+                    self.finish(s, w, outcome, i);
                     return;
                 }
             }
         }
-        if let Some((count, i)) = self.record_position(s) {
+        if let Some(i) = self.record_position(s) {
             if let EndRule::Repetition { outcome, .. } = &self.game.end[i] {
-                let _ = count;
-                self.finish(s, outcome, i);
+                self.finish(s, w, outcome, i);
                 return;
             }
         }
-        self.begin_turn(s);
+        self.begin_turn(s, w);
     }
 
-    fn finish(&self, s: &mut State, outcome: &crate::game::Outcome, rule: usize) {
-        let mut w = take(&mut s.work);
-        s.outcome = Some(self.decide(s, &mut w, outcome, EndReason::Rule(rule)));
-        s.work = w;
+    fn finish(&self, s: &mut State, w: &mut Work, outcome: &crate::game::Outcome, rule: usize) {
+        s.outcome = Some(self.decide(s, w, outcome, EndReason::Rule(rule)));
         s.legal.clear();
     }
 
-    /// Counts the position at a turn boundary; returns `(count, rule)` when a repetition rule
-    /// ends the game.
-    pub(crate) fn record_position(&self, s: &mut State) -> Option<(u32, usize)> {
-        let (index, limit) = self.game.end.iter().enumerate().find_map(|(i, r)| match r {
-            EndRule::Repetition { count, .. } if *count > 0 => Some((i, *count)),
-            _ => None,
-        })?;
+    /// Counts the position at a turn boundary; returns the repetition rule that ends the game,
+    /// if one does.
+    pub(crate) fn record_position(&self, s: &mut State) -> Option<usize> {
+        let (index, limit) = self.repetition?;
         let mut h = s.board_hash ^ splitmix(0x6d6f_7665 ^ u64::from(s.mover));
         for (p, &hand) in s.hands.iter().enumerate() {
             h ^= splitmix(((p as u64) << 40) ^ u64::from(hand) ^ 0x68_616e_6400);
@@ -290,38 +300,35 @@ impl Engine {
         for (i, &a) in s.allow_next.iter().enumerate() {
             h ^= splitmix(((i as u64) << 40) ^ (a as u64) ^ 0x61_6c6c_6f00);
         }
-        let count = s.seen.record(h);
-        (count >= limit).then_some((count, index))
+        (s.seen.record(h) >= limit).then_some(index)
     }
 
     /// Starts the turn of `s.mover`: phase changes, values for `grew`, allowances granted by
     /// the previous turn, and the first decision — or a pass, or the end of the game.
-    pub(crate) fn begin_turn(&self, s: &mut State) {
+    pub(crate) fn begin_turn(&self, s: &mut State, w: &mut Work) {
         let player = s.mover as usize;
         let env = self.mover_env(s);
-        let mut w = take(&mut s.work);
         loop {
             let current = s.phase[player] as usize;
             let Some(until) = &self.game.phases[current].until else { break };
-            if current + 1 >= self.game.phases.len() || !self.bool(s, &mut w, until, &env) {
+            if current + 1 >= self.game.phases.len() || !self.bool(s, w, until, &env) {
                 break;
             }
             s.phase[player] += 1;
         }
         for (slot, value) in self.game.snapshots.iter().enumerate() {
-            s.snapshots[slot] = self.int(s, &mut w, value, &env);
+            s.snapshots[slot] = self.int(s, w, value, &env);
         }
-        s.work = w;
         for (now, next) in s.allow_now.iter_mut().zip(s.allow_next.iter_mut()) {
             *now = *next;
             *next = 0;
         }
         let stages = self.game.phases[s.phase[player] as usize].stages.len();
         s.stage = 0;
-        let mut decision = self.enter_stage(s);
+        let mut decision = self.enter_stage(s, w);
         while !decision && (s.stage as usize) + 1 < stages {
             s.stage += 1;
-            decision = self.enter_stage(s);
+            decision = self.enter_stage(s, w);
         }
         if !decision {
             s.stage = 0;
@@ -331,7 +338,7 @@ impl Engine {
                 s.legal.push(Action::PASS);
             }
         }
-        if self.end_rules(s, s.legal.is_empty()) {
+        if self.end_rules(s, w, s.legal.is_empty()) {
             return;
         }
         if s.legal.is_empty() {

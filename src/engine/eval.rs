@@ -1,7 +1,6 @@
 //! Evaluation of numbers, conditions and site sets in a position.
 
 use super::Engine;
-use super::groups;
 use super::state::{State, UNLIMITED, Work};
 use crate::game::{Bool, Filter, Int, SiteVar, Sites};
 
@@ -57,17 +56,23 @@ impl Engine {
                     self.int(s, w, b, env)
                 }
             }
+            Int::Count(Filter::Empty, Sites::Neighbors(var, rel)) => {
+                match self.neighbor_count_relations.iter().position(|r| r == rel) {
+                    Some(k) => i64::from(w.empty_neighbors[k][env.var(*var) as usize]),
+                    None => self.count(s, Filter::Empty, &Sites::Neighbors(*var, *rel), env) as i64,
+                }
+            }
             Int::Count(filter, sites) => self.count(s, *filter, sites, env) as i64,
             Int::LargestGroup(rel, filter) => {
-                let rel = &self.game.board.relations[*rel as usize];
-                let teams = 0..s.stones.len();
-                teams
+                let relation = &self.game.board.relations[*rel as usize];
+                let Some(cache) = w.groups.iter_mut().find(|c| c.rel == *rel) else { return 0 };
+                (0..s.stones.len())
                     .filter(|&t| match filter {
                         Filter::Friend => t == env.subject,
                         Filter::Enemy => t != env.subject,
                         _ => true,
                     })
-                    .map(|t| groups::largest(rel, &s.stones[t], &mut w.visited, &mut w.stack))
+                    .map(|t| cache.largest(relation, &s.board, t))
                     .max()
                     .unwrap_or(0) as i64
             }

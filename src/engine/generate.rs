@@ -21,23 +21,21 @@ impl Engine {
 
     /// Fills `s.legal` with the actions of the current stage (`end` included when the rest of
     /// the stage is optional and something else is possible).
-    pub(crate) fn generate(&self, s: &mut State) {
+    pub(crate) fn generate(&self, s: &mut State, w: &mut Work) {
         let mut legal = take(&mut s.legal);
-        let mut w = take(&mut s.work);
         legal.clear();
         let env = self.mover_env(s);
         for m in &self.current_stage(s).moves {
             match m.kind {
-                MoveKind::Place => self.places(s, &mut w, m, &env, &mut legal),
-                MoveKind::Slide { along } => self.slides(s, &mut w, m, along, &env, &mut legal),
-                MoveKind::Relocate { distinct } => self.relocations(s, &mut w, m, distinct, &env, &mut legal),
+                MoveKind::Place => self.places(s, w, m, &env, &mut legal),
+                MoveKind::Slide { along } => self.slides(s, w, m, along, &env, &mut legal),
+                MoveKind::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut legal),
             }
         }
         if !legal.is_empty() && s.stage_done >= s.stage_min && s.stage_done < s.stage_max {
             legal.push(Action::END);
         }
         s.legal = legal;
-        s.work = w;
     }
 
     fn conditions_hold(&self, s: &State, w: &mut Work, m: &Move, env: &Env) -> bool {

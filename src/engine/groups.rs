@@ -1,5 +1,10 @@
-//! Groups: maximal sets of one team's stones connected under a relation. Found by flood fill
-//! over the team's bitset, with the scratch buffers of the state.
+//! Groups: maximal sets of one team's stones connected under a relation.
+//!
+//! Rules that ask for the largest group *during* play (Ketchup's "the largest group grew")
+//! would pay a flood fill per question; instead a [`GroupCache`] per relation keeps a
+//! union-find over the stones that is updated as each stone arrives. A stone leaving the board
+//! can split a group, which union-find cannot undo: the cache is then marked stale and rebuilt
+//! on the next question. Scoring at the end of a game uses a plain flood fill ([`sizes`]).
 
 use super::bits::Bits;
 use crate::board::Relation;
@@ -28,34 +33,116 @@ pub fn sizes(rel: &Relation, stones: &Bits, visited: &mut Bits, stack: &mut Vec<
     }
 }
 
-/// The size of the largest group of `stones` (0 without stones).
-pub fn largest(rel: &Relation, stones: &Bits, visited: &mut Bits, stack: &mut Vec<u16>) -> u32 {
-    visited.clear();
-    let mut best = 0;
-    let mut remaining = stones.count();
-    for start in stones.ones() {
-        // No group still unvisited can beat the best one found.
-        if remaining <= best {
-            break;
+/// Union-find over the stones of every team under one relation, with the largest group of
+/// each team.
+#[derive(Debug, Clone, Default)]
+pub struct GroupCache {
+    pub rel: u8,
+    parent: Vec<u16>,
+    size: Vec<u16>,
+    largest: Vec<u32>,
+    fresh: bool,
+}
+
+impl GroupCache {
+    pub fn new(rel: u8, sites: usize, teams: usize) -> GroupCache {
+        GroupCache {
+            rel,
+            parent: (0..sites as u16).collect(),
+            size: vec![1; sites],
+            largest: vec![0; teams],
+            fresh: true,
         }
-        if visited.contains(start) {
-            continue;
+    }
+
+    fn root(&mut self, mut site: u16) -> u16 {
+        while self.parent[site as usize] != site {
+            let grand = self.parent[self.parent[site as usize] as usize];
+            self.parent[site as usize] = grand;
+            site = grand;
         }
-        visited.insert(start);
-        stack.clear();
-        stack.push(start);
-        let mut size = 0;
-        while let Some(site) = stack.pop() {
-            size += 1;
-            for &n in rel.neighbors(site) {
-                if stones.contains(n) && !visited.contains(n) {
-                    visited.insert(n);
-                    stack.push(n);
-                }
+        site
+    }
+
+    fn union(&mut self, a: u16, b: u16) -> u16 {
+        let (ra, rb) = (self.root(a), self.root(b));
+        if ra == rb {
+            return ra;
+        }
+        let (big, small) = if self.size[ra as usize] >= self.size[rb as usize] { (ra, rb) } else { (rb, ra) };
+        self.parent[small as usize] = big;
+        self.size[big as usize] += self.size[small as usize];
+        big
+    }
+
+    /// A stone of `team` has arrived on `site` (`board` already shows it).
+    pub fn arrive(&mut self, rel: &Relation, board: &[u8], site: u16, team: usize) {
+        if !self.fresh {
+            return;
+        }
+        self.parent[site as usize] = site;
+        self.size[site as usize] = 1;
+        let mut root = site;
+        for &n in rel.neighbors(site) {
+            if board[n as usize] as usize == team + 1 {
+                root = self.union(root, n);
             }
         }
-        remaining -= size;
-        best = best.max(size);
+        let size = u32::from(self.size[root as usize]);
+        if size > self.largest[team] {
+            self.largest[team] = size;
+        }
     }
-    best
+
+    /// A stone has left the board: groups may have split.
+    pub fn leave(&mut self) {
+        self.fresh = false;
+    }
+
+    /// The largest group of `team`.
+    pub fn largest(&mut self, rel: &Relation, board: &[u8], team: usize) -> u32 {
+        if !self.fresh {
+            self.rebuild(rel, board);
+        }
+        self.largest[team]
+    }
+
+    /// Appends the size of every group of `team` to `out`.
+    pub fn sizes(&mut self, rel: &Relation, board: &[u8], team: usize, out: &mut Vec<u32>) {
+        if !self.fresh {
+            self.rebuild(rel, board);
+        }
+        let stone = team as u8 + 1;
+        for site in 0..board.len() as u16 {
+            if board[site as usize] == stone && self.parent[site as usize] == site {
+                out.push(u32::from(self.size[site as usize]));
+            }
+        }
+    }
+
+    fn rebuild(&mut self, rel: &Relation, board: &[u8]) {
+        self.largest.fill(0);
+        for (i, (p, s)) in self.parent.iter_mut().zip(self.size.iter_mut()).enumerate() {
+            *p = i as u16;
+            *s = 1;
+        }
+        for site in 0..board.len() as u16 {
+            let content = board[site as usize];
+            if content == 0 {
+                continue;
+            }
+            let mut root = self.root(site);
+            for &n in rel.neighbors(site) {
+                if n < site && board[n as usize] == content {
+                    root = self.union(root, n);
+                }
+            }
+            let team = content as usize - 1;
+            let size = u32::from(self.size[root as usize]);
+            if size > self.largest[team] {
+                self.largest[team] = size;
+            }
+        }
+        self.fresh = true;
+    }
 }

@@ -43,6 +43,12 @@ pub struct Engine {
     /// into `parts`).
     region_parts: Vec<SiteParts>,
     zobrist: repetition::Keys,
+    /// The repetition end rule, if any: (index in `game.end`, occurrences that end the game).
+    repetition: Option<(usize, u32)>,
+    /// Relations whose groups the rules ask about (kept by union-find).
+    group_relations: Vec<u8>,
+    /// Relations under which the rules count empty neighbours (kept as counts per site).
+    neighbor_count_relations: Vec<u8>,
 }
 
 #[derive(Debug, Clone)]
@@ -95,7 +101,31 @@ impl Engine {
             })
             .collect();
         let zobrist = repetition::Keys::new(n, game.teams.len());
-        Engine { game, region_bits, region_parts, zobrist }
+        let repetition = game.end.iter().enumerate().find_map(|(i, r)| match r {
+            crate::game::EndRule::Repetition { count, .. } if *count > 0 => Some((i, *count)),
+            _ => None,
+        });
+        let group_relations = game.group_relations();
+        let neighbor_count_relations = game.empty_neighbor_relations();
+        Engine { game, region_bits, region_parts, zobrist, repetition, group_relations, neighbor_count_relations }
+    }
+
+    /// Empty-neighbour counts of the empty board, for each relation that needs them.
+    fn empty_neighbor_counts(&self) -> Vec<Vec<u8>> {
+        let board = &self.game.board;
+        self.neighbor_count_relations
+            .iter()
+            .map(|&rel| {
+                let r = &board.relations[rel as usize];
+                (0..board.site_count()).map(|s| r.neighbors(s as u16).len().min(255) as u8).collect()
+            })
+            .collect()
+    }
+
+    /// A group cache for each relation whose largest groups the rules ask about.
+    fn group_caches(&self, teams: usize) -> Vec<groups::GroupCache> {
+        let sites = self.game.board.site_count();
+        self.group_relations.iter().map(|&rel| groups::GroupCache::new(rel, sites, teams)).collect()
     }
 
     pub fn game(&self) -> &Game {

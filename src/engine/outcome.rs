@@ -114,7 +114,10 @@ impl Engine {
     fn sorted_sizes(&self, s: &State, w: &mut Work, m: &Multiset, team: usize) -> Vec<u32> {
         let rel = &self.game.board.relations[m.rel as usize];
         let mut sizes = Vec::new();
-        groups::sizes(rel, &s.stones[team], &mut w.visited, &mut w.stack, &mut sizes);
+        match w.groups.iter_mut().find(|c| c.rel == m.rel) {
+            Some(cache) => cache.sizes(rel, &s.board, team, &mut sizes),
+            None => groups::sizes(rel, &s.stones[team], &mut w.visited, &mut w.stack, &mut sizes),
+        }
         sizes.sort_unstable_by(|a, b| b.cmp(a));
         sizes
     }

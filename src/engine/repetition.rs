@@ -1,7 +1,5 @@
-//! Positions at turn boundaries, for `(repetition N)`: Zobrist hashes counted in a small table.
-
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+//! Positions at turn boundaries, for `(repetition N)`: Zobrist hashes counted in a table that
+//! keeps its memory from game to game (a playout resets it by starting a new generation).
 
 /// Random keys per (site, team), fixed for a board so hashes are reproducible.
 #[derive(Debug, Clone)]
@@ -31,35 +29,108 @@ impl Keys {
     }
 }
 
-/// Hashes are already uniformly random: use them as they are.
-#[derive(Default, Clone, Copy)]
-pub struct IdentityHasher(u64);
-
-impl Hasher for IdentityHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-/// How often each position has occurred at a turn boundary.
-#[derive(Debug, Clone, Default)]
+/// How often each position has occurred: open addressing on the hash itself. A slot belongs to
+/// the current generation only if its stamp says so, so clearing is O(1).
+#[derive(Debug, Default)]
 pub struct Seen {
-    counts: HashMap<u64, u32, BuildHasherDefault<IdentityHasher>>,
+    keys: Vec<u64>,
+    counts: Vec<u32>,
+    stamps: Vec<u32>,
+    generation: u32,
+    len: usize,
 }
 
 impl Seen {
     /// Records one more occurrence; returns how many there have been.
     pub fn record(&mut self, hash: u64) -> u32 {
-        let count = self.counts.entry(hash).or_insert(0);
-        *count += 1;
-        *count
+        if (self.len + 1) * 2 > self.keys.len() {
+            self.grow();
+        }
+        let mask = self.keys.len() - 1;
+        let mut i = hash as usize & mask;
+        loop {
+            if self.stamps[i] != self.generation {
+                self.stamps[i] = self.generation;
+                self.keys[i] = hash;
+                self.counts[i] = 1;
+                self.len += 1;
+                return 1;
+            }
+            if self.keys[i] == hash {
+                self.counts[i] += 1;
+                return self.counts[i];
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // Stamps would be ambiguous after wrapping: start afresh.
+            self.stamps.fill(u32::MAX);
+            self.generation = 1;
+        }
+    }
+
+    fn grow(&mut self) {
+        let old: Vec<(u64, u32)> = (0..self.keys.len())
+            .filter(|&i| self.stamps[i] == self.generation)
+            .map(|i| (self.keys[i], self.counts[i]))
+            .collect();
+        let size = (self.keys.len() * 2).max(64);
+        self.keys = vec![0; size];
+        self.counts = vec![0; size];
+        self.stamps = vec![self.generation.wrapping_sub(1); size];
+        self.len = 0;
+        for (key, count) in old {
+            self.record(key);
+            let mask = size - 1;
+            let mut i = key as usize & mask;
+            while self.keys[i] != key {
+                i = (i + 1) & mask;
+            }
+            self.counts[i] = count;
+        }
+    }
+}
+
+impl Clone for Seen {
+    fn clone(&self) -> Seen {
+        Seen {
+            keys: self.keys.clone(),
+            counts: self.counts.clone(),
+            stamps: self.stamps.clone(),
+            generation: self.generation,
+            len: self.len,
+        }
+    }
+
+    /// Copying an empty table (a fresh game) keeps this one's memory.
+    fn clone_from(&mut self, other: &Seen) {
+        if other.len == 0 {
+            self.clear();
+        } else {
+            *self = other.clone();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_occurrences_across_growth_and_clearing() {
+        let mut seen = Seen::default();
+        for round in 0..3 {
+            for h in 0..500u64 {
+                assert_eq!(seen.record(splitmix(h)), 1, "round {round}");
+            }
+            assert_eq!(seen.record(splitmix(7)), 2);
+            assert_eq!(seen.record(splitmix(7)), 3);
+            seen.clone_from(&Seen::default());
+        }
     }
 }

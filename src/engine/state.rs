@@ -2,6 +2,7 @@
 //! actions of the decision at hand.
 
 use super::bits::Bits;
+use super::groups::GroupCache;
 use super::outcome::Outcome;
 use super::repetition::Seen;
 use super::{Action, Engine};
@@ -58,6 +59,12 @@ pub struct State {
 /// Reusable buffers, so that no action allocates.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Work {
+    /// Union-find per relation that rules ask about during play (see [`GroupCache`]).
+    pub groups: Vec<GroupCache>,
+    /// For each relation in [`Engine::neighbor_count_relations`]: per site, how many of its
+    /// neighbours are empty. Kept up to date by every stone that arrives or leaves, so that
+    /// rules counting empty neighbours read one number.
+    pub empty_neighbors: Vec<Vec<u8>>,
     pub a: Bits,
     pub b: Bits,
     pub mask: Bits,
@@ -71,8 +78,10 @@ pub(crate) struct Work {
 }
 
 impl Work {
-    fn new(sites: usize) -> Work {
+    fn new(sites: usize, groups: Vec<GroupCache>, empty_neighbors: Vec<Vec<u8>>) -> Work {
         Work {
+            groups,
+            empty_neighbors,
             a: Bits::new(sites),
             b: Bits::new(sites),
             mask: Bits::new(sites),
@@ -183,10 +192,10 @@ impl Engine {
             board_hash: 0,
             seen: Seen::default(),
             legal: Vec::with_capacity(sites + 1),
-            work: Work::new(sites),
+            work: Work::new(sites, self.group_caches(teams), self.empty_neighbor_counts()),
         };
         self.record_position(&mut state);
-        self.begin_turn(&mut state);
+        self.with_work(&mut state, |s, w| self.begin_turn(s, w));
         state
     }
 
@@ -228,7 +237,7 @@ impl Engine {
             if state.board[site as usize] != 0 {
                 return Err(format!("two stones on {}", self.label(site)));
             }
-            self.put_stone(&mut state, site, team);
+            self.with_work(&mut state, |s, w| self.put(s, w, site, team));
         }
         if let Some(hands) = &setup.hands {
             if hands.len() != game.players.len() {
@@ -241,7 +250,7 @@ impl Engine {
         state.seen = Seen::default();
         state.phase.fill(0);
         self.record_position(&mut state);
-        self.begin_turn(&mut state);
+        self.with_work(&mut state, |s, w| self.begin_turn(s, w));
         Ok(state)
     }
 }

@@ -134,3 +134,40 @@ impl Int {
         }
     }
 }
+
+impl Int {
+    /// Calls `f` on this number and every number inside it.
+    pub fn walk(&self, f: &mut impl FnMut(&Int)) {
+        f(self);
+        match self {
+            Int::Add(items) | Int::Mul(items) | Int::Min(items) | Int::Max(items) => {
+                items.iter().for_each(|i| i.walk(f))
+            }
+            Int::Sub(a, b) => {
+                a.walk(f);
+                b.walk(f);
+            }
+            Int::If(c, a, b) => {
+                c.walk_ints(&mut |i| i.walk(f));
+                a.walk(f);
+                b.walk(f);
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Bool {
+    /// Calls `f` on every number directly inside the condition (and inside nested conditions).
+    pub fn walk_ints(&self, f: &mut impl FnMut(&Int)) {
+        match self {
+            Bool::And(items) | Bool::Or(items) => items.iter().for_each(|b| b.walk_ints(f)),
+            Bool::Not(b) => b.walk_ints(f),
+            Bool::Cmp(_, a, b) => {
+                f(a);
+                f(b);
+            }
+            _ => {}
+        }
+    }
+}

@@ -267,3 +267,109 @@ impl Game {
         self.players[player].team
     }
 }
+
+impl Game {
+    /// Relations of the groups the rules ask about: `(largest-group ...)` and `(group-sizes ...)`.
+    pub fn group_relations(&self) -> Vec<RelId> {
+        let mut out = Vec::new();
+        self.visit_ints(|e: &Int| {
+            e.walk(&mut |i: &Int| {
+                if let Int::LargestGroup(rel, _) = i {
+                    if !out.contains(rel) {
+                        out.push(*rel);
+                    }
+                }
+            })
+        });
+        for rule in &self.end {
+            let outcome = match rule {
+                EndRule::When { outcome, .. } => outcome,
+                EndRule::Repetition { outcome, .. } | EndRule::TurnLimit { outcome, .. } => outcome,
+            };
+            if let Outcome::Compare(criteria) = outcome {
+                for c in criteria {
+                    if let Criterion::Cascade(m, _) | Criterion::Unpaired(m, _) = c {
+                        if !out.contains(&m.rel) {
+                            out.push(m.rel);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Relations under which the rules count empty neighbours.
+    pub fn empty_neighbor_relations(&self) -> Vec<RelId> {
+        let mut out = Vec::new();
+        self.visit_ints(|e: &Int| {
+            e.walk(&mut |i: &Int| {
+                if let Int::Count(Filter::Empty, Sites::Neighbors(_, rel)) = i {
+                    if !out.contains(rel) {
+                        out.push(*rel);
+                    }
+                }
+            })
+        });
+        out
+    }
+
+    /// Calls `visit` on every number expression of the rules (not recursing into it).
+    pub fn visit_ints(&self, mut visit: impl FnMut(&Int)) {
+        for s in &self.snapshots {
+            visit(s);
+        }
+        for phase in &self.phases {
+            if let Some(u) = &phase.until {
+                u.walk_ints(&mut visit);
+            }
+            for stage in &phase.stages {
+                visit(&stage.min);
+                visit(&stage.max);
+                for m in &stage.moves {
+                    m.conditions.iter().for_each(|c| c.walk_ints(&mut visit));
+                    m.then.iter().for_each(|e| e.walk_ints(&mut visit));
+                }
+            }
+            phase.after_turn.iter().for_each(|e| e.walk_ints(&mut visit));
+        }
+        for rule in &self.end {
+            match rule {
+                EndRule::When { condition, outcome, .. } => {
+                    condition.walk_ints(&mut visit);
+                    outcome.walk_ints(&mut visit);
+                }
+                EndRule::Repetition { outcome, .. } | EndRule::TurnLimit { outcome, .. } => {
+                    outcome.walk_ints(&mut visit)
+                }
+            }
+        }
+    }
+}
+
+impl Effect {
+    /// Calls `f` on every number in the effect.
+    pub fn walk_ints(&self, f: &mut impl FnMut(&Int)) {
+        match self {
+            Effect::Remove { conditions, .. } => conditions.iter().for_each(|c| c.walk_ints(f)),
+            Effect::Allow { value, .. } | Effect::Add { value, .. } => f(value),
+            Effect::If { condition, then, otherwise } => {
+                condition.walk_ints(f);
+                then.iter().chain(otherwise).for_each(|e| e.walk_ints(f));
+            }
+            Effect::Win(_) | Effect::Draw => {}
+        }
+    }
+}
+
+impl Outcome {
+    pub fn walk_ints(&self, f: &mut impl FnMut(&Int)) {
+        if let Outcome::Compare(criteria) = self {
+            for c in criteria {
+                if let Criterion::Value(v, _) = c {
+                    f(v);
+                }
+            }
+        }
+    }
+}
