@@ -11,6 +11,7 @@
 //!      the harness with the fragment in it) must be reported with at least one error; if its
 //!      first line is a comment `; CODE: ...` (say `; unreachable_phase: ...`), one of the
 //!      errors must have that code (`tabula::check::unreachable_phase`). Wording is never checked.
+//!
 //!    Blocks marked ```` ```text ```` (or anything else) are not checked.
 //! 2. Every ludeme of the checker's table (`LUDEMES` in `src/check/scope.rs`) has an entry: a
 //!    heading that names it in backticks.
