@@ -64,8 +64,14 @@ fn playout_statistics_suite() {
         let wins: Vec<String> = stats.wins.iter().map(u64::to_string).collect();
         let got = format!(
             "turns {} {} {} actions {} {} {} wins {} draws {}",
-            stats.turns.sum, stats.turns.min, stats.turns.max, stats.actions.sum, stats.actions.min,
-            stats.actions.max, wins.join(" "), stats.draws
+            stats.turns.sum,
+            stats.turns.min,
+            stats.turns.max,
+            stats.actions.sum,
+            stats.actions.min,
+            stats.actions.max,
+            wins.join(" "),
+            stats.draws
         );
         if bless() {
             println!("{file} | {variant} | {options} | {run} | {got}");

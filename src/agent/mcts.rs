@@ -36,11 +36,22 @@ pub struct MctsConfig {
     pub playout_actions_per_site: Option<f64>,
     /// Keep the subtree of the action played between decisions.
     pub reuse_tree: bool,
+    /// How much worse than an even share a game that really ends drawn is for the searching
+    /// player's team (and better for the others): the search prefers playing on to settling
+    /// for a draw, as against a weaker opponent it should. Playouts cut short are scored as
+    /// even shares all the same.
+    pub draw_contempt: f64,
 }
 
 impl Default for MctsConfig {
     fn default() -> Self {
-        MctsConfig { exploration: 1.4, max_nodes: 2_000_000, playout_actions_per_site: Some(2.0), reuse_tree: true }
+        MctsConfig {
+            exploration: 1.4,
+            max_nodes: 2_000_000,
+            playout_actions_per_site: Some(2.0),
+            reuse_tree: true,
+            draw_contempt: 0.1,
+        }
     }
 }
 
@@ -191,7 +202,11 @@ impl Mcts {
         };
         let root_state = self.root_state.take().expect("root state");
         let mut scratch = self.scratch.take().unwrap_or_else(|| root_state.clone());
-        let teams = engine.game().teams.len();
+        let teams = engine.game().teams.len().max(1);
+        let even = 1.0 / teams as f64;
+        let me = engine.to_move(&root_state).map_or(0, |p| engine.game().players[p].team) as u16;
+        let contempt = self.config.draw_contempt.clamp(0.0, even);
+        let rewards = Rewards { me, even, draw_for_me: even - contempt, draw_for_others: (even + contempt).min(1.0) };
         let playout_limit = self
             .config
             .playout_actions_per_site
@@ -207,7 +222,7 @@ impl Mcts {
                 }
             }
             scratch.clone_from(&root_state);
-            self.iterate(engine, &mut scratch, teams, playout_limit);
+            self.iterate(engine, &mut scratch, &rewards, playout_limit);
             done += 1;
         }
         self.last_iterations = done;
@@ -216,7 +231,7 @@ impl Mcts {
     }
 
     /// One iteration: select, expand, play out, back up.
-    fn iterate(&mut self, engine: &Engine, state: &mut State, teams: usize, playout_limit: Option<u32>) {
+    fn iterate(&mut self, engine: &Engine, state: &mut State, rewards: &Rewards, playout_limit: Option<u32>) {
         let mut path = std::mem::take(&mut self.path);
         path.clear();
         let mut n = 0usize;
@@ -242,14 +257,15 @@ impl Mcts {
             path.push(c as u32);
             n = c;
         };
-        let draw = 1.0 / teams.max(1) as f64;
         for &i in &path {
             let node = &mut self.nodes[i as usize];
             node.visits += 1;
             node.value += match result {
                 Some(Some(w)) if w == node.team as usize => 1.0,
                 Some(Some(_)) => 0.0,
-                _ => draw,
+                Some(None) if node.team == rewards.me => rewards.draw_for_me,
+                Some(None) => rewards.draw_for_others,
+                None => rewards.even,
             };
         }
         // MCTS-Solver: decide the ancestors that the new result decides.
@@ -424,6 +440,17 @@ impl Mcts {
         }
         self.nodes = fresh;
     }
+}
+
+/// What a result is worth to a node's team.
+struct Rewards {
+    /// The team of the searching player.
+    me: u16,
+    /// An even share: a playout cut short.
+    even: f64,
+    /// A drawn game, for `me` and for the other teams.
+    draw_for_me: f64,
+    draw_for_others: f64,
 }
 
 fn proven_winner(p: i16) -> Option<usize> {

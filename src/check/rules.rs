@@ -216,7 +216,9 @@ fn stage(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Stage> 
     let mut args = Args::new(node);
     let min = args.required(cx, "the least number of actions").and_then(|n| int(cx, scope, n, play));
     let max = match args.peek() {
-        Some(n) if n.list().is_none() || !is_move(n) => {
+        // The maximum is optional: a second argument that reads as a number is one; anything
+        // else is the first move (so a misspelt move is reported as a move).
+        Some(n) if reads_as_number(n) => {
             args.next();
             int(cx, scope, n, play)
         }
@@ -255,8 +257,11 @@ fn stage(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Stage> 
     Some(Stage { min, max, moves })
 }
 
-fn is_move(node: &Node) -> bool {
-    matches!(node.head(), Some("place" | "slide" | "relocate"))
+fn reads_as_number(node: &Node) -> bool {
+    match node.head() {
+        Some(head) => super::scope::categories(head).contains(&Category::Number),
+        None => node.list().is_none(),
+    }
 }
 
 /// `(place ...)`, `(slide ...)`, `(relocate ...)`.
@@ -312,12 +317,15 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
         let mut args = Args::new(clause);
         match head {
             "to" => {
-                to = args.required(cx, "the destination sites").and_then(|n| sites(cx, scope, n, before));
+                // The destination is being chosen: only the origin is known.
+                let ctx = Ctx { to: false, ..before };
+                to = args.required(cx, "the destination sites").and_then(|n| sites(cx, scope, n, ctx));
                 args.finish(cx);
                 ok &= to.is_some();
             }
             "from" if has_from => {
-                from = args.required(cx, "the origin sites").and_then(|n| sites(cx, scope, n, before));
+                let ctx = Ctx { to: false, from: false, ..before };
+                from = args.required(cx, "the origin sites").and_then(|n| sites(cx, scope, n, ctx));
                 args.finish(cx);
                 ok &= from.is_some();
             }

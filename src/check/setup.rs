@@ -272,28 +272,31 @@ fn regions(cx: &mut Context, forms: &[Node], board: &Topology, teams: &[String])
         let mut args = Args::new(form);
         let Some((name, name_span)) = args.symbol(cx, "the region's name") else { continue };
         let errors_before = cx.error_count();
+        let parts = args.rest();
         let mut owner = None;
+        // The owner first: a part naming another region refers to this owner's one.
+        for part in parts.iter().filter(|p| p.head() == Some("owner")) {
+            let mut o = Args::new(part);
+            if let Some((team, span)) = o.string(cx, "the owning team") {
+                match teams.iter().position(|t| *t == team) {
+                    Some(i) => owner = Some(i),
+                    None => {
+                        let known: Vec<String> = teams.iter().map(|t| format!("\"{t}\"")).collect();
+                        cx.report(
+                            Diagnostic::error(codes::UNKNOWN_PLAYER, format!("unknown team \"{team}\""))
+                                .label(span, "no team has this name")
+                                .help(format!("the teams are {}", known.join(", "))),
+                        );
+                    }
+                }
+            }
+            o.finish(cx);
+        }
         let mut def =
             RegionDef { name: name.clone(), owner: None, parts: Vec::new(), labels: Vec::new(), builtin: false };
-        for part in args.rest() {
+        for part in parts {
             match part.head() {
-                Some("owner") => {
-                    let mut o = Args::new(part);
-                    if let Some((team, span)) = o.string(cx, "the owning team") {
-                        match teams.iter().position(|t| *t == team) {
-                            Some(i) => owner = Some(i),
-                            None => {
-                                let known: Vec<String> = teams.iter().map(|t| format!("\"{t}\"")).collect();
-                                cx.report(
-                                    Diagnostic::error(codes::UNKNOWN_PLAYER, format!("unknown team \"{team}\""))
-                                        .label(span, "no team has this name")
-                                        .help(format!("the teams are {}", known.join(", "))),
-                                );
-                            }
-                        }
-                    }
-                    o.finish(cx);
-                }
+                Some("owner") => {}
                 Some("faces") => faces(cx, part, board, &mut def),
                 Some("sites") => {
                     let mut sites = Vec::new();
@@ -352,7 +355,7 @@ fn regions(cx: &mut Context, forms: &[Node], board: &Topology, teams: &[String])
             cx.report(args.missing("at least one part: `(faces ...)`, `(sites ...)` or a region name"));
             continue;
         }
-        if let Some(i) = regions.iter().position(|r| r.name == name && r.owner == owner) {
+        if let Some(i) = regions.iter().position(|r| r.name == name && (r.owner == owner || r.builtin)) {
             let d = Diagnostic::error(codes::DUPLICATE, format!("region `{name}` is defined twice"))
                 .label(name_span, "defined again here");
             cx.report(match spans[i] {

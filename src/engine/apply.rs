@@ -40,9 +40,9 @@ impl Engine {
                     | (MoveKind::Relocate { .. }, ActionKind::Relocate)
             )
         });
-        let team = env.subject;
         match action.kind {
             ActionKind::Place => {
+                let team = env.subject;
                 let hand = &mut s.hands[env.mover];
                 if *hand != UNLIMITED {
                     *hand -= 1;
@@ -51,8 +51,10 @@ impl Engine {
                 s.arrival = Some(action.to);
             }
             ActionKind::Slide => {
+                // The stone keeps its owner, whoever may slide it.
+                let owner = s.board[action.from as usize] as usize - 1;
                 self.lift(s, w, action.from);
-                self.put(s, w, action.to, team);
+                self.put(s, w, action.to, owner);
                 s.arrival = Some(action.to);
             }
             ActionKind::Relocate => {

@@ -109,8 +109,9 @@ impl Engine {
             if s.board[f as usize] == 0 || (distinct && s.relocated.contains(&f)) {
                 return;
             }
-            self.for_each_site(s, &m.to, env, |t| {
-                let e = Env { from: f, to: t, ..*env };
+            let with_from = Env { from: f, ..*env };
+            self.for_each_site(s, &m.to, &with_from, |t| {
+                let e = Env { to: t, ..with_from };
                 if s.board[t as usize] == 0 && self.conditions_hold(s, w, m, &e) {
                     out.push(Action::relocate(f, t));
                 }

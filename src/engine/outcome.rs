@@ -39,10 +39,13 @@ impl Outcome {
 impl Engine {
     /// The team a `Who` designates, at the end of the game (`mover`: the last player to act;
     /// `next`: the player to move).
+    /// `mover` is the player who made the last action; `next` the player after him in turn
+    /// order — the same meanings as in effects.
     fn team_of_who(&self, s: &State, who: Who) -> usize {
+        let mover = s.last_mover.unwrap_or(s.mover) as usize;
         let player = match who {
-            Who::Mover => s.last_mover.unwrap_or(s.mover) as usize,
-            Who::Next => s.mover as usize,
+            Who::Mover => mover,
+            Who::Next => (mover + 1) % self.game.players.len(),
         };
         self.game.players[player].team
     }

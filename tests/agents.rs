@@ -1,0 +1,273 @@
+//! Agents: the random agent and UCT search play legal actions in every bundled game; the search
+//! is reproducible for a seed, takes an immediate win, and keeps its tree between moves.
+//!
+//! The strength measurement (MCTS at 200 ms per action against random, every game and
+//! variant) is too slow for CI: run it with
+//! `cargo test --release --test agents -- --ignored --nocapture strength`
+//! (environment: `GAMES`, `MS`, `ONLY` (a substring of the game title), `PLAYOUT` (actions per
+//! site before a playout is a draw, 0 for none), `C` (exploration), `CONTEMPT`, `ITERATIONS`
+//! (instead of `MS`)).
+
+use std::path::Path;
+use std::time::Instant;
+
+use tabula::agent::{Agent, Budget, Mcts, MctsConfig, RandomAgent, make_agent};
+use tabula::check::{Selection, load};
+use tabula::engine::{Action, Engine, Setup, State};
+
+fn engine(file: &str, variant: Option<&str>, sets: &[&str]) -> Engine {
+    let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+    let selection = Selection::new(variant.map(str::to_string), &sets).expect("selection");
+    match load(Path::new(file), &selection) {
+        Ok((_, game)) => Engine::new(game),
+        Err(e) => panic!("{file} does not load: {e:?}"),
+    }
+}
+
+fn site(engine: &Engine, label: &str) -> u16 {
+    engine.site(label).unwrap_or_else(|| panic!("no site {label}"))
+}
+
+/// Plays a game between `agents` (one per player, in seat order), telling every agent of every
+/// action and checking each action's legality. Returns the actions played and the state.
+fn play_game(engine: &Engine, agents: &mut [Box<dyn Agent>], max_actions: usize) -> (Vec<Action>, State) {
+    let mut state = engine.initial();
+    let mut actions = Vec::new();
+    while let Some(player) = engine.to_move(&state) {
+        assert!(actions.len() < max_actions, "the game did not end within {max_actions} actions");
+        let action = agents[player].choose(engine, &state);
+        let before = state.clone();
+        engine
+            .apply(&mut state, action)
+            .unwrap_or_else(|e| panic!("{} chose an illegal action: {e}", agents[player].name()));
+        for agent in agents.iter_mut() {
+            agent.observe(engine, &before, action);
+        }
+        actions.push(action);
+    }
+    (actions, state)
+}
+
+#[test]
+fn random_agents_play_every_game_to_the_end() {
+    let games = [
+        engine("games/watershed.game", Some("Plateau"), &[]),
+        engine("games/watershed.game", Some("Floodplain"), &["size=7"]),
+        engine("games/ketchup.game", Some("Two stones"), &[]),
+        engine("games/ketchup.game", Some("One or two stones"), &[]),
+        engine("games/kensington.game", Some("Two players"), &["turns-per-player=300"]),
+        engine("games/kensington.game", Some("Four players"), &["turns-per-player=100"]),
+    ];
+    for (i, e) in games.iter().enumerate() {
+        let players = e.game().players.len();
+        let mut agents: Vec<Box<dyn Agent>> =
+            (0..players).map(|p| Box::new(RandomAgent::new(100 * i as u64 + p as u64)) as Box<dyn Agent>).collect();
+        let (actions, state) = play_game(e, &mut agents, 100_000);
+        assert!(e.outcome(&state).is_some());
+        assert!(!actions.is_empty());
+    }
+}
+
+#[test]
+fn random_agent_is_reproducible() {
+    let e = engine("games/ketchup.game", None, &[]);
+    let run = |seed| {
+        let mut agents: Vec<Box<dyn Agent>> =
+            vec![Box::new(RandomAgent::new(seed)), Box::new(RandomAgent::new(seed + 1))];
+        play_game(&e, &mut agents, 10_000).0
+    };
+    assert_eq!(run(3), run(3));
+    assert_ne!(run(3), run(5));
+}
+
+#[test]
+fn mcts_plays_legal_games_with_multi_action_turns() {
+    // Ketchup: turns of one to three placements; Kensington (short): placements, slides,
+    // optional relocations ended by `end`, passes.
+    for (e, iterations) in [
+        (engine("games/ketchup.game", Some("One or two stones"), &["size=3"]), 60),
+        (engine("games/kensington.game", None, &["turns-per-player=40"]), 20),
+        (engine("games/watershed.game", Some("Floodplain"), &["size=5"]), 60),
+    ] {
+        let mut agents: Vec<Box<dyn Agent>> =
+            vec![Box::new(Mcts::new(1, Budget::Iterations(iterations))), Box::new(RandomAgent::new(2))];
+        let (_, state) = play_game(&e, &mut agents, 100_000);
+        assert!(e.outcome(&state).is_some());
+    }
+}
+
+#[test]
+fn mcts_is_deterministic_for_a_seed() {
+    let e = engine("games/watershed.game", None, &["size=5"]);
+    let run = |seed| {
+        let mut agents: Vec<Box<dyn Agent>> = vec![
+            Box::new(Mcts::new(seed, Budget::Iterations(150))),
+            Box::new(Mcts::new(seed + 1, Budget::Iterations(150))),
+        ];
+        play_game(&e, &mut agents, 1000).0
+    };
+    let a = run(11);
+    assert_eq!(a, run(11));
+    let mut m = Mcts::new(4, Budget::Iterations(300));
+    let s = e.initial();
+    let first = m.analyse(&e, &s);
+    let second = Mcts::new(4, Budget::Iterations(300)).analyse(&e, &s);
+    assert_eq!(first, second);
+    assert_eq!(first.iter().map(|x| x.1).sum::<u32>(), 300, "every iteration visits one root action");
+}
+
+#[test]
+fn mcts_takes_an_immediate_win() {
+    // E-KS5: Red completes the white hexagon with 53-45.
+    let e = engine("games/kensington.game", None, &[]);
+    let red = ["26", "31", "32", "39", "40", "53"];
+    let blue = ["0", "1", "2", "3", "4", "6"];
+    let mut stones: Vec<(u16, usize)> = red.iter().map(|l| (site(&e, l), 0)).collect();
+    stones.extend(blue.iter().map(|l| (site(&e, l), 1)));
+    let s = e.position(&Setup { stones, mover: 0, hands: Some(vec![0, 0]), turns_played: 60 }).expect("position");
+    for seed in 0..3 {
+        let mut m = Mcts::new(seed, Budget::Iterations(400));
+        let a = m.choose(&e, &s);
+        assert_eq!(e.action_text(a), "53-45", "seed {seed}");
+        let analysis = m.analyse(&e, &s);
+        assert_eq!(e.action_text(analysis[0].0), "53-45");
+        assert_eq!(analysis[0].2, 1.0);
+    }
+    // A wall-time budget finds it too.
+    let mut m = Mcts::new(9, Budget::Millis(50));
+    assert_eq!(e.action_text(m.choose(&e, &s)), "53-45");
+}
+
+#[test]
+fn mcts_reuses_its_tree() {
+    let e = engine("games/watershed.game", None, &["size=5"]);
+    let mut m = Mcts::new(5, Budget::Iterations(3000));
+    let mut s = e.initial();
+    let analysis = m.analyse(&e, &s);
+    let (best, visits, _) = analysis[0];
+    assert!(visits > 0);
+    let before = s.clone();
+    e.apply(&mut s, best).unwrap();
+    m.observe(&e, &before, best);
+    assert_eq!(m.root_visits(), visits, "the subtree of the action played is kept");
+    // The opponent's most likely reply keeps its subtree as well.
+    let reply = m.analyse(&e, &s);
+    let (action, visits, _) = reply[0];
+    let before = s.clone();
+    e.apply(&mut s, action).unwrap();
+    m.observe(&e, &before, action);
+    assert_eq!(m.root_visits(), visits);
+    m.choose(&e, &s);
+    assert_eq!(m.root_visits(), visits + 3000);
+    // A position the tree does not belong to gets a fresh tree.
+    let other = e.initial();
+    m.analyse(&e, &other);
+    assert_eq!(m.root_visits(), 3000);
+    // Told of an action in an unknown position, the agent forgets its tree.
+    let mut elsewhere = e.initial();
+    e.play(&mut elsewhere, "c3").unwrap();
+    let a = e.legal(&elsewhere)[0];
+    m.observe(&e, &elsewhere, a);
+    assert_eq!(m.root_visits(), 0);
+}
+
+#[test]
+fn make_agent_reads_specs() {
+    assert_eq!(make_agent("random", 1, 100).unwrap().name(), "random");
+    assert_eq!(make_agent("mcts", 1, 100).unwrap().name(), "mcts (100 ms)");
+    assert_eq!(make_agent("mcts:5000", 1, 100).unwrap().name(), "mcts:5000");
+    assert!(make_agent("mcts:0", 1, 100).is_err());
+    assert!(make_agent("mcts:lots", 1, 100).is_err());
+    assert!(make_agent("alphazero", 1, 100).is_err());
+}
+
+// ---------------------------------------------------------------------------------------------
+// strength (ignored: minutes in release mode)
+
+fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
+    std::env::var(key).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+#[test]
+#[ignore]
+fn strength_against_random() {
+    let games: u64 = env_or("GAMES", 20);
+    let ms: u64 = env_or("MS", 200);
+    let iterations: u32 = env_or("ITERATIONS", 0);
+    let only: String = env_or("ONLY", String::new());
+    let mut config = MctsConfig::default();
+    if let Ok(p) = std::env::var("PLAYOUT") {
+        let p: f64 = p.parse().expect("PLAYOUT");
+        config.playout_actions_per_site = if p == 0.0 { None } else { Some(p) };
+    }
+    config.exploration = env_or("C", config.exploration);
+    config.draw_contempt = env_or("CONTEMPT", config.draw_contempt);
+    let budget = if iterations > 0 { Budget::Iterations(iterations) } else { Budget::Millis(ms) };
+    let cases = [
+        engine("games/watershed.game", Some("Plateau"), &["size=9"]),
+        engine("games/watershed.game", Some("Floodplain"), &["size=9"]),
+        engine("games/ketchup.game", Some("Two stones"), &["size=5"]),
+        engine("games/ketchup.game", Some("One or two stones"), &["size=5"]),
+        engine("games/kensington.game", Some("Two players"), &[]),
+    ];
+    for e in &cases {
+        let title = format!("{} — {}", e.game().name, e.game().variant.clone().unwrap_or_default());
+        if !title.contains(&only) {
+            continue;
+        }
+        let (mut wins, mut draws, mut actions, mut seconds) = (0, 0, 0, 0.0);
+        for g in 0..games {
+            let seat = (g % 2) as usize;
+            let mut mcts = Mcts::with_config(1000 + g, budget, config.clone());
+            let mut random = RandomAgent::new(2000 + g);
+            let start = Instant::now();
+            let mut state = e.initial();
+            let mut n = 0;
+            let mut iters = 0u64;
+            let mut searched = 0u64;
+            while let Some(p) = e.to_move(&state) {
+                let action = if p == seat {
+                    let a = mcts.choose(e, &state);
+                    if e.legal(&state).len() > 1 {
+                        iters += u64::from(mcts.last_iterations());
+                        searched += 1;
+                    }
+                    a
+                } else {
+                    random.choose(e, &state)
+                };
+                let before = state.clone();
+                e.apply(&mut state, action).unwrap();
+                mcts.observe(e, &before, action);
+                n += 1;
+            }
+            let winner = e.outcome(&state).unwrap().winner;
+            let team = e.game().players[seat].team;
+            match winner {
+                Some(w) if w == team => wins += 1,
+                None => draws += 1,
+                _ => {}
+            }
+            actions += n;
+            let t = start.elapsed().as_secs_f64();
+            seconds += t;
+            println!(
+                "{title}: game {g} seat {seat}: {} after {n} actions ({} turns), {:.1} s, {} iterations/search",
+                match winner {
+                    Some(w) if w == team => "MCTS wins",
+                    None => "draw",
+                    _ => "random wins",
+                },
+                state.turns(),
+                t,
+                iters / searched.max(1)
+            );
+        }
+        println!(
+            "SUMMARY {title}: {games} games, MCTS won {wins} ({:.0}%), draws {draws}, mean {:.0} actions, {:.0} s",
+            100.0 * wins as f64 / games as f64,
+            actions as f64 / games as f64,
+            seconds
+        );
+    }
+}
