@@ -94,7 +94,11 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("actions", Stage, "(actions MIN [MAX] MOVE...)"),
     ("place", Move, "(place (to SITES) [(where CONDITION...)] [(require CONSTRAINT...)] [(then EFFECT...)])"),
     ("slide", Move, "(slide (from SITES) (along RELATION) (to SITES) [(where ...)] [(require ...)] [(then ...)])"),
-    ("relocate", Move, "(relocate (from SITES) (to SITES) [distinct | (distinct CONDITION)] [(where ...)] [(then ...)])"),
+    (
+        "relocate",
+        Move,
+        "(relocate (from SITES) (to SITES) [distinct | (distinct CONDITION)] [(where ...)] [(then ...)])",
+    ),
     ("to", Clause, "(to SITES)"),
     ("from", Clause, "(from SITES)"),
     ("along", Clause, "(along RELATION)"),

@@ -9,7 +9,9 @@ mod check;
 mod info;
 mod output;
 mod perft;
+mod play;
 mod playout;
+mod render;
 mod replay;
 
 use std::path::PathBuf;
@@ -40,6 +42,10 @@ enum Command {
     Playout(playout::PlayoutArgs),
     /// Replay a game record, checking every action.
     Replay(replay::ReplayArgs),
+    /// Play a game in the terminal, against people or the computer.
+    Play(play::PlayArgs),
+    /// Draw the board (and a recorded position) as SVG.
+    Render(render::RenderArgs),
 }
 
 /// The game to load: a file, a variant and option values.
@@ -101,6 +107,8 @@ pub fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Playout(args) => playout::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Play(args) => play::run(&args),
+        Command::Render(args) => render::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -68,6 +68,7 @@ impl Engine {
         s.actions += 1;
         s.turn_started = true;
         s.last_mover = Some(s.mover);
+        s.last_action = Some(action);
         if let Some(m) = m {
             self.effects(s, w, &m.then, &env);
         }

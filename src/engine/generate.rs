@@ -146,7 +146,7 @@ impl Engine {
     }
 
     /// Why `action` is not legal now, in one line.
-    pub(crate) fn explain(&self, s: &State, action: Action) -> String {
+    pub fn explain_illegal(&self, s: &State, action: Action) -> String {
         let stage = self.current_stage(s);
         let env = self.mover_env(s);
         let mut w = s.work.clone();

@@ -153,7 +153,7 @@ impl Engine {
             return Err(Illegal { action: self.action_text(action), reason: "the game is over".into() });
         }
         if !state.legal.contains(&action) {
-            return Err(Illegal { action: self.action_text(action), reason: self.explain(state, action) });
+            return Err(Illegal { action: self.action_text(action), reason: self.explain_illegal(state, action) });
         }
         self.apply_unchecked(state, action);
         Ok(())

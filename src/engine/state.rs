@@ -46,6 +46,7 @@ pub struct State {
     pub(crate) turn_started: bool,
     pub(crate) actions: u32,
     pub(crate) last_mover: Option<u8>,
+    pub(crate) last_action: Option<Action>,
     pub(crate) outcome: Option<Outcome>,
     pub(crate) board_hash: u64,
     pub(crate) seen: Seen,
@@ -111,6 +112,11 @@ impl State {
     /// Actions applied so far.
     pub fn actions(&self) -> u32 {
         self.actions
+    }
+
+    /// The last action made.
+    pub fn last_action(&self) -> Option<Action> {
+        self.last_action
     }
 
     /// The player who made the last action.
@@ -188,6 +194,7 @@ impl Engine {
             turn_started: false,
             actions: 0,
             last_mover: None,
+            last_action: None,
             outcome: None,
             board_hash: 0,
             seen: Seen::default(),

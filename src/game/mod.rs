@@ -373,3 +373,54 @@ impl Outcome {
         }
     }
 }
+
+impl Game {
+    /// Every relation the rules refer to, ascending (for drawing the board and for warnings).
+    pub fn relations_used(&self) -> Vec<RelId> {
+        let mut used = Vec::new();
+        let mut add = |r: RelId| {
+            if !used.contains(&r) {
+                used.push(r);
+            }
+        };
+        let sites = |s: &Sites, add: &mut dyn FnMut(RelId)| {
+            if let Sites::Neighbors(_, r) = s {
+                add(*r);
+            }
+        };
+        self.visit_ints(|e: &Int| {
+            e.walk(&mut |i: &Int| match i {
+                Int::LargestGroup(r, _) => add(*r),
+                Int::Count(_, s) => sites(s, &mut add),
+                _ => {}
+            })
+        });
+        for r in self.group_relations() {
+            add(r);
+        }
+        for phase in &self.phases {
+            for stage in &phase.stages {
+                for m in &stage.moves {
+                    if let MoveKind::Slide { along } = m.kind {
+                        add(along);
+                    }
+                    sites(&m.from, &mut add);
+                    sites(&m.to, &mut add);
+                    for Constraint::Connected { rel, .. } in &m.require {
+                        add(*rel);
+                    }
+                    let mut effects: Vec<&Effect> = m.then.iter().collect();
+                    while let Some(e) = effects.pop() {
+                        match e {
+                            Effect::Remove { sites: s, .. } => sites(s, &mut add),
+                            Effect::If { then, otherwise, .. } => effects.extend(then.iter().chain(otherwise)),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+        used.sort_unstable();
+        used
+    }
+}
