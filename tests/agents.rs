@@ -18,7 +18,7 @@ use tabula::engine::{Action, Engine, Setup, State};
 fn engine(file: &str, variant: Option<&str>, sets: &[&str]) -> Engine {
     let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
     let selection = Selection::new(variant.map(str::to_string), &sets).expect("selection");
-    match load(Path::new(file), &selection) {
+    match load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(file), &selection) {
         Ok((_, game)) => Engine::new(game),
         Err(e) => panic!("{file} does not load: {e:?}"),
     }
