@@ -24,6 +24,8 @@ pub fn scan(source: SourceId, text: &str) -> Result<(), Diagnostic> {
     // Brackets opened at the start of a line that were still open when a later line started at
     // the same or a smaller column: the likeliest places for a missing `)`.
     let mut suspects: Vec<usize> = Vec::new();
+    // The opening and closing offsets of the first top-level form.
+    let mut last_outer: Option<(usize, usize)> = None;
     while i < bytes.len() {
         let b = bytes[i];
         match b {
@@ -105,9 +107,17 @@ pub fn scan(source: SourceId, text: &str) -> Result<(), Diagnostic> {
             }
             b')' | b'}' => match stack.pop() {
                 None => {
-                    return Err(Diagnostic::error(codes::UNBALANCED, format!("unexpected `{}`", b as char))
-                        .label(Span::new(source, i, i + 1), "nothing is open here")
-                        .help("remove it, or look for a `)` too many just before"));
+                    let mut d = Diagnostic::error(codes::UNBALANCED, format!("unexpected `{}`", b as char))
+                        .label(Span::new(source, i, i + 1), "nothing is open here");
+                    if let Some((open, close)) = last_outer {
+                        d = d
+                            .label(Span::new(source, open, open + 1), "this form…")
+                            .label(Span::new(source, close, close + 1), "…is already closed here");
+                        d = d.help("a `)` too many inside the first form closed it early; look for it there");
+                    } else {
+                        d = d.help("remove it, or look for a `)` too many just before");
+                    }
+                    return Err(d);
                 }
                 Some(open) if matching(open.ch) != b => {
                     return Err(Diagnostic::error(
@@ -117,7 +127,11 @@ pub fn scan(source: SourceId, text: &str) -> Result<(), Diagnostic> {
                     .label(Span::new(source, i, i + 1), format!("expected `{}` here", matching(open.ch) as char))
                     .label(Span::new(source, open.offset, open.offset + 1), "opened here"));
                 }
-                Some(_) => {}
+                Some(open) => {
+                    if stack.is_empty() && last_outer.is_none() {
+                        last_outer = Some((open.offset, i));
+                    }
+                }
             },
             _ => {}
         }

@@ -1,0 +1,282 @@
+//! Each ludeme on its own, in a small game written for it: a position, an action, the exact
+//! consequence.
+
+mod common;
+
+use common::*;
+
+/// A two-player game on a small square board with the given sections added.
+fn game(size: u32, sections: &str) -> tabula::engine::Engine {
+    inline(&format!("(game \"T\" (players \"X\" \"O\") (board (square {size})) {sections})"))
+}
+
+#[test]
+fn place_to_and_where() {
+    let e = game(
+        3,
+        "(play (turn (place (to perimeter) (where (is empty to) (> (count empty (neighbors to orthogonal)) 2))))) (end (when (no-moves) draw))",
+    );
+    let s = e.initial();
+    // Perimeter sites with three or more empty orthogonal neighbours: the edge midpoints.
+    assert_eq!(legal(&e, &s), ["b1", "a2", "c2", "b3"]);
+}
+
+#[test]
+fn require_connected_is_checked_after_the_stone_arrives() {
+    let e = game(
+        3,
+        "(play (turn (place (to empty) (require (connected empty perimeter orthogonal))))) (end (when (no-moves) draw))",
+    );
+    // b2 is the only interior point; it drains through any empty edge point.
+    let s = position(&e, &["a2 c2", "b1"], 0, None, 3);
+    assert!(!is_legal(&e, &s, "b3"), "b3 would cut b2 off");
+    assert!(is_legal(&e, &s, "b2"), "filling the pocket itself is fine");
+    assert!(is_legal(&e, &s, "a1"));
+}
+
+#[test]
+fn remove_is_simultaneous_and_credits_by_recipient() {
+    for (recipient, expect) in [("mover", (2, 0)), ("owner", (0, 2))] {
+        let e = game(
+            3,
+            &format!(
+                "(counter caught)
+                 (play (turn (place (to empty) (then (remove (neighbors to orthogonal) (where (is enemy site) (= (count empty (neighbors site orthogonal)) 0)) (credit caught {recipient}))))))
+                 (end (when (board-full) draw))"
+            ),
+        );
+        // O on a1 and c1 have b1 as their last liberty... a1's neighbours a2, b1; c1's b1, c2.
+        let mut s = position(&e, &["a2 c2", "a1 c1"], 0, None, 4);
+        play(&e, &mut s, "b1");
+        assert_eq!(stones(&e, &s, 1), Vec::<String>::new(), "both stones go at once");
+        assert_eq!((s.counter(0, 0), s.counter(0, 1)), expect, "credit {recipient}");
+    }
+}
+
+#[test]
+fn actions_bounds_and_end() {
+    let e = game(3, "(play (turn (actions 1 3 (place (to empty))))) (end (when (board-full) draw))");
+    let mut s = e.initial();
+    assert!(!is_legal(&e, &s, "end"), "the first action is required");
+    play(&e, &mut s, "a1");
+    assert!(is_legal(&e, &s, "end"));
+    play(&e, &mut s, "a2 a3");
+    assert_eq!(mover_name(&e, &s), "O", "three actions at most");
+    play(&e, &mut s, "b1 end");
+    assert_eq!(mover_name(&e, &s), "X");
+    assert_eq!(s.turns(), 2);
+}
+
+#[test]
+fn allow_and_allow_next() {
+    let e = game(
+        4,
+        "(allowance more)
+         (play (turn (actions 1 (+ 1 (allowance more)) (place (to empty) (then (if (is friend to) (allow-next more 2)))))))
+         (end (when (board-full) draw))",
+    );
+    let mut s = e.initial();
+    play(&e, &mut s, "a1");
+    // X granted O's next turn two more actions.
+    assert_eq!(mover_name(&e, &s), "O");
+    play(&e, &mut s, "a2 end");
+    assert_eq!(mover_name(&e, &s), "X");
+    assert_eq!(s.allowance(0), 2, "O's grant is for X's turn");
+}
+
+#[test]
+fn grew_compares_with_the_start_of_the_turn() {
+    let e = game(
+        4,
+        "(counter grows)
+         (play (turn (actions 2 (place (to empty)))) (after-turn (if (grew (largest-group orthogonal any)) (add grows mover 1))))
+         (end (when (board-full) draw))",
+    );
+    let mut s = e.initial();
+    play(&e, &mut s, "a1 a2");
+    assert_eq!(s.counter(0, 0), 1, "0 → 2");
+    play(&e, &mut s, "d4 d3");
+    assert_eq!(s.counter(0, 1), 0, "2 → 2 is not growth");
+    play(&e, &mut s, "c1 c2");
+    assert_eq!(s.counter(0, 0), 1, "X's largest stays 2");
+    play(&e, &mut s, "d2 d1");
+    assert_eq!(s.counter(0, 1), 1, "O reaches 4");
+}
+
+#[test]
+fn first_turn_and_turn_number() {
+    let e = game(
+        3,
+        "(counter t) (play (turn (place (to empty) (then (if (first-turn) (add t mover 10) (add t mover (turn-number))))))) (end (when (board-full) draw))",
+    );
+    let mut s = e.initial();
+    play(&e, &mut s, "a1 a2 a3");
+    assert_eq!((s.counter(0, 0), s.counter(0, 1)), (13, 2));
+}
+
+#[test]
+fn phases_move_on_when_until_holds() {
+    let e = inline(
+        r#"(game "T" (players "X" "O" (hand 1)) (board (square 3))
+          (play
+            (phase "drop" (until (hand-empty)) (turn (place (to empty))))
+            (phase "move" (turn (slide (from friend) (along orthogonal) (to empty)))))
+          (end (turn-limit 6)))"#,
+    );
+    let mut s = e.initial();
+    play(&e, &mut s, "a1 c3");
+    assert_eq!(s.phase(0), 1, "X's hand is empty at his turn: movement");
+    assert!(legal(&e, &s).iter().all(|a| a.contains('-')));
+    play(&e, &mut s, "a1-a2");
+    assert_eq!(stones(&e, &s, 0), ["a2"]);
+}
+
+#[test]
+fn blocked_pass_and_blocked_end() {
+    let pass = inline(
+        r#"(game "T" (players "X" "O" (hand 0)) (board (square 2))
+          (play (turn (slide (from friend) (along orthogonal) (to empty))) (blocked pass))
+          (end (turn-limit 10)))"#,
+    );
+    let mut s = position(&pass, &["a1 b2", "b1"], 1, Some(vec![0, 0]), 3);
+    assert_eq!(legal(&pass, &s), ["pass"], "O's only stone is boxed in");
+    play(&pass, &mut s, "pass");
+    assert_eq!(mover_name(&pass, &s), "X");
+    let end = inline(
+        r#"(game "T" (players "X" "O" (hand 0)) (board (square 2))
+          (play (turn (slide (from friend) (along orthogonal) (to empty))))
+          (end (when (no-moves) (win next))))"#,
+    );
+    let s = position(&end, &["a1 b2", "b1"], 1, Some(vec![0, 0]), 3);
+    // No move for O: the game ends; `next` after the last mover (nobody yet: X) is O.
+    assert!(end.outcome(&s).is_some());
+}
+
+#[test]
+fn slide_along_a_relation_keeps_the_owner() {
+    let e = inline(
+        r#"(game "T" (players "X" "O" (hand 0)) (board (square 3))
+          (play (turn (slide (from any) (along diagonal) (to empty))))
+          (end (turn-limit 10)))"#,
+    );
+    let mut s = position(&e, &["a1", "c3"], 0, Some(vec![0, 0]), 2);
+    assert_eq!(legal(&e, &s), ["a1-b2", "c3-b2"]);
+    play(&e, &mut s, "c3-b2");
+    assert_eq!(stones(&e, &s, 1), ["b2"], "a slid stone keeps its owner");
+}
+
+#[test]
+fn relocate_with_and_without_distinct() {
+    for (distinct, second) in [("distinct", false), ("(distinct false)", true)] {
+        let e = game(
+            3,
+            &format!("(play (turn (actions 0 2 (relocate (from enemy) (to empty) {distinct})))) (end (turn-limit 2))"),
+        );
+        let mut s = position(&e, &["a1", "b1 c1"], 0, None, 2);
+        play(&e, &mut s, "b1>b2");
+        assert_eq!(is_legal(&e, &s, "b2>b3"), second, "{distinct}");
+        assert!(is_legal(&e, &s, "c1>c2"));
+    }
+}
+
+#[test]
+fn completed_counts_parts_holding_the_arrival() {
+    let e = inline(
+        r#"(game "T" (players "X" "O") (board (square 3))
+          (region lines (sites a1 b1 c1) (sites a1 a2 a3) (sites c1 c2 c3))
+          (counter made)
+          (play (turn (place (to empty) (then (add made mover (completed lines))))))
+          (end (when (board-full) draw)))"#,
+    );
+    let mut s = position(&e, &["b1 a2 a3 c2 c3", "b2"], 0, None, 6);
+    play(&e, &mut s, "a1");
+    assert_eq!(s.counter(0, 0), 1, "a1 completes the bottom row and the left column... and c1 is empty");
+    let mut s = position(&e, &["b1 a2 a3 c2 c3 a1", "b2"], 0, None, 7);
+    play(&e, &mut s, "c1");
+    assert_eq!(s.counter(0, 0), 2, "c1 completes the bottom row and the right column");
+}
+
+#[test]
+fn win_ends_the_game_before_later_effects() {
+    let e = game(
+        3,
+        "(counter c) (play (turn (place (to empty) (then (win mover) (add c mover 1))))) (end (when (board-full) draw))",
+    );
+    let mut s = e.initial();
+    play(&e, &mut s, "b2");
+    assert_eq!(winner(&e, &s).as_deref(), Some("X"));
+    assert_eq!(s.counter(0, 0), 0);
+}
+
+#[test]
+fn repetition_counts_positions_at_turn_boundaries() {
+    let e = inline(
+        r#"(game "T" (players "X" "O" (hand 0)) (board (square 2))
+          (play (turn (slide (from friend) (along orthogonal) (to empty))))
+          (end (repetition 3)))"#,
+    );
+    let mut s = position(&e, &["a1", "b2"], 0, Some(vec![0, 0]), 2);
+    // The start counts once; it recurs after every four turns.
+    play(&e, &mut s, "a1-a2 b2-b1 a2-a1 b1-b2");
+    assert!(e.outcome(&s).is_none());
+    play(&e, &mut s, "a1-a2 b2-b1 a2-a1 b1-b2");
+    assert!(e.outcome(&s).expect("third occurrence").is_draw());
+}
+
+#[test]
+fn turn_limit_ends_the_game() {
+    let e = game(5, "(play (turn (place (to empty)))) (end (turn-limit 3 (win next)))");
+    let mut s = e.initial();
+    play(&e, &mut s, "a1 a2 a3");
+    // The last mover was X (turn 3); `next` is O.
+    assert_eq!(winner(&e, &s).as_deref(), Some("O"));
+}
+
+#[test]
+fn compare_higher_lower_and_last_mover() {
+    for (criteria, expect) in [
+        ("(higher (count friend any))", Some("X")),
+        ("(lower (count friend any))", Some("O")),
+        ("(higher (largest-group orthogonal))", Some("X")),
+        ("(higher (largest-group diagonal))", None),
+        ("(higher (largest-group diagonal)) (last-mover)", Some("X")),
+    ] {
+        let e = game(
+            2,
+            &format!("(play (turn (place (to empty)))) (end (when (= (count empty any) 1) (compare {criteria})))"),
+        );
+        let mut s = e.initial();
+        play(&e, &mut s, "a1 b2 b1");
+        assert_eq!(
+            e.outcome(&s).expect("over").winner.map(|t| e.game().teams[t].clone()).as_deref(),
+            expect,
+            "{criteria}"
+        );
+    }
+}
+
+#[test]
+fn cascade_compares_sorted_group_sizes() {
+    let e = game(
+        4,
+        "(play (turn (place (to empty) (where false)))) (end (when (no-moves) (compare (cascade (group-sizes orthogonal) larger))))",
+    );
+    // X {2, 1, 1}, O {2, 2}: 2 = 2, then 1 < 2: O.
+    let s = position(&e, &["a1 a2 c1 a4", "c3 c4 d1 d2"], 0, None, 8);
+    assert_eq!(winner(&e, &s).as_deref(), Some("O"));
+}
+
+#[test]
+fn count_over_regions_and_filters() {
+    let e = inline(
+        r#"(game "T" (players "X" "O") (board (square 3))
+          (region corners (sites a1 c1 a3 c3))
+          (counter c)
+          (play (turn (place (to empty) (then (add c mover (count friend corners)) (add c next (count enemy (neighbors to all)))))))
+          (end (when (board-full) draw)))"#,
+    );
+    let mut s = position(&e, &["a1", "b1 b2"], 0, None, 3);
+    play(&e, &mut s, "c1");
+    // X holds two corners; c1's neighbours hold O's b1 and b2.
+    assert_eq!((s.counter(0, 0), s.counter(0, 1)), (2, 2));
+}
