@@ -13,6 +13,7 @@ mod play;
 mod playout;
 mod render;
 mod replay;
+mod versus;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -46,6 +47,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Draw the board (and a recorded position) as SVG.
     Render(render::RenderArgs),
+    /// Play a series of games between two agents, changing sides every game.
+    Match(versus::MatchArgs),
 }
 
 /// The game to load: a file, a variant and option values.
@@ -109,6 +112,7 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Match(args) => versus::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

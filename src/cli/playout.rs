@@ -78,7 +78,7 @@ pub fn run_games(
 }
 
 pub fn progress_bar(len: u64) -> Option<indicatif::ProgressBar> {
-    if !std::io::stderr().is_terminal() || len < 2 * CHUNK {
+    if !std::io::stderr().is_terminal() || len < 2 {
         return None;
     }
     let bar = indicatif::ProgressBar::new(len);

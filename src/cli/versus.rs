@@ -1,0 +1,143 @@
+//! `tabula match FILE --players A,B --games N [--think MS] [--threads T] [--seed S] [--json]`
+//!
+//! Two agents play a series; they change sides every game. In a team game each agent plays
+//! every seat of its team.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use clap::Args;
+use rayon::prelude::*;
+use serde_json::json;
+
+use super::{Failure, GameArgs, output::print_json};
+use crate::agent::{Agent, make_agent};
+use crate::engine::Engine;
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The two agents: `random`, `mcts`, `mcts:ITERATIONS`.
+    #[arg(long, value_delimiter = ',', default_value = "mcts,random")]
+    players: Vec<String>,
+    /// Number of games.
+    #[arg(long, default_value_t = 20)]
+    games: u64,
+    /// Milliseconds an `mcts` agent thinks per action.
+    #[arg(long, default_value_t = 200)]
+    think: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Seed of the agents' random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The result of one game, from the agents' side.
+#[derive(Debug, Clone, Copy, Default)]
+struct GameResult {
+    /// Which agent won (index in `--players`), or `None` for a draw.
+    winner: Option<usize>,
+    turns: u32,
+}
+
+fn play_one(engine: &Engine, specs: &[String], think: u64, seed: u64, index: u64) -> Result<GameResult, String> {
+    let game = engine.game();
+    // Agent k plays team (k + index) % 2.
+    let team_agent = |team: usize| (team + index as usize) % 2;
+    let mut agents: Vec<Box<dyn Agent>> = specs
+        .iter()
+        .enumerate()
+        .map(|(k, spec)| make_agent(spec, seed.wrapping_mul(1_000_003).wrapping_add(index * 2 + k as u64), think))
+        .collect::<Result<_, _>>()?;
+    let mut state = engine.initial();
+    while let Some(player) = engine.to_move(&state) {
+        let agent = team_agent(game.players[player].team);
+        let action = agents[agent].choose(engine, &state);
+        let before = state.clone();
+        engine.apply_unchecked(&mut state, action);
+        for a in &mut agents {
+            a.observe(engine, &before, action);
+        }
+    }
+    let winner = engine.outcome(&state).and_then(|o| o.winner).map(team_agent);
+    Ok(GameResult { winner, turns: state.turns() })
+}
+
+pub fn run(args: &MatchArgs) -> Result<(), Failure> {
+    if args.players.len() != 2 {
+        return Err(Failure::Usage(format!("--players takes two agents, got {}", args.players.len())));
+    }
+    if args.threads == 0 {
+        return Err(Failure::Usage("--threads must be at least 1".into()));
+    }
+    for spec in &args.players {
+        make_agent(spec, 0, args.think).map_err(Failure::Usage)?;
+    }
+    let engine = Engine::new(args.game.load()?);
+    if engine.game().teams.len() != 2 {
+        return Err(Failure::Usage(format!(
+            "match needs a game of two teams; this one has {}",
+            engine.game().teams.len()
+        )));
+    }
+    let bar = super::playout::progress_bar(args.games);
+    let done = AtomicU64::new(0);
+    let start = Instant::now();
+    let one = |index: u64| {
+        let r = play_one(&engine, &args.players, args.think, args.seed, index);
+        if let Some(b) = &bar {
+            b.set_position(done.fetch_add(1, Ordering::Relaxed) + 1);
+        }
+        r
+    };
+    let results: Result<Vec<GameResult>, String> = if args.threads <= 1 {
+        (0..args.games).map(one).collect()
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(args.threads)
+            .build()
+            .map_err(|e| Failure::Usage(format!("cannot start {} threads: {e}", args.threads)))?;
+        pool.install(|| (0..args.games).into_par_iter().map(one).collect())
+    };
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let results = results.map_err(Failure::Usage)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let mut wins = [0u64; 2];
+    let mut draws = 0;
+    for r in &results {
+        match r.winner {
+            Some(k) => wins[k] += 1,
+            None => draws += 1,
+        }
+    }
+    let games = results.len() as u64;
+    let mean_turns = results.iter().map(|r| f64::from(r.turns)).sum::<f64>() / games.max(1) as f64;
+    if args.json {
+        print_json(&json!({
+            "game": engine.game().name,
+            "variant": engine.game().variant,
+            "players": args.players,
+            "games": games,
+            "wins": wins,
+            "draws": draws,
+            "mean_turns": (mean_turns * 1000.0).round() / 1000.0,
+            "seconds": seconds,
+        }));
+        return Ok(());
+    }
+    println!("{}", super::title(engine.game()));
+    println!("{games} games in {seconds:.1} s, sides alternating, mean {mean_turns:.1} turns");
+    for (spec, w) in args.players.iter().zip(wins) {
+        println!("{spec:<14} {w:>5} wins ({:.1}%)", 100.0 * w as f64 / games.max(1) as f64);
+    }
+    println!("{:<14} {draws:>5} ({:.1}%)", "draws", 100.0 * draws as f64 / games.max(1) as f64);
+    Ok(())
+}
