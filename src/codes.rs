@@ -39,6 +39,9 @@ pub const UNKNOWN_ALLOWANCE: &str = "tabula::check::unknown_allowance";
 pub const SHADOWED: &str = "tabula::check::shadowed";
 pub const DEFINE_CYCLE: &str = "tabula::check::define_cycle";
 
+// Building on another file.
+pub const EXTENDS: &str = "tabula::check::extends";
+
 // Options and variants.
 pub const BAD_OPTION_VALUE: &str = "tabula::check::bad_option_value";
 pub const VARIANT_DEFAULT: &str = "tabula::check::variant_default";

@@ -96,6 +96,11 @@ impl Sources {
         (self.files.len() - 1) as SourceId
     }
 
+    /// The source already loaded under this name.
+    pub fn find(&self, name: &str) -> Option<SourceId> {
+        self.files.iter().position(|f| f.name == name).map(|i| i as SourceId)
+    }
+
     pub fn get(&self, id: SourceId) -> &SourceFile {
         &self.files[id as usize]
     }
@@ -196,7 +201,8 @@ fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
 /// label's file are shown as a related report on that file.
 struct View {
     code: &'static str,
-    severity: Severity,
+    /// `None` for a note attached to another diagnostic.
+    severity: Option<Severity>,
     message: String,
     help: Option<String>,
     source: Option<NamedSource<Arc<str>>>,
@@ -209,7 +215,7 @@ impl View {
         let primary_source = d.labels.first().map(|l| l.span.source);
         let mut view = View {
             code: d.code,
-            severity: d.severity,
+            severity: Some(d.severity),
             message: d.message.clone(),
             help: d.help.clone(),
             source: primary_source.map(|id| named(sources, id)),
@@ -217,19 +223,25 @@ impl View {
             related: Vec::new(),
         };
         for label in &d.labels {
+            let span = (source_span(sources, label.span), label.text.clone());
             if Some(label.span.source) == primary_source {
-                view.labels.push((source_span(sources, label.span), label.text.clone()));
-            } else {
-                let file = sources.get(label.span.source);
-                view.related.push(View {
+                view.labels.push(span);
+                continue;
+            }
+            // Labels in another file: one note per file, with all its labels.
+            let file = sources.get(label.span.source);
+            let message = format!("see also {}", file.name);
+            match view.related.iter_mut().find(|r| r.message == message) {
+                Some(r) => r.labels.push(span),
+                None => view.related.push(View {
                     code: d.code,
-                    severity: Severity::Warning,
-                    message: format!("in {}", file.name),
+                    severity: None,
+                    message,
                     help: None,
                     source: Some(named(sources, label.span.source)),
-                    labels: vec![(source_span(sources, label.span), label.text.clone())],
+                    labels: vec![span],
                     related: Vec::new(),
-                });
+                }),
             }
         }
         view
@@ -265,13 +277,14 @@ impl std::error::Error for View {}
 
 impl miette::Diagnostic for View {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.code))
+        self.severity.map(|_| Box::new(self.code) as Box<dyn fmt::Display>)
     }
 
     fn severity(&self) -> Option<miette::Severity> {
         Some(match self.severity {
-            Severity::Error => miette::Severity::Error,
-            Severity::Warning => miette::Severity::Warning,
+            Some(Severity::Error) => miette::Severity::Error,
+            Some(Severity::Warning) => miette::Severity::Warning,
+            None => miette::Severity::Advice,
         })
     }
 

@@ -63,7 +63,7 @@ fn expectation(text: &str) -> Option<(String, String)> {
 fn check(case: &Case) -> (Sources, Vec<Diagnostic>) {
     let mut sources = Sources::new();
     let id = sources.add(case.path.clone(), case.text.clone());
-    let checked = check_all_variants(&sources, id);
+    let checked = check_all_variants(&mut sources, id);
     (sources, checked.diagnostics)
 }
 

@@ -442,7 +442,7 @@ fn check_block(block: &Block) -> Result<(), String> {
         // As `tabula check` does: the default selection, then every other variant.
         let mut sources = Sources::new();
         let id = sources.add(name.clone(), text.clone());
-        let checked = check_all_variants(&sources, id);
+        let checked = check_all_variants(&mut sources, id);
         (sources, Ok(checked))
     } else {
         check_str(&name, &text, &Selection::default())

@@ -10,7 +10,8 @@ use crate::syntax::{Node, NodeKind, SourceId, Span};
 /// Sections that may appear once in a game (or once in a variant, replacing the game's).
 pub const SINGLE_SECTIONS: &[&str] = &["players", "board", "play", "end"];
 /// Sections that may appear several times.
-pub const REPEATED_SECTIONS: &[&str] = &["option", "define", "variant", "region", "counter", "allowance"];
+pub const REPEATED_SECTIONS: &[&str] =
+    &["option", "define", "variant", "region", "counter", "allowance", "extends", "without"];
 
 /// `(define NAME VALUE)`.
 #[derive(Debug, Clone)]
@@ -29,6 +30,14 @@ pub struct Variant<'a> {
     pub defines: Vec<Define<'a>>,
     /// Sections that replace the game's own.
     pub sections: Vec<&'a Node>,
+}
+
+/// `(without KIND NAME)`: something of the base game removed.
+#[derive(Debug, Clone)]
+pub struct Without {
+    pub kind: String,
+    pub name: String,
+    pub span: Span,
 }
 
 /// The game's sections, before options and variants are applied.
@@ -66,6 +75,8 @@ pub struct Document<'a> {
     pub sections: Sections<'a>,
     /// An unknown section was reported: a "missing section" may just be that one misspelt.
     pub unknown_sections: bool,
+    /// What this game removes from the game it extends.
+    pub withouts: Vec<Without>,
 }
 
 impl Document<'_> {
@@ -161,7 +172,10 @@ pub fn read<'a>(cx: &mut Context, forms: &'a [Node], source: SourceId, text: &st
         variants: Vec::new(),
         sections: Sections::default(),
         unknown_sections: false,
+        withouts: Vec::new(),
     };
+    // Defines by name: a file may hold thousands of them.
+    let mut define_index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for section in args.rest() {
         let Some(head) = section.head() else {
             if !matches!(section.kind, NodeKind::Braces(_) | NodeKind::Named(..)) {
@@ -177,13 +191,29 @@ pub fn read<'a>(cx: &mut Context, forms: &'a [Node], source: SourceId, text: &st
         };
         match head {
             "meta" => doc.meta.extend(meta(cx, section)),
+            "extends" => {
+                // Read by the loader (see `extend`); only its shape is checked here.
+                let mut args = Args::new(section);
+                args.string(cx, "the path of the game file it builds on");
+                args.finish(cx);
+            }
+            "without" => {
+                if let Some(w) = without(cx, section) {
+                    doc.withouts.push(w);
+                }
+            }
             "option" => doc.options.push(section),
             "define" => {
                 if let Some(d) = define(cx, section) {
-                    if let Some(first) = doc.defines.iter().find(|f| f.name == d.name) {
-                        cx.report(duplicate("define", &d.name, d.name_span, first.name_span));
-                    } else {
-                        doc.defines.push(d);
+                    match define_index.get(d.name.as_str()) {
+                        Some(&i) => {
+                            let first: &Define = &doc.defines[i];
+                            cx.report(duplicate("define", &d.name, d.name_span, first.name_span));
+                        }
+                        None => {
+                            define_index.insert(section_name(section), doc.defines.len());
+                            doc.defines.push(d);
+                        }
                     }
                 }
             }
@@ -225,6 +255,38 @@ pub fn read<'a>(cx: &mut Context, forms: &'a [Node], source: SourceId, text: &st
         );
     }
     Some(doc)
+}
+
+/// The name in `(define NAME ...)`.
+fn section_name(form: &Node) -> &str {
+    form.args().first().and_then(Node::symbol).unwrap_or("")
+}
+
+/// `(without KIND NAME)`.
+fn without(cx: &mut Context, form: &Node) -> Option<Without> {
+    const KINDS: [&str; 6] = ["option", "define", "variant", "region", "counter", "allowance"];
+    let mut args = Args::new(form);
+    let (kind, kind_span) = args.symbol(cx, "what to remove: option, define, variant, region, counter or allowance")?;
+    if !KINDS.contains(&kind.as_str()) {
+        cx.report(
+            Diagnostic::error(codes::WRONG_TYPE, format!("`without` cannot remove a `{kind}`"))
+                .label(kind_span, "not removable")
+                .help(
+                    "remove an option, define, variant, region, counter or allowance; replace sections by writing them",
+                ),
+        );
+        return None;
+    }
+    let node = args.required(cx, "the name of what to remove")?;
+    let name = match &node.kind {
+        NodeKind::Symbol(s) | NodeKind::Str(s) => s.clone(),
+        _ => {
+            cx.report(super::args::wrong_kind(node, "the name", "a name"));
+            return None;
+        }
+    };
+    args.finish(cx);
+    Some(Without { kind, name, span: form.span })
 }
 
 fn duplicate(what: &str, name: &str, span: Span, first: Span) -> Diagnostic {

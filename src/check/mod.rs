@@ -16,6 +16,7 @@ mod document;
 mod end;
 mod expand;
 mod expr;
+mod extend;
 mod options;
 mod rules;
 mod scope;
@@ -95,16 +96,12 @@ pub fn read(sources: &mut Sources, path: &Path) -> Result<SourceId, Diagnostic> 
     Ok(sources.add(path.display().to_string(), text))
 }
 
-/// Checks one source for one selection (variant and options).
-pub fn check(sources: &Sources, source: SourceId, selection: &Selection) -> Result<Checked, SelectionError> {
-    let text = sources.get(source).text.clone();
-    let forms = match syntax::parse(source, &text) {
-        Ok(forms) => forms,
-        Err(d) => return Ok(Checked { game: None, diagnostics: vec![d] }),
-    };
+/// Checks one source for one selection (variant and options). Files it `extends` are read
+/// into `sources`.
+pub fn check(sources: &mut Sources, source: SourceId, selection: &Selection) -> Result<Checked, SelectionError> {
     let mut cx = Context::default();
-    let document = document::read(&mut cx, &forms, source, &text);
-    let game = match document {
+    let Some(chain) = extend::load_chain(&mut cx, sources, source) else { return Ok(cx.finish(None)) };
+    let game = match extend::document(&mut cx, sources, &chain) {
         Some(doc) => {
             let resolved = options::resolve(&mut cx, &doc, selection)?;
             resolved.and_then(|r| build(&mut cx, &doc, r))
@@ -116,25 +113,22 @@ pub fn check(sources: &Sources, source: SourceId, selection: &Selection) -> Resu
 
 /// Checks a file the way `tabula check` does: the default selection, then every other variant,
 /// so that a mistake that only one variant reaches is still found.
-pub fn check_all_variants(sources: &Sources, source: SourceId) -> Checked {
+pub fn check_all_variants(sources: &mut Sources, source: SourceId) -> Checked {
     let default = match check(sources, source, &Selection::default()) {
         Ok(c) => c,
         Err(SelectionError(message)) => {
             return Checked { game: None, diagnostics: vec![Diagnostic::error(codes::UNKNOWN_VARIANT, message)] };
         }
     };
-    let Some(game) = &default.game else {
+    if default.diagnostics.iter().any(|d| d.code.starts_with("tabula::syntax") || d.code == codes::EXTENDS) {
         // Structural errors are the same in every variant; report them once.
-        if default.diagnostics.iter().any(|d| d.code.starts_with("tabula::syntax")) {
-            return default;
-        }
-        return with_other_variants(sources, source, default, None);
-    };
-    let current = game.variant.clone();
+        return default;
+    }
+    let current = default.game.as_ref().and_then(|g| g.variant.clone());
     with_other_variants(sources, source, default, current)
 }
 
-fn with_other_variants(sources: &Sources, source: SourceId, mut all: Checked, checked: Option<String>) -> Checked {
+fn with_other_variants(sources: &mut Sources, source: SourceId, mut all: Checked, checked: Option<String>) -> Checked {
     let names = document_variant_names(sources, source);
     for name in names {
         if Some(&name) == checked.as_ref() {
@@ -161,18 +155,17 @@ fn with_other_variants(sources: &Sources, source: SourceId, mut all: Checked, ch
     all
 }
 
-fn document_variant_names(sources: &Sources, source: SourceId) -> Vec<String> {
-    let text = sources.get(source).text.clone();
-    let Ok(forms) = syntax::parse(source, &text) else { return Vec::new() };
+fn document_variant_names(sources: &mut Sources, source: SourceId) -> Vec<String> {
     let mut cx = Context::default();
-    document::read(&mut cx, &forms, source, &text).map(|d| d.variant_names()).unwrap_or_default()
+    let Some(chain) = extend::load_chain(&mut cx, sources, source) else { return Vec::new() };
+    extend::document(&mut cx, sources, &chain).map(|d| d.variant_names()).unwrap_or_default()
 }
 
 /// Convenience for tests and tools: checks a string as if it were a file named `name`.
 pub fn check_str(name: &str, text: &str, selection: &Selection) -> (Sources, Result<Checked, SelectionError>) {
     let mut sources = Sources::new();
     let id = sources.add(name, text);
-    let checked = check(&sources, id, selection);
+    let checked = check(&mut sources, id, selection);
     (sources, checked)
 }
 
@@ -181,7 +174,7 @@ pub fn check_str(name: &str, text: &str, selection: &Selection) -> (Sources, Res
 pub fn load(path: &Path, selection: &Selection) -> Result<(Sources, Game), LoadError> {
     let mut sources = Sources::new();
     let id = read(&mut sources, path).map_err(LoadError::Unreadable)?;
-    let checked = check(&sources, id, selection).map_err(|SelectionError(m)| LoadError::Selection(m))?;
+    let checked = check(&mut sources, id, selection).map_err(|SelectionError(m)| LoadError::Selection(m))?;
     match checked.game {
         Some(game) if !checked.has_errors() => Ok((sources, game)),
         _ => Err(LoadError::Invalid(sources, checked.diagnostics)),
@@ -203,6 +196,8 @@ pub enum LoadError {
 #[derive(Default)]
 pub(crate) struct Context {
     diagnostics: Vec<Diagnostic>,
+    /// (code, primary span, message) of every diagnostic, to report each once.
+    seen: std::collections::HashSet<(&'static str, Option<Span>, String)>,
     pub expansions: Vec<Expansion>,
     pub option_uses: Vec<OptionUse>,
 }
@@ -225,7 +220,7 @@ pub(crate) struct OptionUse {
 impl Context {
     pub fn report(&mut self, mut d: Diagnostic) {
         self.annotate(&mut d);
-        if !self.diagnostics.contains(&d) {
+        if self.seen.insert((d.code, d.primary(), d.message.clone())) {
             self.diagnostics.push(d);
         }
     }

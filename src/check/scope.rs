@@ -65,6 +65,8 @@ use Category::*;
 pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("game", Section, "(game NAME SECTION...)"),
     ("meta", Section, "(meta (KEY \"text\")...)"),
+    ("extends", Section, "(extends \"base.game\")"),
+    ("without", Section, "(without option|define|variant|region|counter|allowance NAME)"),
     ("option", Section, "(option NAME TYPE (default VALUE) [\"description\"])"),
     ("choice", Clause, "(choice VALUE...)"),
     ("range", Clause, "(range LOW HIGH)"),

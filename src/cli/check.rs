@@ -30,7 +30,7 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
         let mut sources = Sources::new();
         let (diagnostics, summary) = match read(&mut sources, path) {
             Ok(id) => {
-                let checked = check_all_variants(&sources, id);
+                let checked = check_all_variants(&mut sources, id);
                 let game = checked.game.as_ref().map(|g| g.name.clone());
                 (checked.diagnostics, game)
             }
@@ -98,6 +98,11 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
 }
 
 fn print_diagnostics_or_plain(sources: &Sources, diagnostics: &[crate::diagnostic::Diagnostic]) {
+    let shown = super::output::SHOWN;
+    if diagnostics.len() > shown {
+        print_diagnostics(sources, diagnostics);
+        return;
+    }
     for d in diagnostics {
         if d.labels.is_empty() {
             eprintln!("{}: {}", if d.is_error() { "error" } else { "warning" }, d.message);

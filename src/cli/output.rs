@@ -20,11 +20,18 @@ fn width() -> usize {
     100
 }
 
+/// At most this many diagnostics of one file are shown; a file with thousands of errors is
+/// better fixed from the first ones.
+pub const SHOWN: usize = 50;
+
 pub fn print_diagnostics(sources: &Sources, diagnostics: &[Diagnostic]) {
     let color = color_stderr();
     let width = width();
-    for d in diagnostics {
+    for d in diagnostics.iter().take(SHOWN) {
         eprint!("{}", sources.render(d, color, width));
+    }
+    if diagnostics.len() > SHOWN {
+        eprintln!("… and {} more", diagnostics.len() - SHOWN);
     }
 }
 
