@@ -203,12 +203,15 @@ fn strength_against_random() {
     config.exploration = env_or("C", config.exploration);
     config.draw_contempt = env_or("CONTEMPT", config.draw_contempt);
     let budget = if iterations > 0 { Budget::Iterations(iterations) } else { Budget::Millis(ms) };
+    // Tuning only: e.g. `KENSINGTON=turns-per-player=200` to count quick wins.
+    let kensington_sets: Vec<String> = std::env::var("KENSINGTON").ok().into_iter().collect();
+    let kensington_sets: Vec<&str> = kensington_sets.iter().map(String::as_str).collect();
     let cases = [
         engine("games/watershed.game", Some("Plateau"), &["size=9"]),
         engine("games/watershed.game", Some("Floodplain"), &["size=9"]),
         engine("games/ketchup.game", Some("Two stones"), &["size=5"]),
         engine("games/ketchup.game", Some("One or two stones"), &["size=5"]),
-        engine("games/kensington.game", Some("Two players"), &[]),
+        engine("games/kensington.game", Some("Two players"), &kensington_sets),
     ];
     for e in &cases {
         let title = format!("{} — {}", e.game().name, e.game().variant.clone().unwrap_or_default());

@@ -80,6 +80,39 @@ pub struct Document<'a> {
 }
 
 impl Document<'_> {
+    /// What the file declares by name, for the warnings about things never used.
+    pub fn declared(&self) -> Vec<super::Declared> {
+        let named = |kind: &'static str, form: &Node| {
+            form.args()
+                .first()
+                .and_then(|n| n.symbol().map(|s| super::Declared { kind, name: s.to_string(), span: n.span }))
+        };
+        let mut out: Vec<super::Declared> = Vec::new();
+        out.extend(self.options.iter().filter_map(|f| named("option", f)));
+        out.extend(self.defines.iter().map(|d| super::Declared {
+            kind: "define",
+            name: d.name.clone(),
+            span: d.name_span,
+        }));
+        for v in &self.variants {
+            for d in &v.defines {
+                if !out.iter().any(|o| o.kind == "define" && o.name == d.name) {
+                    out.push(super::Declared { kind: "define", name: d.name.clone(), span: d.name_span });
+                }
+            }
+        }
+        out.extend(self.sections.counters.iter().filter_map(|f| named("counter", f)));
+        out.extend(self.sections.allowances.iter().filter_map(|f| named("allowance", f)));
+        for f in &self.sections.regions {
+            if let Some(d) = named("region", f) {
+                if !out.iter().any(|o| o.kind == "region" && o.name == d.name) {
+                    out.push(d);
+                }
+            }
+        }
+        out
+    }
+
     pub fn variant_names(&self) -> Vec<String> {
         self.variants.iter().map(|v| v.name.clone()).collect()
     }

@@ -44,7 +44,6 @@ enum Value<'a> {
 struct Expander<'a> {
     values: HashMap<&'a str, Value<'a>>,
     active: Vec<&'a str>,
-    used: Vec<String>,
     nodes: usize,
     overflow: bool,
 }
@@ -81,7 +80,7 @@ pub fn expand(cx: &mut Context, doc: &Document<'_>, resolved: &Resolved<'_>) -> 
         values.insert(define.name.as_str(), Value::Define(define.value, define.name_span));
     }
     let _ = doc;
-    let mut ex = Expander { values, active: Vec::new(), used: Vec::new(), nodes: 0, overflow: false };
+    let mut ex = Expander { values, active: Vec::new(), nodes: 0, overflow: false };
     let s = &resolved.sections;
     let players = s.players.map(|n| ex.node(cx, n, 0));
     let board = s.board.map(|n| ex.node(cx, n, 0));
@@ -147,6 +146,7 @@ impl<'a> Expander<'a> {
         match value {
             Value::Broken => poison(node.span),
             Value::Option(kind, declared, shown) => {
+                cx.used.options.insert(key.to_string());
                 cx.option_uses.push(OptionUse {
                     at: node.span,
                     option: key.to_string(),
@@ -167,9 +167,7 @@ impl<'a> Expander<'a> {
                     );
                     return poison(node.span);
                 }
-                if !self.used.iter().any(|u| u == key) {
-                    self.used.push(key.to_string());
-                }
+                cx.used.defines.insert(key.to_string());
                 match cx.expansions.iter_mut().find(|e| e.name == key) {
                     Some(e) => {
                         if !e.uses.contains(&node.span) {

@@ -22,6 +22,7 @@ mod rules;
 mod scope;
 mod setup;
 pub mod similar;
+mod warnings;
 
 use std::path::Path;
 
@@ -58,6 +59,10 @@ impl Selection {
 pub struct Checked {
     pub game: Option<Game>,
     pub diagnostics: Vec<Diagnostic>,
+    /// What the rules of the checked variant refer to.
+    pub usage: Usage,
+    /// What the file declares (options, defines, counters, allowances, regions).
+    pub declared: Vec<Declared>,
 }
 
 impl Checked {
@@ -100,15 +105,22 @@ pub fn read(sources: &mut Sources, path: &Path) -> Result<SourceId, Diagnostic> 
 /// into `sources`.
 pub fn check(sources: &mut Sources, source: SourceId, selection: &Selection) -> Result<Checked, SelectionError> {
     let mut cx = Context::default();
-    let Some(chain) = extend::load_chain(&mut cx, sources, source) else { return Ok(cx.finish(None)) };
+    let Some(chain) = extend::load_chain(&mut cx, sources, source) else { return Ok(cx.finish(None, Vec::new())) };
+    let mut declared = Vec::new();
     let game = match extend::document(&mut cx, sources, &chain) {
         Some(doc) => {
+            declared = doc.declared();
             let resolved = options::resolve(&mut cx, &doc, selection)?;
-            resolved.and_then(|r| build(&mut cx, &doc, r))
+            let game = resolved.and_then(|r| build(&mut cx, &doc, r));
+            if cx.error_count() == 0 {
+                warnings::variants(&mut cx, &doc);
+                warnings::phases(&mut cx, &doc, game.as_ref());
+            }
+            game
         }
         None => None,
     };
-    Ok(cx.finish(game))
+    Ok(cx.finish(game, declared))
 }
 
 /// Checks a file the way `tabula check` does: the default selection, then every other variant,
@@ -117,7 +129,12 @@ pub fn check_all_variants(sources: &mut Sources, source: SourceId) -> Checked {
     let default = match check(sources, source, &Selection::default()) {
         Ok(c) => c,
         Err(SelectionError(message)) => {
-            return Checked { game: None, diagnostics: vec![Diagnostic::error(codes::UNKNOWN_VARIANT, message)] };
+            return Checked {
+                game: None,
+                diagnostics: vec![Diagnostic::error(codes::UNKNOWN_VARIANT, message)],
+                usage: Usage::default(),
+                declared: Vec::new(),
+            };
         }
     };
     if default.diagnostics.iter().any(|d| d.code.starts_with("tabula::syntax") || d.code == codes::EXTENDS) {
@@ -130,12 +147,14 @@ pub fn check_all_variants(sources: &mut Sources, source: SourceId) -> Checked {
 
 fn with_other_variants(sources: &mut Sources, source: SourceId, mut all: Checked, checked: Option<String>) -> Checked {
     let names = document_variant_names(sources, source);
+    let mut usage = all.usage.clone();
     for name in names {
         if Some(&name) == checked.as_ref() {
             continue;
         }
         let selection = Selection { variant: Some(name.clone()), sets: Vec::new() };
         let Ok(other) = check(sources, source, &selection) else { continue };
+        usage.merge(&other.usage);
         for mut d in other.diagnostics {
             let seen = all
                 .diagnostics
@@ -151,7 +170,12 @@ fn with_other_variants(sources: &mut Sources, source: SourceId, mut all: Checked
             }
         }
     }
+    if !all.has_errors() {
+        let unused = warnings::unused(&all.declared, &usage);
+        all.diagnostics.extend(unused);
+    }
     all.diagnostics.sort_by_key(|d| d.primary().map(|s| (s.source, s.start)));
+    all.usage = usage;
     all
 }
 
@@ -196,10 +220,41 @@ pub enum LoadError {
 #[derive(Default)]
 pub(crate) struct Context {
     diagnostics: Vec<Diagnostic>,
+    /// Names the rules of this run refer to.
+    pub used: Usage,
     /// (code, primary span, message) of every diagnostic, to report each once.
     seen: std::collections::HashSet<(&'static str, Option<Span>, String)>,
     pub expansions: Vec<Expansion>,
     pub option_uses: Vec<OptionUse>,
+}
+
+/// Names that the rules refer to, by kind; gathered over all variants for the warnings about
+/// things declared and never used.
+#[derive(Debug, Clone, Default)]
+pub struct Usage {
+    pub options: std::collections::HashSet<String>,
+    pub defines: std::collections::HashSet<String>,
+    pub counters: std::collections::HashSet<String>,
+    pub allowances: std::collections::HashSet<String>,
+    pub regions: std::collections::HashSet<String>,
+}
+
+impl Usage {
+    fn merge(&mut self, other: &Usage) {
+        self.options.extend(other.options.iter().cloned());
+        self.defines.extend(other.defines.iter().cloned());
+        self.counters.extend(other.counters.iter().cloned());
+        self.allowances.extend(other.allowances.iter().cloned());
+        self.regions.extend(other.regions.iter().cloned());
+    }
+}
+
+/// Something the file declares, for the warnings.
+#[derive(Debug, Clone)]
+pub struct Declared {
+    pub kind: &'static str,
+    pub name: String,
+    pub span: Span,
 }
 
 /// A define's body and the places it was substituted.
@@ -253,10 +308,10 @@ impl Context {
         self.diagnostics.iter().filter(|d| d.is_error()).count()
     }
 
-    fn finish(mut self, game: Option<Game>) -> Checked {
+    fn finish(mut self, game: Option<Game>, declared: Vec<Declared>) -> Checked {
         self.diagnostics.sort_by_key(|d| d.primary().map(|s| (s.source, s.start)));
         let game = if self.error_count() == 0 { game } else { None };
-        Checked { game, diagnostics: self.diagnostics }
+        Checked { game, diagnostics: self.diagnostics, usage: self.used, declared }
     }
 }
 
@@ -268,6 +323,10 @@ fn build(cx: &mut Context, doc: &document::Document<'_>, resolved: options::Reso
     let phases = rules::phases(cx, &mut scope, expanded.play.as_ref(), report_missing);
     let end = end::rules(cx, &mut scope, expanded.end.as_ref(), report_missing);
     let snapshots = scope.take_snapshots();
+    let used = scope.used.take();
+    cx.used.counters.extend(used.counters);
+    cx.used.allowances.extend(used.allowances);
+    cx.used.regions.extend(used.regions);
     let (phases, end) = (phases?, end?);
     if cx.error_count() > 0 {
         return None;

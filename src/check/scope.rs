@@ -203,11 +203,13 @@ pub fn ludii_hint(node: &Node) -> Option<String> {
 pub struct Scope<'s> {
     pub setup: &'s Setup,
     snapshots: Vec<Int>,
+    /// The counters, allowances and regions the rules refer to.
+    pub used: std::cell::RefCell<super::Usage>,
 }
 
 impl<'s> Scope<'s> {
     pub fn new(setup: &'s Setup) -> Scope<'s> {
-        Scope { setup, snapshots: Vec::new() }
+        Scope { setup, snapshots: Vec::new(), used: Default::default() }
     }
 
     /// Registers a value to record at the start of every turn; returns its slot.
@@ -249,6 +251,7 @@ impl<'s> Scope<'s> {
         if matching.is_empty() {
             return Err(Some(unknown(node, name, "region", codes::UNKNOWN_REGION, names)));
         }
+        self.used.borrow_mut().regions.insert(name.to_string());
         let mut by_team = Vec::with_capacity(teams);
         for team in 0..teams {
             let found = matching
@@ -277,6 +280,9 @@ impl<'s> Scope<'s> {
     pub fn counter(&self, node: &Node) -> Result<usize, Option<Diagnostic>> {
         let names = self.setup.counters.iter().map(String::as_str);
         let name = name_of(node, "a counter", names.clone())?;
+        if self.setup.counters.iter().any(|c| c == name) {
+            self.used.borrow_mut().counters.insert(name.to_string());
+        }
         self.setup.counters.iter().position(|c| c == name).ok_or_else(|| {
             Some(with_declare_hint(unknown(node, name, "counter", codes::UNKNOWN_COUNTER, names), "counter", name))
         })
@@ -285,6 +291,9 @@ impl<'s> Scope<'s> {
     pub fn allowance(&self, node: &Node) -> Result<usize, Option<Diagnostic>> {
         let names = self.setup.allowances.iter().map(String::as_str);
         let name = name_of(node, "an allowance", names.clone())?;
+        if self.setup.allowances.iter().any(|c| c == name) {
+            self.used.borrow_mut().allowances.insert(name.to_string());
+        }
         self.setup.allowances.iter().position(|c| c == name).ok_or_else(|| {
             Some(with_declare_hint(
                 unknown(node, name, "allowance", codes::UNKNOWN_ALLOWANCE, names),

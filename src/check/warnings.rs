@@ -1,0 +1,63 @@
+//! Warnings: rules that are valid but probably not what the author meant — something declared
+//! and never used, a variant that changes nothing, an `until` with no phase after it.
+
+use super::document::Document;
+use super::{Context, Declared, Usage};
+use crate::codes;
+use crate::diagnostic::Diagnostic;
+use crate::game::Game;
+
+/// Everything declared that no variant's rules use.
+pub fn unused(declared: &[Declared], used: &Usage) -> Vec<Diagnostic> {
+    declared
+        .iter()
+        .filter(|d| {
+            let set = match d.kind {
+                "option" => &used.options,
+                "define" => &used.defines,
+                "counter" => &used.counters,
+                "allowance" => &used.allowances,
+                _ => &used.regions,
+            };
+            !set.contains(&d.name)
+        })
+        .map(|d| {
+            Diagnostic::warning(codes::UNUSED, format!("{} `{}` is never used", d.kind, d.name))
+                .label(d.span, "declared here")
+                .help("no rule of any variant refers to it; remove it, or use it in the rules")
+        })
+        .collect()
+}
+
+/// A variant other than the default that overrides nothing, or only repeats what the game
+/// already says.
+pub fn variants(cx: &mut Context, doc: &Document<'_>) {
+    for v in doc.variants.iter().filter(|v| !v.is_default) {
+        let repeats = v
+            .defines
+            .iter()
+            .all(|d| doc.defines.iter().any(|base| base.name == d.name && base.value.same_shape(d.value)));
+        if v.sections.is_empty() && repeats {
+            cx.report(
+                Diagnostic::warning(codes::UNUSED, format!("variant \"{}\" changes nothing", v.name))
+                    .label(v.span, "same rules as the game without a variant")
+                    .help("give it a `(define ...)` or a section that differs, or remove it"),
+            );
+        }
+    }
+}
+
+/// An `until` on a game with a single phase: there is nowhere to go.
+pub fn phases(cx: &mut Context, doc: &Document<'_>, game: Option<&Game>) {
+    let Some(game) = game else { return };
+    if let [only] = &game.phases[..] {
+        if only.until.is_some() {
+            let _ = doc;
+            cx.report(
+                Diagnostic::warning(codes::UNUSED, "`until` has no effect in a game with one phase")
+                    .label(only.span.first_char(), "no phase follows this one")
+                    .help("`until` says when a player moves on to the next `(phase ...)`"),
+            );
+        }
+    }
+}
