@@ -6,6 +6,7 @@
 //! front ends in [`cli`] never know a game's rules.
 
 pub mod agent;
+pub mod analyze;
 pub mod board;
 pub mod check;
 pub mod cli;

@@ -344,6 +344,7 @@ fn build(cx: &mut Context, doc: &document::Document<'_>, resolved: options::Reso
         counters: setup.counters,
         allowances: setup.allowances,
         phases,
+        end_text: expanded.end.as_ref().map(|e| e.args().iter().map(|r| r.to_string()).collect()).unwrap_or_default(),
         end,
         snapshots,
     })

@@ -5,6 +5,7 @@
 //! file with errors, an illegal action in a record); 2 the command could not run (missing file,
 //! bad flag, unknown variant or option).
 
+mod analyze;
 mod check;
 mod info;
 mod output;
@@ -49,6 +50,8 @@ enum Command {
     Render(render::RenderArgs),
     /// Play a series of games between two agents, changing sides every game.
     Match(versus::MatchArgs),
+    /// Game-design metrics over many games: length, branching, balance, rule events.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// The game to load: a file, a variant and option values.
@@ -113,6 +116,7 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Match(args) => versus::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -37,6 +37,8 @@ pub struct Game {
     pub allowances: Vec<String>,
     pub phases: Vec<Phase>,
     pub end: Vec<EndRule>,
+    /// The source text of each end rule (same order as `end`), for reports.
+    pub end_text: Vec<String>,
     /// Values recorded at the start of every turn, for `(grew ...)`.
     pub snapshots: Vec<Int>,
 }
@@ -422,5 +424,19 @@ impl Game {
         }
         used.sort_unstable();
         used
+    }
+}
+
+impl Game {
+    /// Whether some rule removes stones.
+    pub fn has_remove_effect(&self) -> bool {
+        fn any(effects: &[Effect]) -> bool {
+            effects.iter().any(|e| match e {
+                Effect::Remove { .. } => true,
+                Effect::If { then, otherwise, .. } => any(then) || any(otherwise),
+                _ => false,
+            })
+        }
+        self.phases.iter().any(|p| any(&p.after_turn) || p.stages.iter().flat_map(|s| &s.moves).any(|m| any(&m.then)))
     }
 }

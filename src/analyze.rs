@@ -1,0 +1,416 @@
+//! Game-design metrics over many games (`tabula analyze`): length, branching factor, balance,
+//! how games end and how often each rule comes into play.
+//!
+//! Everything is measured from outside the engine, by comparing the state before and after each
+//! action, so analysing costs the playouts nothing.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use crate::agent::Agent;
+use crate::engine::stats::Summary;
+use crate::engine::{ActionKind, EndReason, Engine, State};
+use crate::game::{Criterion, EndRule, Outcome as OutcomeRule};
+
+/// What happened over a run of games.
+#[derive(Debug, Clone, Default)]
+pub struct Analysis {
+    pub games: u64,
+    pub turns: Summary,
+    pub actions: Summary,
+    /// Legal actions at each decision.
+    pub branching: Summary,
+    /// Games won by each team.
+    pub team_wins: Vec<u64>,
+    pub draws: u64,
+    /// Games ended by each end rule (index into `game.end`), and by a player who could not
+    /// move with no rule for it.
+    pub ended_by: BTreeMap<usize, u64>,
+    pub ended_blocked: u64,
+    pub ended_by_effect: u64,
+    /// Compared results decided by each criterion (index in the `compare`).
+    pub decided_by: BTreeMap<usize, u64>,
+    /// Actions of each kind.
+    pub action_kinds: BTreeMap<&'static str, u64>,
+    /// Stones removed by effects: of the mover's team, of other teams.
+    pub removed_own: u64,
+    pub removed_enemy: u64,
+    /// Total added to each counter (over all teams).
+    pub counter_gains: Vec<i64>,
+    /// Turns in which each allowance was above zero.
+    pub allowance_turns: Vec<u64>,
+    /// Length of every game in turns, in the order played.
+    pub lengths: Vec<u32>,
+}
+
+fn kind_name(kind: ActionKind) -> &'static str {
+    match kind {
+        ActionKind::Place => "place",
+        ActionKind::Slide => "slide",
+        ActionKind::Relocate => "relocate",
+        ActionKind::End => "end",
+        ActionKind::Pass => "pass",
+    }
+}
+
+fn stones(engine: &Engine, state: &State, team: usize) -> u64 {
+    (0..engine.game().board.site_count() as u16).filter(|&s| engine.stone(state, s) == Some(team)).count() as u64
+}
+
+impl Analysis {
+    pub fn new(engine: &Engine) -> Analysis {
+        let game = engine.game();
+        Analysis {
+            team_wins: vec![0; game.teams.len()],
+            counter_gains: vec![0; game.counters.len()],
+            allowance_turns: vec![0; game.allowances.len()],
+            ..Analysis::default()
+        }
+    }
+
+    /// Plays one game with the given agents (one per player) and adds it up.
+    pub fn play(&mut self, engine: &Engine, agents: &mut [Box<dyn Agent>]) {
+        let game = engine.game();
+        let teams = game.teams.len();
+        let mut state = engine.initial();
+        let mut allowance_seen = vec![false; game.allowances.len()];
+        let mut turn = state.turns_completed();
+        while let Some(player) = engine.to_move(&state) {
+            self.branching.add(engine.legal(&state).len() as u64);
+            let action = agents[player].choose(engine, &state);
+            let before = state.clone();
+            engine.apply_unchecked(&mut state, action);
+            for a in agents.iter_mut() {
+                a.observe(engine, &before, action);
+            }
+            *self.action_kinds.entry(kind_name(action.kind)).or_default() += 1;
+            // Stones that left the board other than by moving: removed by an effect.
+            let mover_team = game.players[player].team;
+            let placed = u64::from(action.kind == ActionKind::Place);
+            for t in 0..teams {
+                let (b, a) = (stones(engine, &before, t), stones(engine, &state, t));
+                let expected = b + if t == mover_team { placed } else { 0 };
+                let gone = expected.saturating_sub(a);
+                if t == mover_team {
+                    self.removed_own += gone;
+                } else {
+                    self.removed_enemy += gone;
+                }
+            }
+            for c in 0..game.counters.len() {
+                for t in 0..teams {
+                    self.counter_gains[c] += state.counter(c, t) - before.counter(c, t);
+                }
+            }
+            // Allowances in force during the turn just played (granted before it or during it).
+            for (a, seen) in allowance_seen.iter_mut().enumerate() {
+                *seen |= before.allowance(a) > 0 || state.allowance(a) > 0;
+            }
+            if state.turns_completed() != turn || engine.outcome(&state).is_some() {
+                turn = state.turns_completed();
+                for (a, seen) in allowance_seen.iter_mut().enumerate() {
+                    self.allowance_turns[a] += u64::from(*seen);
+                    *seen = false;
+                }
+            }
+        }
+        let outcome = engine.outcome(&state).expect("the game is over");
+        self.games += 1;
+        self.lengths.push(state.turns());
+        self.turns.add(u64::from(state.turns()));
+        self.actions.add(u64::from(state.actions()));
+        match outcome.winner {
+            Some(t) => self.team_wins[t] += 1,
+            None => self.draws += 1,
+        }
+        match outcome.reason {
+            EndReason::Rule(i) => *self.ended_by.entry(i).or_default() += 1,
+            EndReason::Blocked => self.ended_blocked += 1,
+            EndReason::Effect => self.ended_by_effect += 1,
+        }
+        if let Some(c) = outcome.decided_by {
+            *self.decided_by.entry(c).or_default() += 1;
+        }
+    }
+
+    pub fn merge(&mut self, other: &Analysis) {
+        self.games += other.games;
+        self.lengths.extend_from_slice(&other.lengths);
+        self.turns.merge(&other.turns);
+        self.actions.merge(&other.actions);
+        self.branching.merge(&other.branching);
+        for (a, b) in self.team_wins.iter_mut().zip(&other.team_wins) {
+            *a += b;
+        }
+        self.draws += other.draws;
+        for (k, v) in &other.ended_by {
+            *self.ended_by.entry(*k).or_default() += v;
+        }
+        self.ended_blocked += other.ended_blocked;
+        self.ended_by_effect += other.ended_by_effect;
+        for (k, v) in &other.decided_by {
+            *self.decided_by.entry(*k).or_default() += v;
+        }
+        for (k, v) in &other.action_kinds {
+            *self.action_kinds.entry(k).or_default() += v;
+        }
+        self.removed_own += other.removed_own;
+        self.removed_enemy += other.removed_enemy;
+        for (a, b) in self.counter_gains.iter_mut().zip(&other.counter_gains) {
+            *a += b;
+        }
+        for (a, b) in self.allowance_turns.iter_mut().zip(&other.allowance_turns) {
+            *a += b;
+        }
+    }
+}
+
+/// The Wilson score interval at 95 % for `wins` out of `n`.
+pub fn wilson(wins: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let (n, p, z) = (n as f64, wins as f64 / n as f64, 1.96f64);
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The criteria of the first `compare` outcome of the end rules, by index.
+fn criteria(engine: &Engine) -> Vec<&'static str> {
+    for rule in &engine.game().end {
+        let outcome = match rule {
+            EndRule::When { outcome, .. }
+            | EndRule::Repetition { outcome, .. }
+            | EndRule::TurnLimit { outcome, .. } => outcome,
+        };
+        if let OutcomeRule::Compare(list) = outcome {
+            return list
+                .iter()
+                .map(|c| match c {
+                    Criterion::Value(_, crate::game::Prefer::Larger) => "higher",
+                    Criterion::Value(..) => "lower",
+                    Criterion::Cascade(..) => "cascade",
+                    Criterion::Unpaired(..) => "unpaired",
+                    Criterion::LastMover => "last-mover",
+                })
+                .collect();
+        }
+    }
+    Vec::new()
+}
+
+/// Rules that never came into play in the run, each in one line.
+pub fn never_fired(engine: &Engine, a: &Analysis) -> Vec<String> {
+    let game = engine.game();
+    let mut out = Vec::new();
+    let mut kinds = Vec::new();
+    for phase in &game.phases {
+        for stage in &phase.stages {
+            for m in &stage.moves {
+                let k = match m.kind {
+                    crate::game::MoveKind::Place => "place",
+                    crate::game::MoveKind::Slide { .. } => "slide",
+                    crate::game::MoveKind::Relocate { .. } => "relocate",
+                };
+                if !kinds.contains(&k) {
+                    kinds.push(k);
+                }
+            }
+        }
+    }
+    for k in kinds {
+        if a.action_kinds.get(k).copied().unwrap_or(0) == 0 {
+            out.push(format!("no `{k}` action was ever made"));
+        }
+    }
+    if game.phases.iter().any(|p| p.blocked == crate::game::Blocked::Pass) && a.action_kinds.get("pass").is_none() {
+        out.push("no player was ever blocked (`(blocked pass)` never applied)".into());
+    }
+    if game.has_remove_effect() && a.removed_own + a.removed_enemy == 0 {
+        out.push("`remove` never removed a stone".into());
+    }
+    for (c, name) in game.counters.iter().enumerate() {
+        if a.counter_gains[c] == 0 {
+            out.push(format!("counter `{name}` never changed"));
+        }
+    }
+    for (i, name) in game.allowances.iter().enumerate() {
+        if a.allowance_turns[i] == 0 {
+            out.push(format!("allowance `{name}` was never granted"));
+        }
+    }
+    for (i, text) in game.end_text.iter().enumerate() {
+        let disabled =
+            matches!(game.end[i], EndRule::Repetition { count: 0, .. } | EndRule::TurnLimit { turns: 0, .. });
+        if !disabled && a.ended_by.get(&i).is_none() {
+            out.push(format!("end rule {} never ended a game: {}", i + 1, shorten(text)));
+        }
+    }
+    for (i, name) in criteria(engine).iter().enumerate() {
+        if a.decided_by.get(&i).is_none() {
+            out.push(format!("criterion {} (`{name}`) never decided a game", i + 1));
+        }
+    }
+    out
+}
+
+fn shorten(text: &str) -> String {
+    if text.chars().count() > 60 {
+        format!("{}…", text.chars().take(60).collect::<String>())
+    } else {
+        text.to_string()
+    }
+}
+
+pub fn to_json(engine: &Engine, a: &Analysis) -> Value {
+    let game = engine.game();
+    let first_team = game.players[0].team;
+    let (lo, hi) = wilson(a.team_wins[first_team], a.games);
+    let criteria = criteria(engine);
+    json!({
+        "game": game.name,
+        "variant": game.variant,
+        "games": a.games,
+        "turns": a.turns.json(),
+        "actions": a.actions.json(),
+        "branching": a.branching.json(),
+        "wins": a.team_wins.iter().enumerate().map(|(t, w)| (game.teams[t].clone(), json!(w))).collect::<serde_json::Map<_, _>>(),
+        "draws": a.draws,
+        "draw_rate": ratio(a.draws, a.games),
+        "first_player_win_rate": ratio(a.team_wins[first_team], a.games),
+        "first_player_win_rate_ci95": [lo, hi],
+        "ended_by": a.ended_by.iter().map(|(i, n)| json!({"rule": game.end_text[*i], "games": n})).collect::<Vec<_>>(),
+        "ended_blocked": a.ended_blocked,
+        "ended_by_effect": a.ended_by_effect,
+        "decided_by": a.decided_by.iter().map(|(i, n)| json!({"criterion": criteria.get(*i), "games": n})).collect::<Vec<_>>(),
+        "actions_by_kind": a.action_kinds,
+        "stones_removed": {"own": a.removed_own, "enemy": a.removed_enemy},
+        "counters": game.counters.iter().zip(&a.counter_gains).map(|(n, g)| (n.clone(), json!(g))).collect::<serde_json::Map<_, _>>(),
+        "allowance_turns": game.allowances.iter().zip(&a.allowance_turns).map(|(n, g)| (n.clone(), json!(g))).collect::<serde_json::Map<_, _>>(),
+        "never_fired": never_fired(engine, a),
+    })
+}
+
+fn ratio(n: u64, d: u64) -> f64 {
+    if d == 0 { 0.0 } else { ((n as f64 / d as f64) * 10_000.0).round() / 10_000.0 }
+}
+
+pub fn to_text(engine: &Engine, a: &Analysis) -> String {
+    use std::fmt::Write;
+    let game = engine.game();
+    let mut out = String::new();
+    let pct = |n: u64| 100.0 * n as f64 / a.games.max(1) as f64;
+    let s = |x: &Summary| format!("mean {:.1}, sd {:.1}, min {}, max {}", x.mean(), x.sd(), x.min, x.max);
+    let _ = writeln!(out, "length        turns: {}", s(&a.turns));
+    let _ = writeln!(out, "              actions: {}", s(&a.actions));
+    let _ = writeln!(
+        out,
+        "branching     {:.1} legal actions per decision on average (max {})",
+        a.branching.mean(),
+        a.branching.max
+    );
+    let first = game.players[0].team;
+    let (lo, hi) = wilson(a.team_wins[first], a.games);
+    let _ = writeln!(
+        out,
+        "first player  {} wins {:.1}% (95% CI {:.1}–{:.1}%)",
+        game.teams[first],
+        pct(a.team_wins[first]),
+        lo * 100.0,
+        hi * 100.0
+    );
+    let wins: Vec<String> =
+        game.teams.iter().zip(&a.team_wins).map(|(t, w)| format!("{t} {w} ({:.1}%)", pct(*w))).collect();
+    let _ = writeln!(out, "results       {}, draws {} ({:.1}%)", wins.join(", "), a.draws, pct(a.draws));
+    for (i, n) in &a.ended_by {
+        let _ = writeln!(out, "ended by      {} ({:.1}%): {}", n, pct(*n), shorten(&game.end_text[*i]));
+    }
+    if a.ended_by_effect > 0 {
+        let _ = writeln!(
+            out,
+            "ended by      {} ({:.1}%): a `win` or `draw` effect",
+            a.ended_by_effect,
+            pct(a.ended_by_effect)
+        );
+    }
+    if a.ended_blocked > 0 {
+        let _ =
+            writeln!(out, "ended by      {} ({:.1}%): a player could not move", a.ended_blocked, pct(a.ended_blocked));
+    }
+    let criteria = criteria(engine);
+    for (i, n) in &a.decided_by {
+        let name = criteria.get(*i).copied().unwrap_or("?");
+        let _ = writeln!(out, "decided by    {n} ({:.1}%): criterion {} `{name}`", pct(*n), i + 1);
+    }
+    let kinds: Vec<String> = a.action_kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    let _ = writeln!(out, "actions       {}", kinds.join(", "));
+    if a.removed_own + a.removed_enemy > 0 {
+        let _ = writeln!(
+            out,
+            "removed       {} stones ({:.2} a game): {} of the mover's side, {} of the opponents'",
+            a.removed_own + a.removed_enemy,
+            (a.removed_own + a.removed_enemy) as f64 / a.games.max(1) as f64,
+            a.removed_own,
+            a.removed_enemy
+        );
+    }
+    for (name, gain) in game.counters.iter().zip(&a.counter_gains) {
+        let _ = writeln!(out, "counter       {name}: +{gain} ({:.2} a game)", *gain as f64 / a.games.max(1) as f64);
+    }
+    for (name, turns) in game.allowances.iter().zip(&a.allowance_turns) {
+        let _ = writeln!(
+            out,
+            "allowance     {name}: granted in {turns} turns ({:.2} a game)",
+            *turns as f64 / a.games.max(1) as f64
+        );
+    }
+    for w in never_fired(engine, a) {
+        let _ = writeln!(out, "warning       {w}");
+    }
+    out
+}
+
+/// A histogram of game lengths in turns, as SVG.
+pub fn histogram_svg(title: &str, lengths: &[u32]) -> String {
+    use std::fmt::Write;
+    let (lo, hi) = (lengths.iter().copied().min().unwrap_or(0), lengths.iter().copied().max().unwrap_or(0));
+    let bins = ((hi - lo + 1) as usize).clamp(1, 40);
+    let width = f64::from(hi - lo + 1) / bins as f64;
+    let mut counts = vec![0u32; bins];
+    for &l in lengths {
+        let b = ((f64::from(l - lo)) / width) as usize;
+        counts[b.min(bins - 1)] += 1;
+    }
+    let top = counts.iter().copied().max().unwrap_or(1).max(1);
+    let (w, h, m) = (640.0, 320.0, 40.0);
+    let bar = (w - 2.0 * m) / bins as f64;
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(svg, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
+    let _ = writeln!(svg, r#"<text x="{m}" y="24" font-size="14">{}</text>"#, escape(title));
+    for (i, &c) in counts.iter().enumerate() {
+        let bh = (h - 2.0 * m - 20.0) * f64::from(c) / f64::from(top);
+        let x = m + i as f64 * bar;
+        let _ = writeln!(
+            svg,
+            r##"<rect x="{x:.1}" y="{:.1}" width="{:.1}" height="{bh:.1}" fill="#4a7ab5"><title>{} turns: {c} games</title></rect>"##,
+            h - m - bh,
+            (bar - 1.0).max(0.5),
+            lo + (i as f64 * width) as u32
+        );
+    }
+    let _ = writeln!(svg, r#"<text x="{m}" y="{}">{lo} turns</text>"#, h - m + 16.0);
+    let _ = writeln!(svg, r#"<text x="{}" y="{}" text-anchor="end">{hi} turns</text>"#, w - m, h - m + 16.0);
+    let _ = writeln!(svg, r#"<text x="{}" y="{}" text-anchor="end">{top} games</text>"#, w - m, m + 8.0);
+    svg.push_str("</svg>\n");
+    svg
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}

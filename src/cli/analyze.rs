@@ -1,0 +1,97 @@
+//! `tabula analyze FILE [--games N] [--players random|mcts] [--json] [--svg FILE]`
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use clap::Args;
+use rayon::prelude::*;
+
+use super::{Failure, GameArgs, output::print_json};
+use crate::agent::{Agent, make_agent};
+use crate::analyze::{Analysis, histogram_svg, to_json, to_text};
+use crate::engine::Engine;
+
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Who plays every seat: `random`, `mcts` or `mcts:ITERATIONS`.
+    #[arg(long, default_value = "random")]
+    players: String,
+    /// Milliseconds an `mcts` player thinks per action.
+    #[arg(long, default_value_t = 50)]
+    think: u64,
+    /// Seed of the players' random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Draw a histogram of game lengths to this SVG file.
+    #[arg(long)]
+    svg: Option<PathBuf>,
+}
+
+const CHUNK: u64 = 16;
+
+pub fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
+    if args.threads == 0 {
+        return Err(Failure::Usage("--threads must be at least 1".into()));
+    }
+    make_agent(&args.players, 0, args.think).map_err(Failure::Usage)?;
+    let engine = Engine::new(args.game.load()?);
+    let players = engine.game().players.len();
+    let bar = super::playout::progress_bar(args.games);
+    let done = AtomicU64::new(0);
+    let chunk = |c: u64| {
+        let mut analysis = Analysis::new(&engine);
+        for index in c * CHUNK..((c + 1) * CHUNK).min(args.games) {
+            let mut agents: Vec<Box<dyn Agent>> = (0..players)
+                .map(|p| {
+                    let seed = args.seed.wrapping_mul(0x9E37_79B9).wrapping_add(index * players as u64 + p as u64);
+                    make_agent(&args.players, seed, args.think).expect("checked above")
+                })
+                .collect();
+            analysis.play(&engine, &mut agents);
+        }
+        if let Some(b) = &bar {
+            b.set_position(done.fetch_add(analysis.games, Ordering::Relaxed) + analysis.games);
+        }
+        analysis
+    };
+    let chunks = args.games.div_ceil(CHUNK);
+    let parts: Vec<Analysis> = if args.threads <= 1 {
+        (0..chunks).map(chunk).collect()
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(args.threads)
+            .build()
+            .map_err(|e| Failure::Usage(format!("cannot start {} threads: {e}", args.threads)))?;
+        pool.install(|| (0..chunks).into_par_iter().map(chunk).collect())
+    };
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let mut analysis = Analysis::new(&engine);
+    for p in &parts {
+        analysis.merge(p);
+    }
+    if let Some(path) = &args.svg {
+        let title = format!("{}: game length over {} games", super::title(engine.game()), analysis.games);
+        crate::record::write_atomically(path, histogram_svg(&title, &analysis.lengths).as_bytes())
+            .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))?;
+    }
+    if args.json {
+        print_json(&to_json(&engine, &analysis));
+    } else {
+        println!("{} — {} games, every seat `{}`", super::title(engine.game()), analysis.games, args.players);
+        print!("{}", to_text(&engine, &analysis));
+    }
+    Ok(())
+}
