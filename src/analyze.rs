@@ -225,7 +225,7 @@ pub fn never_fired(engine: &Engine, a: &Analysis) -> Vec<String> {
             out.push(format!("no `{k}` action was ever made"));
         }
     }
-    if game.phases.iter().any(|p| p.blocked == crate::game::Blocked::Pass) && a.action_kinds.get("pass").is_none() {
+    if game.phases.iter().any(|p| p.blocked == crate::game::Blocked::Pass) && !a.action_kinds.contains_key("pass") {
         out.push("no player was ever blocked (`(blocked pass)` never applied)".into());
     }
     if game.has_remove_effect() && a.removed_own + a.removed_enemy == 0 {
@@ -244,12 +244,12 @@ pub fn never_fired(engine: &Engine, a: &Analysis) -> Vec<String> {
     for (i, text) in game.end_text.iter().enumerate() {
         let disabled =
             matches!(game.end[i], EndRule::Repetition { count: 0, .. } | EndRule::TurnLimit { turns: 0, .. });
-        if !disabled && a.ended_by.get(&i).is_none() {
+        if !disabled && !a.ended_by.contains_key(&i) {
             out.push(format!("end rule {} never ended a game: {}", i + 1, shorten(text)));
         }
     }
     for (i, name) in criteria(engine).iter().enumerate() {
-        if a.decided_by.get(&i).is_none() {
+        if !a.decided_by.contains_key(&i) {
             out.push(format!("criterion {} (`{name}`) never decided a game", i + 1));
         }
     }
