@@ -29,6 +29,11 @@ use crate::engine::{Action, Engine, State};
 pub struct MctsConfig {
     /// The UCB1 exploration constant, for rewards in [0, 1].
     pub exploration: f64,
+    /// Scale the exploration term by the spread of the results (twice their standard
+    /// deviation, between 0.1 and 1): where nearly every playout ends in a draw or is cut
+    /// short, the few decisive ones count and the search goes deeper instead of wider. Results
+    /// that are all wins or losses leave it as it is.
+    pub normalize_exploration: bool,
     /// The tree stops growing at this many nodes (about 32 bytes each).
     pub max_nodes: usize,
     /// A playout still running after this many actions per site of the board is scored as a
@@ -47,6 +52,7 @@ impl Default for MctsConfig {
     fn default() -> Self {
         MctsConfig {
             exploration: 1.4,
+            normalize_exploration: true,
             max_nodes: 2_000_000,
             playout_actions_per_site: Some(2.0),
             reuse_tree: true,
@@ -105,6 +111,8 @@ pub struct Mcts {
     scratch: Option<State>,
     path: Vec<u32>,
     last_iterations: u32,
+    /// The factor of the exploration term (see [`MctsConfig::normalize_exploration`]).
+    spread: f64,
 }
 
 impl Mcts {
@@ -127,6 +135,7 @@ impl Mcts {
             scratch: None,
             path: Vec::new(),
             last_iterations: 0,
+            spread: 1.0,
         }
     }
 
@@ -211,6 +220,8 @@ impl Mcts {
             .config
             .playout_actions_per_site
             .map(|k| (k * engine.game().board.site_count().max(1) as f64).ceil() as u32);
+        // Rewards of this search's iterations for the searching team: count, sum, squares.
+        let (mut count, mut sum, mut squares) = (0.0f64, 0.0f64, 0.0f64);
         let mut done = 0;
         while done < limit {
             if self.nodes[0].proven != OPEN {
@@ -222,16 +233,27 @@ impl Mcts {
                 }
             }
             scratch.clone_from(&root_state);
-            self.iterate(engine, &mut scratch, &rewards, playout_limit);
+            let reward = self.iterate(engine, &mut scratch, &rewards, playout_limit);
             done += 1;
+            if self.config.normalize_exploration {
+                count += 1.0;
+                sum += reward;
+                squares += reward * reward;
+                if count >= 32.0 {
+                    let mean = sum / count;
+                    let deviation = (squares / count - mean * mean).max(0.0).sqrt();
+                    self.spread = (2.0 * deviation).clamp(0.1, 1.0);
+                }
+            }
         }
         self.last_iterations = done;
         self.root_state = Some(root_state);
         self.scratch = Some(scratch);
     }
 
-    /// One iteration: select, expand, play out, back up.
-    fn iterate(&mut self, engine: &Engine, state: &mut State, rewards: &Rewards, playout_limit: Option<u32>) {
+    /// One iteration: select, expand, play out, back up. Returns the reward of the searching
+    /// team.
+    fn iterate(&mut self, engine: &Engine, state: &mut State, rewards: &Rewards, playout_limit: Option<u32>) -> f64 {
         let mut path = std::mem::take(&mut self.path);
         path.clear();
         let mut n = 0usize;
@@ -257,16 +279,17 @@ impl Mcts {
             path.push(c as u32);
             n = c;
         };
+        let reward = |team: u16| match result {
+            Some(Some(w)) if w == team as usize => 1.0,
+            Some(Some(_)) => 0.0,
+            Some(None) if team == rewards.me => rewards.draw_for_me,
+            Some(None) => rewards.draw_for_others,
+            None => rewards.even,
+        };
         for &i in &path {
             let node = &mut self.nodes[i as usize];
             node.visits += 1;
-            node.value += match result {
-                Some(Some(w)) if w == node.team as usize => 1.0,
-                Some(Some(_)) => 0.0,
-                Some(None) if node.team == rewards.me => rewards.draw_for_me,
-                Some(None) => rewards.draw_for_others,
-                None => rewards.even,
-            };
+            node.value += reward(node.team);
         }
         // MCTS-Solver: decide the ancestors that the new result decides.
         for k in (1..path.len()).rev() {
@@ -279,6 +302,7 @@ impl Mcts {
             }
         }
         self.path = path;
+        reward(rewards.me)
     }
 
     /// Allocates the children of `n`, one per legal action; false when the tree is full.
@@ -301,7 +325,7 @@ impl Mcts {
         let node = &self.nodes[n];
         let range = node.children();
         let log_n = f64::from(node.visits.max(1)).ln();
-        let c = self.config.exploration;
+        let c = self.config.exploration * if self.config.normalize_exploration { self.spread } else { 1.0 };
         let mut best = NONE as usize;
         let mut best_score = f64::NEG_INFINITY;
         let mut unvisited = 0u32;

@@ -7,6 +7,7 @@
 
 mod analyze;
 mod check;
+mod fmt;
 mod info;
 mod output;
 mod perft;
@@ -52,6 +53,8 @@ enum Command {
     Match(versus::MatchArgs),
     /// Game-design metrics over many games: length, branching, balance, rule events.
     Analyze(analyze::AnalyzeArgs),
+    /// Rewrite game files in the canonical layout, keeping comments (`--check`: only report).
+    Fmt(fmt::FmtArgs),
 }
 
 /// The game to load: a file, a variant and option values.
@@ -117,6 +120,7 @@ pub fn main() -> ExitCode {
         Command::Render(args) => render::run(&args),
         Command::Match(args) => versus::run(&args),
         Command::Analyze(args) => analyze::run(&args),
+        Command::Fmt(args) => fmt::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

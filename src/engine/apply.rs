@@ -16,16 +16,14 @@ use crate::game::{Blocked, Effect, EndRule, MoveKind, Recipient, Who};
 impl Engine {
     /// Makes an action known to be legal (from [`Engine::legal`]); playouts use this directly.
     pub fn apply_unchecked(&self, s: &mut State, action: Action) {
-        let mut w = take(&mut s.work);
-        self.act(s, &mut w, action);
-        s.work = w;
+        self.with_work(s, |s, w| self.act(s, w, action));
     }
 
-    /// Runs `f` with the state's scratch space taken out.
+    /// Runs `f` with the state's scratch space taken out (a pointer moved, not the buffers).
     pub(crate) fn with_work<T>(&self, s: &mut State, f: impl FnOnce(&mut State, &mut Work) -> T) -> T {
-        let mut w = take(&mut s.work);
+        let mut w = s.work.take().expect("the scratch space is in the state between calls");
         let out = f(s, &mut w);
-        s.work = w;
+        s.work = Some(w);
         out
     }
 

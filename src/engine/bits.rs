@@ -4,9 +4,24 @@
 //! when the board is built, so operations are plain loops over a few words and never allocate
 //! once the set exists.
 
-#[derive(Clone, PartialEq, Eq, Hash, Default)]
+#[derive(PartialEq, Eq, Hash, Default)]
 pub struct Bits {
     words: Box<[u64]>,
+}
+
+impl Clone for Bits {
+    fn clone(&self) -> Bits {
+        Bits { words: self.words.clone() }
+    }
+
+    /// Copies in place when the widths match (every set of one board), without allocating.
+    fn clone_from(&mut self, other: &Bits) {
+        if self.words.len() == other.words.len() {
+            self.words.copy_from_slice(&other.words);
+        } else {
+            *self = other.clone();
+        }
+    }
 }
 
 impl std::fmt::Debug for Bits {

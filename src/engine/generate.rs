@@ -47,12 +47,33 @@ impl Engine {
             return;
         }
         let mut candidates = take(&mut w.a);
-        candidates.clear();
-        self.for_each_site(s, &m.to, env, |t| {
-            if s.board[t as usize] == 0 && self.conditions_hold(s, w, m, &Env { to: t, ..*env }) {
-                candidates.insert(t);
+        // The empty sites of the destination set, then those meeting the conditions.
+        match &m.to {
+            Sites::Filter(Filter::Empty | Filter::Any) => candidates.copy_from(&s.empty),
+            Sites::Region(r) => {
+                candidates.copy_from(&s.empty);
+                candidates.and_with(&self.region_bits[r.by_team[env.subject] as usize]);
             }
-        });
+            to => {
+                candidates.clear();
+                self.for_each_site(s, to, env, |t| {
+                    if s.board[t as usize] == 0 {
+                        candidates.insert(t);
+                    }
+                });
+            }
+        }
+        if !m.conditions.is_empty() {
+            let mut keep = take(&mut w.b);
+            keep.clear();
+            for t in candidates.ones() {
+                if self.conditions_hold(s, w, m, &Env { to: t, ..*env }) {
+                    keep.insert(t);
+                }
+            }
+            std::mem::swap(&mut candidates, &mut keep);
+            w.b = keep;
+        }
         for req in &m.require {
             if candidates.is_empty() {
                 break;
@@ -79,7 +100,15 @@ impl Engine {
                 }
             }
         }
-        out.extend(candidates.ones().map(Action::place));
+        // A plain loop over the words: this list is rebuilt after almost every action.
+        out.reserve(candidates.count() as usize + 1);
+        for (i, &word) in candidates.words().iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                out.push(Action::place((i * 64) as u16 + bits.trailing_zeros() as u16));
+                bits &= bits - 1;
+            }
+        }
         w.a = candidates;
     }
 
@@ -149,7 +178,7 @@ impl Engine {
     pub fn explain_illegal(&self, s: &State, action: Action) -> String {
         let stage = self.current_stage(s);
         let env = self.mover_env(s);
-        let mut w = s.work.clone();
+        let mut w = s.work.clone().expect("the scratch space is in the state between calls");
         let kind_name = |k: ActionKind| match k {
             ActionKind::Place => "a placement",
             ActionKind::Slide => "a slide",

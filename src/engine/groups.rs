@@ -35,13 +35,33 @@ pub fn sizes(rel: &Relation, stones: &Bits, visited: &mut Bits, stack: &mut Vec<
 
 /// Union-find over the stones of every team under one relation, with the largest group of
 /// each team.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct GroupCache {
     pub rel: u8,
     parent: Vec<u16>,
     size: Vec<u16>,
     largest: Vec<u32>,
     fresh: bool,
+}
+
+impl Clone for GroupCache {
+    fn clone(&self) -> GroupCache {
+        GroupCache {
+            rel: self.rel,
+            parent: self.parent.clone(),
+            size: self.size.clone(),
+            largest: self.largest.clone(),
+            fresh: self.fresh,
+        }
+    }
+
+    fn clone_from(&mut self, other: &GroupCache) {
+        self.rel = other.rel;
+        self.parent.clone_from(&other.parent);
+        self.size.clone_from(&other.size);
+        self.largest.clone_from(&other.largest);
+        self.fresh = other.fresh;
+    }
 }
 
 impl GroupCache {

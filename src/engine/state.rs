@@ -10,7 +10,7 @@ use super::{Action, Engine};
 /// A hand that never runs out.
 pub const UNLIMITED: u32 = u32::MAX;
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct State {
     // The position.
     /// Per site: 0 empty, else team + 1.
@@ -53,12 +53,13 @@ pub struct State {
 
     /// Legal actions of the decision at hand.
     pub(crate) legal: Vec<Action>,
-    /// Scratch space for move generation and effects.
-    pub(crate) work: Work,
+    /// Scratch space for move generation and effects (boxed: taken out and put back around
+    /// every action, which should move a pointer, not the buffers).
+    pub(crate) work: Option<Box<Work>>,
 }
 
 /// Reusable buffers, so that no action allocates.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Work {
     /// Union-find per relation that rules ask about during play (see [`GroupCache`]).
     pub groups: Vec<GroupCache>,
@@ -76,6 +77,100 @@ pub(crate) struct Work {
     pub low: Vec<u32>,
     pub cursor: Vec<u32>,
     pub parent: Vec<u32>,
+}
+
+/// Copying a state into another of the same game reuses its buffers: a playout resets its state
+/// to the start position once per game without allocating.
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            board: self.board.clone(),
+            stones: self.stones.clone(),
+            empty: self.empty.clone(),
+            empty_count: self.empty_count.clone(),
+            hands: self.hands.clone(),
+            counters: self.counters.clone(),
+            mover: self.mover.clone(),
+            phase: self.phase.clone(),
+            stage: self.stage.clone(),
+            stage_done: self.stage_done.clone(),
+            stage_min: self.stage_min.clone(),
+            stage_max: self.stage_max.clone(),
+            allow_now: self.allow_now.clone(),
+            allow_next: self.allow_next.clone(),
+            snapshots: self.snapshots.clone(),
+            arrival: self.arrival.clone(),
+            relocated: self.relocated.clone(),
+            turns_completed: self.turns_completed.clone(),
+            turn_started: self.turn_started.clone(),
+            actions: self.actions.clone(),
+            last_mover: self.last_mover.clone(),
+            last_action: self.last_action.clone(),
+            outcome: self.outcome.clone(),
+            board_hash: self.board_hash.clone(),
+            seen: self.seen.clone(),
+            legal: self.legal.clone(),
+            work: self.work.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, other: &State) {
+        self.board.clone_from(&other.board);
+        self.stones.clone_from(&other.stones);
+        self.empty.clone_from(&other.empty);
+        self.empty_count.clone_from(&other.empty_count);
+        self.hands.clone_from(&other.hands);
+        self.counters.clone_from(&other.counters);
+        self.mover.clone_from(&other.mover);
+        self.phase.clone_from(&other.phase);
+        self.stage.clone_from(&other.stage);
+        self.stage_done.clone_from(&other.stage_done);
+        self.stage_min.clone_from(&other.stage_min);
+        self.stage_max.clone_from(&other.stage_max);
+        self.allow_now.clone_from(&other.allow_now);
+        self.allow_next.clone_from(&other.allow_next);
+        self.snapshots.clone_from(&other.snapshots);
+        self.arrival.clone_from(&other.arrival);
+        self.relocated.clone_from(&other.relocated);
+        self.turns_completed.clone_from(&other.turns_completed);
+        self.turn_started.clone_from(&other.turn_started);
+        self.actions.clone_from(&other.actions);
+        self.last_mover.clone_from(&other.last_mover);
+        self.last_action.clone_from(&other.last_action);
+        self.outcome.clone_from(&other.outcome);
+        self.board_hash.clone_from(&other.board_hash);
+        self.seen.clone_from(&other.seen);
+        self.legal.clone_from(&other.legal);
+        self.work.clone_from(&other.work);
+    }
+}
+
+impl Clone for Work {
+    fn clone(&self) -> Work {
+        Work {
+            groups: self.groups.clone(),
+            empty_neighbors: self.empty_neighbors.clone(),
+            a: self.a.clone(),
+            b: self.b.clone(),
+            mask: self.mask.clone(),
+            visited: self.visited.clone(),
+            stack: self.stack.clone(),
+            victims: self.victims.clone(),
+            disc: self.disc.clone(),
+            low: self.low.clone(),
+            cursor: self.cursor.clone(),
+            parent: self.parent.clone(),
+        }
+    }
+
+    /// Only the caches are copied; the scratch buffers keep their memory.
+    fn clone_from(&mut self, other: &Work) {
+        self.groups.clone_from(&other.groups);
+        self.empty_neighbors.clone_from(&other.empty_neighbors);
+        if self.disc.len() != other.disc.len() {
+            *self = other.clone();
+        }
+    }
 }
 
 impl Work {
@@ -199,7 +294,7 @@ impl Engine {
             board_hash: 0,
             seen: Seen::default(),
             legal: Vec::with_capacity(sites + 1),
-            work: Work::new(sites, self.group_caches(teams), self.empty_neighbor_counts()),
+            work: Some(Box::new(Work::new(sites, self.group_caches(teams), self.empty_neighbor_counts()))),
         };
         self.record_position(&mut state);
         self.with_work(&mut state, |s, w| self.begin_turn(s, w));
