@@ -487,6 +487,9 @@ fn render_form(out: &mut Out, form: &Form, trail: usize) {
     }
 }
 
+/// Widest list kept on its head's line as the first argument.
+const SHORT: usize = 30;
+
 fn render_broken(out: &mut Out, open: &str, close: &str, items: &[Item], trail: usize) {
     let col = out.col;
     out.push(open);
@@ -509,6 +512,25 @@ fn render_broken(out: &mut Out, open: &str, close: &str, items: &[Item], trail: 
                 out.push(" ");
                 render_form(out, f, trail_of(next));
                 next += 1;
+            }
+            // A short first argument that is a list stays with the head when a longer one
+            // follows: `(when (board-full)` reads better than `(when` alone, while a list of
+            // like entries, as in `(meta (author ...) (year ...))`, keeps one entry a line.
+            if next == 1 {
+                let second = items[2.min(items.len())..].iter().find_map(|i| match i {
+                    Item::Form(f) => Some(f),
+                    _ => None,
+                });
+                if let (Some(Item::Form(f)), Some(second)) = (items.get(1), second) {
+                    let longer = second.width().is_none_or(|w| w > f.width().unwrap_or(usize::MAX));
+                    if let Some(width) = f.width().filter(|w| *w <= SHORT && !f.is_atom() && longer) {
+                        if out.col + 1 + width <= WIDTH {
+                            out.push(" ");
+                            render_form(out, f, trail_of(1));
+                            next = 2;
+                        }
+                    }
+                }
             }
         }
     }
