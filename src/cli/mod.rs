@@ -6,6 +6,7 @@
 //! bad flag, unknown variant or option).
 
 mod analyze;
+mod bench;
 mod check;
 mod fmt;
 mod info;
@@ -53,6 +54,8 @@ enum Command {
     Match(versus::MatchArgs),
     /// Game-design metrics over many games: length, branching, balance, rule events.
     Analyze(analyze::AnalyzeArgs),
+    /// Random playouts per second on one thread, median of several timed runs.
+    Bench(bench::BenchArgs),
     /// Rewrite game files in the canonical layout, keeping comments (`--check`: only report).
     Fmt(fmt::FmtArgs),
 }
@@ -120,6 +123,7 @@ pub fn main() -> ExitCode {
         Command::Render(args) => render::run(&args),
         Command::Match(args) => versus::run(&args),
         Command::Analyze(args) => analyze::run(&args),
+        Command::Bench(args) => bench::run(&args),
         Command::Fmt(args) => fmt::run(&args),
     };
     match result {
