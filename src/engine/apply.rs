@@ -82,7 +82,15 @@ impl Engine {
                 if s.stage_done >= s.stage_max {
                     self.next_stage(s, w);
                 } else {
-                    self.generate(s, w);
+                    if action.kind == ActionKind::Place && self.plain_place(s) && s.hands[s.mover as usize] != 0 {
+                        // Only the site just filled has left the set: no need to look again.
+                        s.legal.take_place(action.to);
+                        if s.stage_done >= s.stage_min && !s.legal.is_empty() {
+                            s.legal.push(Action::END);
+                        }
+                    } else {
+                        self.generate(s, w);
+                    }
                     if s.legal.is_empty() {
                         self.next_stage(s, w);
                     }

@@ -5,6 +5,7 @@ use std::mem::take;
 use super::connect;
 use super::eval::{Env, matches};
 use super::state::{State, Work};
+use super::legal::Legal;
 use super::{Action, ActionKind, Engine};
 use crate::game::{Constraint, Filter, Move, MoveKind, Sites, Stage};
 
@@ -13,6 +14,13 @@ impl Engine {
     pub(crate) fn mover_env(&self, s: &State) -> Env {
         let mover = s.mover as usize;
         Env { subject: self.game.players[mover].team, mover, ..Env::default() }
+    }
+
+    /// Whether the current stage is a single unconditional placement on any empty site with no
+    /// effects: its legal actions after a placement are those before it, less that site.
+    #[inline]
+    pub(crate) fn plain_place(&self, s: &State) -> bool {
+        self.plain_stages[s.phase[s.mover as usize] as usize][s.stage as usize]
     }
 
     pub(crate) fn current_stage(&self, s: &State) -> &Stage {
@@ -24,14 +32,16 @@ impl Engine {
     pub(crate) fn generate(&self, s: &mut State, w: &mut Work) {
         let mut legal = take(&mut s.legal);
         legal.clear();
+        let mut rest = take(&mut legal.rest);
         let env = self.mover_env(s);
         for m in &self.current_stage(s).moves {
             match m.kind {
                 MoveKind::Place => self.places(s, w, m, &env, &mut legal),
-                MoveKind::Slide { along } => self.slides(s, w, m, along, &env, &mut legal),
-                MoveKind::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut legal),
+                MoveKind::Slide { along } => self.slides(s, w, m, along, &env, &mut rest),
+                MoveKind::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut rest),
             }
         }
+        legal.rest = rest;
         if !legal.is_empty() && s.stage_done >= s.stage_min && s.stage_done < s.stage_max {
             legal.push(Action::END);
         }
@@ -42,7 +52,7 @@ impl Engine {
         m.conditions.iter().all(|c| self.bool(s, w, c, env))
     }
 
-    fn places(&self, s: &State, w: &mut Work, m: &Move, env: &Env, out: &mut Vec<Action>) {
+    fn places(&self, s: &State, w: &mut Work, m: &Move, env: &Env, out: &mut Legal) {
         if s.hands[env.mover] == 0 {
             return;
         }
@@ -100,15 +110,7 @@ impl Engine {
                 }
             }
         }
-        // A plain loop over the words: this list is rebuilt after almost every action.
-        out.reserve(candidates.count() as usize + 1);
-        for (i, &word) in candidates.words().iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                out.push(Action::place((i * 64) as u16 + bits.trailing_zeros() as u16));
-                bits &= bits - 1;
-            }
-        }
+        out.set_places(&mut candidates);
         w.a = candidates;
     }
 
@@ -187,7 +189,7 @@ impl Engine {
             ActionKind::Pass => "`pass`",
         };
         let label = |site: u16| self.label(site).to_string();
-        if s.legal == [Action::PASS] {
+        if s.legal.as_slice() == [Action::PASS] {
             return "you cannot move: your only action is `pass`".into();
         }
         match action.kind {
@@ -207,7 +209,7 @@ impl Engine {
                     | (MoveKind::Relocate { .. }, ActionKind::Relocate)
             )
         }) else {
-            let allowed: Vec<&str> = s.legal.iter().map(|a| kind_name(a.kind)).collect::<Vec<_>>();
+            let allowed: Vec<&str> = s.legal.as_slice().iter().map(|a| kind_name(a.kind)).collect::<Vec<_>>();
             let mut allowed: Vec<&str> = allowed.into_iter().fold(Vec::new(), |mut v, k| {
                 if !v.contains(&k) {
                     v.push(k);

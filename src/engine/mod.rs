@@ -18,6 +18,7 @@ mod connect;
 mod eval;
 mod generate;
 mod groups;
+mod legal;
 mod outcome;
 pub mod perft;
 pub mod playout;
@@ -49,6 +50,9 @@ pub struct Engine {
     group_relations: Vec<u8>,
     /// Relations under which the rules count empty neighbours (kept as counts per site).
     neighbor_count_relations: Vec<u8>,
+    /// Per phase and stage: the stage is one unconditional placement on any empty site, with
+    /// no effects (see [`Engine::plain_place`]).
+    plain_stages: Vec<Vec<bool>>,
 }
 
 #[derive(Debug, Clone)]
@@ -107,7 +111,35 @@ impl Engine {
         });
         let group_relations = game.group_relations();
         let neighbor_count_relations = game.empty_neighbor_relations();
-        Engine { game, region_bits, region_parts, zobrist, repetition, group_relations, neighbor_count_relations }
+        let plain_stages = game
+            .phases
+            .iter()
+            .map(|p| {
+                p.stages
+                    .iter()
+                    .map(|stage| match &stage.moves[..] {
+                        [m] => {
+                            matches!(m.kind, crate::game::MoveKind::Place)
+                                && m.to == crate::game::Sites::Filter(crate::game::Filter::Empty)
+                                && m.conditions.is_empty()
+                                && m.require.is_empty()
+                                && m.then.is_empty()
+                        }
+                        _ => false,
+                    })
+                    .collect()
+            })
+            .collect();
+        Engine {
+            game,
+            region_bits,
+            region_parts,
+            zobrist,
+            repetition,
+            group_relations,
+            neighbor_count_relations,
+            plain_stages,
+        }
     }
 
     /// Empty-neighbour counts of the empty board, for each relation that needs them.
@@ -134,7 +166,19 @@ impl Engine {
 
     /// The legal actions of the decision at hand (empty when the game is over).
     pub fn legal<'s>(&self, state: &'s State) -> &'s [Action] {
-        &state.legal
+        state.legal.as_slice()
+    }
+
+    /// How many legal actions there are, without listing them.
+    #[inline]
+    pub fn legal_count(&self, state: &State) -> usize {
+        state.legal.len()
+    }
+
+    /// The `i`-th legal action (the order of [`Engine::legal`]), without listing them all.
+    #[inline]
+    pub fn legal_nth(&self, state: &State, i: usize) -> Action {
+        state.legal.nth(i)
     }
 
     /// The player (index into `game().players`) to decide now, or `None` when the game is over.
@@ -152,7 +196,7 @@ impl Engine {
         if state.outcome.is_some() {
             return Err(Illegal { action: self.action_text(action), reason: "the game is over".into() });
         }
-        if !state.legal.contains(&action) {
+        if !state.legal.contains(action) {
             return Err(Illegal { action: self.action_text(action), reason: self.explain_illegal(state, action) });
         }
         self.apply_unchecked(state, action);

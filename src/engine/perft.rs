@@ -8,10 +8,10 @@ pub fn perft(engine: &Engine, state: &State, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let legal = engine.legal(state);
     if depth == 1 {
-        return legal.len() as u64;
+        return engine.legal_count(state) as u64;
     }
+    let legal = engine.legal(state);
     let mut total = 0;
     let mut next = state.clone();
     for &action in legal {

@@ -15,8 +15,8 @@ pub fn rng_for(seed: u64, index: u64) -> Xoshiro256PlusPlus {
 /// Plays uniformly random actions from `state` to the end of the game.
 pub fn play_out<R: Rng>(engine: &Engine, state: &mut State, rng: &mut R) {
     while state.outcome.is_none() {
-        let legal = &state.legal;
-        let action = legal[rng.random_range(0..legal.len())];
+        let i = rng.random_range(0..engine.legal_count(state));
+        let action = engine.legal_nth(state, i);
         engine.apply_unchecked(state, action);
     }
 }

@@ -3,6 +3,7 @@
 
 use super::bits::Bits;
 use super::groups::GroupCache;
+use super::legal::Legal;
 use super::outcome::Outcome;
 use super::repetition::Seen;
 use super::{Action, Engine};
@@ -52,7 +53,7 @@ pub struct State {
     pub(crate) seen: Seen,
 
     /// Legal actions of the decision at hand.
-    pub(crate) legal: Vec<Action>,
+    pub(crate) legal: Legal,
     /// Scratch space for move generation and effects (boxed: taken out and put back around
     /// every action, which should move a pointer, not the buffers).
     pub(crate) work: Option<Box<Work>>,
@@ -293,7 +294,7 @@ impl Engine {
             outcome: None,
             board_hash: 0,
             seen: Seen::default(),
-            legal: Vec::with_capacity(sites + 1),
+            legal: Legal::new(sites),
             work: Some(Box::new(Work::new(sites, self.group_caches(teams), self.empty_neighbor_counts()))),
         };
         self.record_position(&mut state);
