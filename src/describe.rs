@@ -95,10 +95,10 @@ pub fn text(game: &Game, with_sites: bool) -> String {
         let parts = r.parts.len();
         let _ = writeln!(
             out,
-            "  {:<14} {:>5} part{}, {} sites",
+            "  {:<14} {:>5} {:<6} {} sites",
             region_name(game, r),
             parts,
-            if parts == 1 { " " } else { "s" },
+            if parts == 1 { "part," } else { "parts," },
             region_sites(r)
         );
     }

@@ -5,7 +5,7 @@
 //! variant) is too slow for CI: run it with
 //! `cargo test --release --test agents -- --ignored --nocapture strength`
 //! (environment: `GAMES`, `MS`, `ONLY` (a substring of the game title), `PLAYOUT` (actions per
-//! site before a playout is a draw, 0 for none), `C` (exploration), `CONTEMPT`, `NORMALIZE`, `ITERATIONS`
+//! site before a playout is a draw, 0 for none), `C` (exploration), `CONTEMPT`, `ITERATIONS`
 //! (instead of `MS`)).
 
 use std::path::Path;
@@ -202,7 +202,6 @@ fn strength_against_random() {
     }
     config.exploration = env_or("C", config.exploration);
     config.draw_contempt = env_or("CONTEMPT", config.draw_contempt);
-    config.normalize_exploration = env_or("NORMALIZE", config.normalize_exploration);
     let budget = if iterations > 0 { Budget::Iterations(iterations) } else { Budget::Millis(ms) };
     // Tuning only: e.g. `KENSINGTON=turns-per-player=200` to count quick wins.
     let kensington_sets: Vec<String> = std::env::var("KENSINGTON").ok().into_iter().collect();

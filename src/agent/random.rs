@@ -24,8 +24,8 @@ impl Agent for RandomAgent {
     }
 
     fn choose(&mut self, engine: &Engine, state: &State) -> Action {
-        let legal = engine.legal(state);
-        assert!(!legal.is_empty(), "choose called on a finished game");
-        legal[self.rng.random_range(0..legal.len())]
+        let count = engine.legal_count(state);
+        assert!(count > 0, "choose called on a finished game");
+        engine.legal_nth(state, self.rng.random_range(0..count))
     }
 }

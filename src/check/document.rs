@@ -415,11 +415,18 @@ fn variant<'a>(cx: &mut Context, form: &'a Node) -> Option<Variant<'a>> {
                 }
             }
             (NodeKind::Braces(_) | NodeKind::Named(..), _) => {}
-            _ => cx.report(
-                Diagnostic::error(codes::WRONG_PLACE, format!("a variant cannot hold {}", item.describe()))
-                    .label(item.span, "not allowed in a variant")
-                    .help("a variant holds `default`, a description string, `(define NAME VALUE)` overrides and replacement sections (players, board, play, end)"),
-            ),
+            _ => {
+                let allowed = ["define", "players", "board", "play", "end"];
+                let help = item
+                    .head()
+                    .and_then(|h| similar::did_you_mean(h, allowed))
+                    .unwrap_or_else(|| "a variant holds `default`, a description string, `(define NAME VALUE)` overrides and replacement sections (players, board, play, end)".into());
+                cx.report(
+                    Diagnostic::error(codes::WRONG_PLACE, format!("a variant cannot hold {}", item.describe()))
+                        .label(item.span, "not allowed in a variant")
+                        .help(help),
+                )
+            }
         }
     }
     Some(v)

@@ -178,13 +178,22 @@ fn merge<'a>(cx: &mut Context, mut base: Document<'a>, derived: Document<'a>) ->
                 "define" => base.defines.iter().map(|d| d.name.clone()).collect(),
                 _ => base.variants.iter().map(|v| v.name.clone()).collect(),
             };
-            let help = similar::did_you_mean(&w.name, known.iter().map(String::as_str)).unwrap_or_else(|| {
-                if known.is_empty() {
-                    format!("the base game has no {}", w.kind)
-                } else {
-                    format!("the base game's: {}", known.join(", "))
-                }
-            });
+            let help = similar::most_similar(&w.name, known.iter().map(String::as_str))
+                .map(|k| {
+                    if w.kind == "variant" { format!("did you mean \"{k}\"?") } else { format!("did you mean `{k}`?") }
+                })
+                .unwrap_or_else(|| {
+                    if known.is_empty() {
+                        format!("the base game has no {}", w.kind)
+                    } else {
+                        let shown: Vec<String> = if w.kind == "variant" {
+                            known.iter().map(|k| format!("\"{k}\"")).collect()
+                        } else {
+                            known.iter().map(|k| format!("`{k}`")).collect()
+                        };
+                        format!("the base game's {}s: {}", w.kind, shown.join(", "))
+                    }
+                });
             let shown = if w.kind == "variant" { format!("\"{}\"", w.name) } else { format!("`{}`", w.name) };
             cx.report(
                 Diagnostic::error(codes::UNKNOWN_NAME, format!("the base game has no {} {shown} to remove", w.kind))

@@ -317,7 +317,25 @@ impl Context {
 
 fn build(cx: &mut Context, doc: &document::Document<'_>, resolved: options::Resolved) -> Option<Game> {
     let expanded = expand::expand(cx, doc, &resolved);
-    let setup = setup::build(cx, &expanded, doc)?;
+    let Some(setup) = setup::build(cx, &expanded, doc) else {
+        // Without players or a board the rules cannot be checked; still say what else is
+        // missing, so that one run lists every missing section.
+        if !doc.unknown_sections {
+            for (section, name, example) in [
+                (&expanded.play, "play", "(play (turn (place (to empty))))"),
+                (&expanded.end, "end", "(end (when (board-full) draw))"),
+            ] {
+                if section.is_none() {
+                    cx.report(
+                        Diagnostic::error(codes::MISSING_SECTION, format!("the game has no `({name} ...)` section"))
+                            .label(doc.game_span.first_char(), "in this game")
+                            .help(format!("add one, for example `{example}`")),
+                    );
+                }
+            }
+        }
+        return None;
+    };
     let mut scope = scope::Scope::new(&setup);
     let report_missing = (!doc.unknown_sections).then_some(doc.game_span);
     let phases = rules::phases(cx, &mut scope, expanded.play.as_ref(), report_missing);

@@ -32,7 +32,9 @@ pub fn unused(declared: &[Declared], used: &Usage) -> Vec<Diagnostic> {
 /// A variant other than the default that overrides nothing, or only repeats what the game
 /// already says.
 pub fn variants(cx: &mut Context, doc: &Document<'_>) {
-    for v in doc.variants.iter().filter(|v| !v.is_default) {
+    // The default: the one marked, else the first.
+    let default = doc.variants.iter().position(|v| v.is_default).unwrap_or(0);
+    for (_, v) in doc.variants.iter().enumerate().filter(|(i, _)| *i != default) {
         let repeats = v
             .defines
             .iter()

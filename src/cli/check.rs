@@ -105,7 +105,7 @@ fn print_diagnostics_or_plain(sources: &Sources, diagnostics: &[crate::diagnosti
     }
     for d in diagnostics {
         if d.labels.is_empty() {
-            eprintln!("{}: {}", if d.is_error() { "error" } else { "warning" }, d.message);
+            eprintln!("{}[{}]: {}", if d.is_error() { "error" } else { "warning" }, d.code, d.message);
             if let Some(h) = &d.help {
                 eprintln!("  help: {h}");
             }

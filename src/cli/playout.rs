@@ -116,6 +116,7 @@ pub fn run(args: &PlayoutArgs) -> Result<(), Failure> {
             "actions": stats.actions.json(),
             "wins": stats.wins,
             "draws": stats.draws,
+            "unfinished": stats.unfinished,
         }));
         return Ok(());
     }
@@ -130,13 +131,25 @@ pub fn run(args: &PlayoutArgs) -> Result<(), Failure> {
     for (name, s) in [("turns", &stats.turns), ("actions", &stats.actions)] {
         println!("{name:<8} mean {:.2}  sd {:.2}  min {}  max {}", s.mean(), s.sd(), s.min, s.max);
     }
+    // Per team (a team's players share its wins).
     let wins: Vec<String> = game
-        .players
+        .teams
         .iter()
-        .zip(&stats.wins)
-        .map(|(p, w)| format!("{} {} ({:.1}%)", p.name, w, 100.0 * *w as f64 / stats.games.max(1) as f64))
+        .enumerate()
+        .map(|(t, team)| {
+            let w = game.players.iter().position(|p| p.team == t).map(|p| stats.wins[p]).unwrap_or(0);
+            format!("{team} {w} ({:.1}%)", 100.0 * w as f64 / stats.games.max(1) as f64)
+        })
         .collect();
     println!("wins     {}", wins.join(", "));
     println!("draws    {} ({:.1}%)", stats.draws, 100.0 * stats.draws as f64 / stats.games.max(1) as f64);
+    if stats.unfinished > 0 {
+        eprintln!(
+            "warning: {} game(s) were stopped after {} actions without ending; do the rules always end a game? \
+             (a `(turn-limit N)` end rule guarantees it)",
+            stats.unfinished,
+            crate::engine::playout::ACTION_CAP
+        );
+    }
     Ok(())
 }

@@ -4,8 +4,8 @@ use std::mem::take;
 
 use super::connect;
 use super::eval::{Env, matches};
-use super::state::{State, Work};
 use super::legal::Legal;
+use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
 use crate::game::{Constraint, Filter, Move, MoveKind, Sites, Stage};
 

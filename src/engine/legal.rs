@@ -7,8 +7,8 @@
 
 use std::sync::OnceLock;
 
-use super::bits::Bits;
 use super::Action;
+use super::bits::Bits;
 
 #[derive(Debug, Default)]
 pub struct Legal {
@@ -23,7 +23,12 @@ pub struct Legal {
 
 impl Clone for Legal {
     fn clone(&self) -> Legal {
-        Legal { places: self.places.clone(), place_count: self.place_count, rest: self.rest.clone(), list: OnceLock::new() }
+        Legal {
+            places: self.places.clone(),
+            place_count: self.place_count,
+            rest: self.rest.clone(),
+            list: OnceLock::new(),
+        }
     }
 
     fn clone_from(&mut self, other: &Legal) {

@@ -21,22 +21,37 @@ pub fn play_out<R: Rng>(engine: &Engine, state: &mut State, rng: &mut R) {
     }
 }
 
-/// What one finished game contributes to the statistics.
+/// A random game still going after this many actions is stopped: the rules may never end a
+/// game (no turn limit, no repetition rule), and a run of playouts must finish anyway.
+pub const ACTION_CAP: u32 = 100_000;
+
+/// Plays uniformly random actions until the game ends or `cap` actions have been made in all;
+/// returns whether the game ended.
+pub fn play_out_capped<R: Rng>(engine: &Engine, state: &mut State, rng: &mut R, cap: u32) -> bool {
+    while state.outcome.is_none() {
+        if state.actions() >= cap {
+            return false;
+        }
+        let i = rng.random_range(0..engine.legal_count(state));
+        let action = engine.legal_nth(state, i);
+        engine.apply_unchecked(state, action);
+    }
+    true
+}
+
+/// What one game contributes to the statistics.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameRecord {
     pub turns: u32,
     pub actions: u32,
-    pub outcome: Outcome,
+    /// `None` when the game was stopped after [`ACTION_CAP`] actions.
+    pub outcome: Option<Outcome>,
 }
 
 /// Plays game number `index` of a seeded run from the initial position.
 pub fn random_game(engine: &Engine, initial: &State, state: &mut State, seed: u64, index: u64) -> GameRecord {
     state.clone_from(initial);
     let mut rng = rng_for(seed, index);
-    play_out(engine, state, &mut rng);
-    GameRecord {
-        turns: state.turns(),
-        actions: state.actions(),
-        outcome: state.outcome.clone().expect("a playout ends with an outcome"),
-    }
+    play_out_capped(engine, state, &mut rng, ACTION_CAP);
+    GameRecord { turns: state.turns(), actions: state.actions(), outcome: state.outcome.clone() }
 }

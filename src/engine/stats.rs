@@ -71,6 +71,8 @@ pub struct Stats {
     /// Per player: games won by his team.
     pub wins: Vec<u64>,
     pub draws: u64,
+    /// Games stopped after [`super::playout::ACTION_CAP`] actions without ending.
+    pub unfinished: u64,
 }
 
 impl Stats {
@@ -82,7 +84,11 @@ impl Stats {
         self.games += 1;
         self.turns.add(u64::from(record.turns));
         self.actions.add(u64::from(record.actions));
-        match record.outcome.winner {
+        let Some(outcome) = &record.outcome else {
+            self.unfinished += 1;
+            return;
+        };
+        match outcome.winner {
             Some(team) => {
                 for (p, player) in game.players.iter().enumerate() {
                     if player.team == team {
@@ -105,5 +111,6 @@ impl Stats {
             *a += b;
         }
         self.draws += other.draws;
+        self.unfinished += other.unfinished;
     }
 }
