@@ -116,6 +116,18 @@ impl Engine {
 
     fn slides(&self, s: &State, w: &mut Work, m: &Move, along: u8, env: &Env, out: &mut Vec<Action>) {
         let rel = &self.game.board.relations[along as usize];
+        // The common case, a stone of one's own to any empty neighbour, in a tight loop.
+        let plain = matches!(m.to, Sites::Filter(Filter::Empty | Filter::Any)) && m.conditions.is_empty() && m.require.is_empty();
+        if plain && m.from == Sites::Filter(Filter::Friend) {
+            for f in s.stones[env.subject].ones() {
+                for &t in rel.neighbors(f) {
+                    if s.board[t as usize] == 0 {
+                        out.push(Action::slide(f, t));
+                    }
+                }
+            }
+            return;
+        }
         self.for_each_site(s, &m.from, env, |f| {
             if s.board[f as usize] == 0 {
                 return;
@@ -136,6 +148,17 @@ impl Engine {
     }
 
     fn relocations(&self, s: &State, w: &mut Work, m: &Move, distinct: bool, env: &Env, out: &mut Vec<Action>) {
+        if matches!(m.to, Sites::Filter(Filter::Empty | Filter::Any)) && m.conditions.is_empty() {
+            // Every stone of the set to every empty site: a product of two bitsets.
+            out.reserve(s.empty_count as usize * 16);
+            self.for_each_site(s, &m.from, env, |f| {
+                if s.board[f as usize] == 0 || (distinct && s.relocated.contains(&f)) {
+                    return;
+                }
+                out.extend(s.empty.ones().map(|t| Action::relocate(f, t)));
+            });
+            return;
+        }
         self.for_each_site(s, &m.from, env, |f| {
             if s.board[f as usize] == 0 || (distinct && s.relocated.contains(&f)) {
                 return;
