@@ -7,7 +7,7 @@ use super::eval::{Env, matches};
 use super::legal::Legal;
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
-use crate::game::{Constraint, Filter, Move, MoveKind, Sites, Stage};
+use crate::game::{Bool, CmpOp, Constraint, Filter, Int, Move, MoveKind, SiteVar, Sites, Stage};
 
 impl Engine {
     /// The environment of the mover's rules.
@@ -48,6 +48,27 @@ impl Engine {
         s.legal = legal;
     }
 
+    /// A condition comparing the number of empty neighbours of `to` with a constant, when those
+    /// numbers are kept per site: (slot of the counts, comparison, constant).
+    fn neighbor_count_test(&self, c: &Bool) -> Option<(usize, CmpOp, i64)> {
+        let (op, rel, k) = match c {
+            Bool::Cmp(op, Int::Count(Filter::Empty, Sites::Neighbors(SiteVar::To, rel)), Int::Const(k)) => (*op, rel, *k),
+            Bool::Cmp(op, Int::Const(k), Int::Count(Filter::Empty, Sites::Neighbors(SiteVar::To, rel))) => {
+                let flipped = match op {
+                    CmpOp::Lt => CmpOp::Gt,
+                    CmpOp::Le => CmpOp::Ge,
+                    CmpOp::Gt => CmpOp::Lt,
+                    CmpOp::Ge => CmpOp::Le,
+                    other => *other,
+                };
+                (flipped, rel, *k)
+            }
+            _ => return None,
+        };
+        let slot = self.neighbor_count_relations.iter().position(|r| r == rel)?;
+        Some((slot, op, k))
+    }
+
     fn conditions_hold(&self, s: &State, w: &mut Work, m: &Move, env: &Env) -> bool {
         m.conditions.iter().all(|c| self.bool(s, w, c, env))
     }
@@ -75,10 +96,30 @@ impl Engine {
         }
         if !m.conditions.is_empty() {
             let mut keep = take(&mut w.b);
-            keep.clear();
-            for t in candidates.ones() {
-                if self.conditions_hold(s, w, m, &Env { to: t, ..*env }) {
-                    keep.insert(t);
+            keep.copy_from(&candidates);
+            let mut general = false;
+            for c in &m.conditions {
+                // `(op (count empty (neighbors to REL)) K)` reads the kept counts directly.
+                if let Some((slot, op, k)) = self.neighbor_count_test(c) {
+                    let counts = &w.empty_neighbors[slot];
+                    for t in candidates.ones() {
+                        if !op.apply(i64::from(counts[t as usize]), k) {
+                            keep.remove(t);
+                        }
+                    }
+                } else {
+                    general = true;
+                }
+            }
+            if general {
+                for t in candidates.ones() {
+                    if keep.contains(t)
+                        && !m.conditions.iter().all(|c| {
+                            self.neighbor_count_test(c).is_some() || self.bool(s, w, c, &Env { to: t, ..*env })
+                        })
+                    {
+                        keep.remove(t);
+                    }
                 }
             }
             std::mem::swap(&mut candidates, &mut keep);
