@@ -209,9 +209,12 @@ impl Engine {
 
     /// Evaluates the `(when ...)` end rules; returns whether the game ended.
     fn end_rules(&self, s: &mut State, w: &mut Work, no_moves: bool) -> bool {
+        if self.when_rules.is_empty() {
+            return false;
+        }
         let env = Env { no_moves, ..self.mover_env(s) };
-        for (i, rule) in self.game.end.iter().enumerate() {
-            if let EndRule::When { condition, outcome, .. } = rule {
+        for &i in &self.when_rules {
+            if let EndRule::When { condition, outcome, .. } = &self.game.end[i] {
                 if self.bool(s, w, condition, &env) {
                     s.outcome = Some(self.decide(s, w, outcome, EndReason::Rule(i)));
                     break;

@@ -115,15 +115,12 @@ impl Bits {
     }
 
     /// The `n`-th site of the set (0-based, ascending), if there is one.
+    #[inline]
     pub fn nth(&self, mut n: u32) -> Option<u16> {
         for (i, &w) in self.words.iter().enumerate() {
             let c = w.count_ones();
             if n < c {
-                let mut w = w;
-                for _ in 0..n {
-                    w &= w - 1;
-                }
-                return Some((i * 64 + w.trailing_zeros() as usize) as u16);
+                return Some((i * 64 + select(w, n) as usize) as u16);
             }
             n -= c;
         }
@@ -139,6 +136,33 @@ impl Bits {
     pub fn words(&self) -> &[u64] {
         &self.words
     }
+}
+
+/// The position of the `n`-th set bit of `word` (which has more than `n` set bits). Random
+/// playouts ask this for every action; with BMI2 it is one instruction (`pdep`).
+#[inline]
+fn select(word: u64, n: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("bmi2") {
+            // SAFETY: the processor has BMI2, checked just above.
+            return unsafe { select_pdep(word, n) };
+        }
+    }
+    select_portable(word, n)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+fn select_pdep(word: u64, n: u32) -> u32 {
+    std::arch::x86_64::_pdep_u64(1u64 << n, word).trailing_zeros()
+}
+
+fn select_portable(mut word: u64, n: u32) -> u32 {
+    for _ in 0..n {
+        word &= word - 1;
+    }
+    word.trailing_zeros()
 }
 
 pub struct Ones<'a> {
@@ -181,6 +205,15 @@ mod tests {
         assert_eq!(b.count(), 4);
         assert_eq!(b.nth(2), Some(64));
         assert_eq!(b.nth(4), None);
+        let dense = Bits::from_sites(130, 0..130);
+        for n in 0..130 {
+            assert_eq!(dense.nth(n), Some(n as u16));
+        }
+        for word in [1u64, 0x8000_0000_0000_0001, 0xf0f0_1234_5678_9abc, u64::MAX] {
+            for n in 0..word.count_ones() {
+                assert_eq!(select(word, n), select_portable(word, n));
+            }
+        }
         b.remove(63);
         assert!(!b.contains(63) && b.contains(64));
         let other = Bits::from_sites(130, [64, 100]);

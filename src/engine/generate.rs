@@ -52,7 +52,9 @@ impl Engine {
     /// numbers are kept per site: (slot of the counts, comparison, constant).
     fn neighbor_count_test(&self, c: &Bool) -> Option<(usize, CmpOp, i64)> {
         let (op, rel, k) = match c {
-            Bool::Cmp(op, Int::Count(Filter::Empty, Sites::Neighbors(SiteVar::To, rel)), Int::Const(k)) => (*op, rel, *k),
+            Bool::Cmp(op, Int::Count(Filter::Empty, Sites::Neighbors(SiteVar::To, rel)), Int::Const(k)) => {
+                (*op, rel, *k)
+            }
             Bool::Cmp(op, Int::Const(k), Int::Count(Filter::Empty, Sites::Neighbors(SiteVar::To, rel))) => {
                 let flipped = match op {
                     CmpOp::Lt => CmpOp::Gt,
@@ -158,7 +160,9 @@ impl Engine {
     fn slides(&self, s: &State, w: &mut Work, m: &Move, along: u8, env: &Env, out: &mut Vec<Action>) {
         let rel = &self.game.board.relations[along as usize];
         // The common case, a stone of one's own to any empty neighbour, in a tight loop.
-        let plain = matches!(m.to, Sites::Filter(Filter::Empty | Filter::Any)) && m.conditions.is_empty() && m.require.is_empty();
+        let plain = matches!(m.to, Sites::Filter(Filter::Empty | Filter::Any))
+            && m.conditions.is_empty()
+            && m.require.is_empty();
         if plain && m.from == Sites::Filter(Filter::Friend) {
             for f in s.stones[env.subject].ones() {
                 for &t in rel.neighbors(f) {

@@ -53,6 +53,8 @@ pub struct Engine {
     /// Per phase and stage: the stage is one unconditional placement on any empty site, with
     /// no effects (see [`Engine::plain_place`]).
     plain_stages: Vec<Vec<bool>>,
+    /// Indices of the `(when ...)` end rules.
+    when_rules: Vec<usize>,
 }
 
 #[derive(Debug, Clone)]
@@ -130,7 +132,10 @@ impl Engine {
                     .collect()
             })
             .collect();
+        let when_rules =
+            (0..game.end.len()).filter(|&i| matches!(game.end[i], crate::game::EndRule::When { .. })).collect();
         Engine {
+            when_rules,
             game,
             region_bits,
             region_parts,
