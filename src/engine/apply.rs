@@ -11,7 +11,7 @@ use super::outcome::EndReason;
 use super::repetition::splitmix;
 use super::state::{State, UNLIMITED, Work};
 use super::{Action, ActionKind, Engine, Outcome};
-use crate::game::{Blocked, Effect, EndRule, MoveKind, Recipient, Who};
+use crate::game::{Blocked, Bool, Effect, EndRule, MoveKind, Recipient, Who};
 
 impl Engine {
     /// Makes an action known to be legal (from [`Engine::legal`]); playouts use this directly.
@@ -105,7 +105,9 @@ impl Engine {
         s.stones[team].insert(site);
         s.empty.remove(site);
         s.empty_count -= 1;
-        s.board_hash ^= self.zobrist.stone(site, team);
+        if self.repetition.is_some() {
+            s.board_hash ^= self.zobrist.stone(site, team);
+        }
         for cache in &mut w.groups {
             cache.arrive(&self.game.board.relations[cache.rel as usize], &s.board, site, team);
         }
@@ -123,7 +125,9 @@ impl Engine {
         s.stones[team].remove(site);
         s.empty.insert(site);
         s.empty_count += 1;
-        s.board_hash ^= self.zobrist.stone(site, team);
+        if self.repetition.is_some() {
+            s.board_hash ^= self.zobrist.stone(site, team);
+        }
         for cache in &mut w.groups {
             cache.leave();
         }
@@ -215,7 +219,12 @@ impl Engine {
         let env = Env { no_moves, ..self.mover_env(s) };
         for &i in &self.when_rules {
             if let EndRule::When { condition, outcome, .. } = &self.game.end[i] {
-                if self.bool(s, w, condition, &env) {
+                // `(board-full)`, the commonest end, is answered without the interpreter.
+                let holds = match condition {
+                    Bool::BoardFull => s.empty_count == 0,
+                    _ => self.bool(s, w, condition, &env),
+                };
+                if holds {
                     s.outcome = Some(self.decide(s, w, outcome, EndReason::Rule(i)));
                     break;
                 }
