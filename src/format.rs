@@ -191,22 +191,7 @@ fn lex(text: &str) -> Result<Vec<Token<'_>>, usize> {
 
 /// A string literal's source text, re-quoted canonically.
 fn requote(literal: &str) -> String {
-    let raw = &literal[1..literal.len() - 1];
-    let mut value = String::with_capacity(raw.len());
-    let mut chars = raw.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            match chars.next() {
-                Some('n') => value.push('\n'),
-                Some('t') => value.push('\t'),
-                Some(other) => value.push(other),
-                None => {}
-            }
-        } else {
-            value.push(c);
-        }
-    }
-    quote(&value)
+    quote(&crate::syntax::unescape(&literal[1..literal.len() - 1]))
 }
 
 // ---------------------------------------------------------------------------------------------

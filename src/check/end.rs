@@ -13,14 +13,11 @@ use crate::syntax::{Node, Span};
 /// misspelt (already reported as unknown).
 pub fn rules(cx: &mut Context, scope: &mut Scope<'_>, end: Option<&Node>, game: Option<Span>) -> Option<Vec<EndRule>> {
     let Some(end) = end else {
-        let game = game?;
-        cx.report(
-            Diagnostic::error(codes::MISSING_SECTION, "the game has no `(end ...)` section")
-                .label(game.first_char(), "in this game")
-                .help(
-                    "say how the game ends, for example `(end (when (board-full) (compare (higher (counter score)))))`",
-                ),
-        );
+        cx.report(super::setup::missing_section(
+            game?,
+            "end",
+            "(end (when (board-full) (compare (higher (counter score)))))",
+        ));
         return None;
     };
     if end.args().is_empty() {

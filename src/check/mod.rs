@@ -323,14 +323,10 @@ fn build(cx: &mut Context, doc: &document::Document<'_>, resolved: options::Reso
         if !doc.unknown_sections {
             for (section, name, example) in [
                 (&expanded.play, "play", "(play (turn (place (to empty))))"),
-                (&expanded.end, "end", "(end (when (board-full) draw))"),
+                (&expanded.end, "end", "(end (when (board-full) (compare (higher (counter score)))))"),
             ] {
                 if section.is_none() {
-                    cx.report(
-                        Diagnostic::error(codes::MISSING_SECTION, format!("the game has no `({name} ...)` section"))
-                            .label(doc.game_span.first_char(), "in this game")
-                            .help(format!("add one, for example `{example}`")),
-                    );
+                    cx.report(setup::missing_section(doc.game_span, name, example));
                 }
             }
         }

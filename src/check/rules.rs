@@ -16,12 +16,7 @@ use crate::syntax::{Node, NodeKind, Span};
 /// misspelt (already reported as unknown).
 pub fn phases(cx: &mut Context, scope: &mut Scope<'_>, play: Option<&Node>, game: Option<Span>) -> Option<Vec<Phase>> {
     let Some(play) = play else {
-        let game = game?;
-        cx.report(
-            Diagnostic::error(codes::MISSING_SECTION, "the game has no `(play ...)` section")
-                .label(game.first_char(), "in this game")
-                .help("add one, for example `(play (turn (place (to empty))))`"),
-        );
+        cx.report(super::setup::missing_section(game?, "play", "(play (turn (place (to empty))))"));
         return None;
     };
     let items = play.args();

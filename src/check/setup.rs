@@ -54,7 +54,8 @@ pub fn build(cx: &mut Context, ex: &Expanded, doc: &Document<'_>) -> Option<Setu
     Some(Setup { board, players, teams, regions, broken_regions, counters, allowances })
 }
 
-fn missing_section(game: Span, name: &str, example: &str) -> Diagnostic {
+/// "the game has no `(NAME ...)` section", with an example to add.
+pub(crate) fn missing_section(game: Span, name: &str, example: &str) -> Diagnostic {
     Diagnostic::error(codes::MISSING_SECTION, format!("the game has no `({name} ...)` section"))
         .label(game.first_char(), "in this game")
         .help(format!("add one, for example `{example}`"))

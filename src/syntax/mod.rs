@@ -10,7 +10,7 @@ mod parser;
 mod scan;
 
 pub use ast::{Node, NodeKind, SourceId, Span, quote};
-pub use parser::parse;
+pub use parser::{parse, unescape};
 
 /// Deepest nesting of `(` the parser accepts. Real game files stay far below; the bound keeps
 /// hostile input (ten thousand `(`) from exhausting the stack of the parser or the checker.

@@ -80,7 +80,8 @@ fn too_large(node: &Node) -> Option<&Node> {
     }
 }
 
-fn unescape(raw: &str) -> String {
+/// The value of a string literal's contents (`\n`, `\t`, `\"`, `\\` resolved).
+pub fn unescape(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {
