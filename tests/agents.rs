@@ -5,7 +5,7 @@
 //! variant) is too slow for CI: run it with
 //! `cargo test --release --test agents -- --ignored --nocapture strength`
 //! (environment: `GAMES`, `MS`, `ONLY` (a substring of the game title), `PLAYOUT` (actions per
-//! site before a playout is a draw, 0 for none), `C` (exploration), `CONTEMPT`, `ITERATIONS`
+//! site before a playout is a draw, 0 for none), `C` (exploration), `CONTEMPT`, `ITERATIONS`, `SEED`
 //! (instead of `MS`)).
 
 use std::path::Path;
@@ -195,6 +195,7 @@ fn strength_against_random() {
     let ms: u64 = env_or("MS", 200);
     let iterations: u32 = env_or("ITERATIONS", 0);
     let only: String = env_or("ONLY", String::new());
+    let seed: u64 = env_or("SEED", 0);
     let mut config = MctsConfig::default();
     if let Ok(p) = std::env::var("PLAYOUT") {
         let p: f64 = p.parse().expect("PLAYOUT");
@@ -221,8 +222,8 @@ fn strength_against_random() {
         let (mut wins, mut draws, mut actions, mut seconds) = (0, 0, 0, 0.0);
         for g in 0..games {
             let seat = (g % 2) as usize;
-            let mut mcts = Mcts::with_config(1000 + g, budget, config.clone());
-            let mut random = RandomAgent::new(2000 + g);
+            let mut mcts = Mcts::with_config(seed + 1000 + g, budget, config.clone());
+            let mut random = RandomAgent::new(seed + 2000 + g);
             let start = Instant::now();
             let mut state = e.initial();
             let mut n = 0;
