@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use tabula::check::{load, Selection};
+use tabula::check::{Selection, load};
 use tabula::engine::playout::{random_game, rng_for};
 use tabula::engine::{Engine, State};
 
