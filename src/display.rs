@@ -74,7 +74,7 @@ fn layout(engine: &Engine, state: &State, chars: &[char]) -> String {
     let sites = &engine.game().board.sites;
     let (min_x, max_y) = sites.iter().fold((f64::MAX, f64::MIN), |(x, y), s| (x.min(s.x), y.max(s.y)));
     let cols = |x: f64| ((x - min_x) * 4.0).round() as usize;
-    let rows = |y: f64| ((max_y - y) * 2.0).round() as usize;
+    let rows = |y: f64| ((max_y - y) * 2.5).round() as usize;
     let height = sites.iter().map(|s| rows(s.y)).max().unwrap_or(0) + 1;
     let width = sites.iter().map(|s| cols(s.x)).max().unwrap_or(0) + 4;
     let mut grid = vec![vec![' '; width]; height];
