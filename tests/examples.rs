@@ -263,7 +263,10 @@ fn e_w1_the_same_position_in_both_variants() {
     let mut s = position(&e, &stones, 1, None, 3);
     assert_eq!(legal(&e, &s).len(), 20);
     assert!(!is_legal(&e, &s, "c4") && !is_legal(&e, &s, "c3"));
-    assert_eq!(refuse(&e, &mut s, "c4"), "afterwards (connected empty perimeter orthogonal) would not hold");
+    assert_eq!(
+        refuse(&e, &mut s, "c4"),
+        "c3 would be cut off from the perimeter (the rule (connected empty perimeter orthogonal))"
+    );
     assert_eq!(refuse(&e, &mut s, "c3"), "c3 fails the condition (>= (count empty (neighbors to orthogonal)) 2)");
     let e = watershed("Plateau");
     let s = position(&e, &stones, 1, None, 3);

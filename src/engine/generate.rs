@@ -325,7 +325,14 @@ impl Engine {
         let from = (action.kind == ActionKind::Slide).then_some(action.from);
         for (r, text) in m.require.iter().zip(&m.require_text) {
             if !self.holds_after(s, &mut w, r, &env, from, to) {
-                return format!("afterwards {text} would not hold");
+                // `w.visited` holds what the check reached: name a site it did not.
+                let Constraint::Connected { region, .. } = r;
+                let cut = w.b.ones().find(|&site| !w.visited.contains(site));
+                let region = &self.game.regions[region.by_team[env.subject] as usize].name;
+                return match cut {
+                    Some(site) => format!("{} would be cut off from the {region} (the rule {text})", self.label(site)),
+                    None => format!("afterwards {text} would not hold"),
+                };
             }
         }
         "it is not among the legal actions".into()
