@@ -183,7 +183,7 @@ pub fn read<'a>(cx: &mut Context, forms: &'a [Node], source: SourceId, text: &st
                     codes::WRONG_TYPE,
                     format!("the game's name must be a string, found {}", other.describe()),
                 )
-                .label(other.span, "expected a string such as \"Watershed\""),
+                .label(other.span, "expected a string such as \"My Game\""),
             );
             String::from("?")
         }
