@@ -20,7 +20,9 @@ const MAX_CHAIN: usize = 16;
 /// The file and every file it builds on, parsed: the base first.
 pub fn load_chain(cx: &mut Context, sources: &mut Sources, source: SourceId) -> Option<Vec<(SourceId, Vec<Node>)>> {
     let mut chain: Vec<(SourceId, Vec<Node>)> = Vec::new();
+    // Canonical paths to detect a cycle; the names as written, to report it.
     let mut names: Vec<PathBuf> = Vec::new();
+    let mut shown: Vec<String> = Vec::new();
     let mut current = source;
     loop {
         let text = sources.get(current).text.clone();
@@ -33,14 +35,15 @@ pub fn load_chain(cx: &mut Context, sources: &mut Sources, source: SourceId) -> 
         };
         let name = sources.get(current).name.clone();
         names.push(canonical(&name));
+        shown.push(name.clone());
         let base = extends_clause(&forms);
         chain.push((current, forms));
         let Some((path, span)) = base else { break };
         let resolved = Path::new(&name).parent().unwrap_or(Path::new("")).join(&path);
         let resolved_name = resolved.display().to_string();
         if let Some(i) = names.iter().position(|n| *n == canonical(&resolved_name)) {
-            let mut cycle: Vec<String> = names[i..].iter().map(|n| n.display().to_string()).collect();
-            cycle.push(names[i].display().to_string());
+            let mut cycle: Vec<String> = shown[i..].to_vec();
+            cycle.push(shown[i].clone());
             cx.report(
                 Diagnostic::error(codes::EXTENDS, "these games extend each other in a cycle")
                     .label(span, "extends a game that extends this one")
