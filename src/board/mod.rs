@@ -118,16 +118,6 @@ pub struct Region {
     pub parts: Vec<Part>,
 }
 
-impl Region {
-    /// All sites of all parts, ascending, without duplicates.
-    pub fn union(&self) -> Vec<Site> {
-        let mut all: Vec<Site> = self.parts.iter().flat_map(|p| p.sites.iter().copied()).collect();
-        all.sort_unstable();
-        all.dedup();
-        all
-    }
-}
-
 /// A built board.
 #[derive(Debug, Clone)]
 pub struct Topology {

@@ -302,10 +302,6 @@ impl Engine {
         state
     }
 
-    /// Resets `state` to the initial position, reusing its buffers (for playouts).
-    pub fn reset(&self, state: &mut State, initial: &State) {
-        state.clone_from(initial);
-    }
 }
 
 /// A position to start from instead of the empty board: for puzzles, analysis and tests that
