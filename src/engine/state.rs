@@ -301,7 +301,6 @@ impl Engine {
         self.with_work(&mut state, |s, w| self.begin_turn(s, w));
         state
     }
-
 }
 
 /// A position to start from instead of the empty board: for puzzles, analysis and tests that
