@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use crate::agent::Agent;
 use crate::engine::stats::Summary;
-use crate::engine::{ActionKind, EndReason, Engine, State};
+use crate::engine::{ActionKind, EndReason, Engine};
 use crate::game::{Criterion, EndRule, Outcome as OutcomeRule};
 
 /// What happened over a run of games.
@@ -54,10 +54,6 @@ fn kind_name(kind: ActionKind) -> &'static str {
     }
 }
 
-fn stones(engine: &Engine, state: &State, team: usize) -> u64 {
-    (0..engine.game().board.site_count() as u16).filter(|&s| engine.stone(state, s) == Some(team)).count() as u64
-}
-
 impl Analysis {
     pub fn new(engine: &Engine) -> Analysis {
         let game = engine.game();
@@ -89,7 +85,7 @@ impl Analysis {
             let mover_team = game.players[player].team;
             let placed = u64::from(action.kind == ActionKind::Place);
             for t in 0..teams {
-                let (b, a) = (stones(engine, &before, t), stones(engine, &state, t));
+                let (b, a) = (u64::from(before.stone_count(t)), u64::from(state.stone_count(t)));
                 let expected = b + if t == mover_team { placed } else { 0 };
                 let gone = expected.saturating_sub(a);
                 if t == mover_team {

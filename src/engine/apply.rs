@@ -7,11 +7,12 @@
 use std::mem::take;
 
 use super::eval::Env;
+use super::generate::move_for;
 use super::outcome::EndReason;
 use super::repetition::splitmix;
 use super::state::{State, UNLIMITED, Work};
 use super::{Action, ActionKind, Engine, Outcome};
-use crate::game::{Blocked, Bool, Effect, EndRule, MoveKind, Recipient, Who};
+use crate::game::{Blocked, Bool, Effect, EndRule, Recipient, Who};
 
 impl Engine {
     /// Makes an action known to be legal (from [`Engine::legal`]); playouts use this directly.
@@ -30,14 +31,7 @@ impl Engine {
     fn act(&self, s: &mut State, w: &mut Work, action: Action) {
         let env = Env { from: action.from, to: action.to, ..self.mover_env(s) };
         let stage = self.current_stage(s);
-        let m = stage.moves.iter().find(|m| {
-            matches!(
-                (&m.kind, action.kind),
-                (MoveKind::Place, ActionKind::Place)
-                    | (MoveKind::Slide { .. }, ActionKind::Slide)
-                    | (MoveKind::Relocate { .. }, ActionKind::Relocate)
-            )
-        });
+        let m = move_for(stage, action.kind);
         match action.kind {
             ActionKind::Place => {
                 let team = env.subject;

@@ -65,7 +65,7 @@ impl Engine {
             Int::Count(filter, sites) => self.count(s, *filter, sites, env) as i64,
             Int::LargestGroup(rel, filter) => {
                 let relation = &self.game.board.relations[*rel as usize];
-                let Some(cache) = w.groups.iter_mut().find(|c| c.rel == *rel) else { return 0 };
+                let cache = self.group_cache(s, w, *rel);
                 (0..s.stones.len())
                     .filter(|&t| match filter {
                         Filter::Friend => t == env.subject,
@@ -101,6 +101,20 @@ impl Engine {
             Bool::BoardFull => s.empty_count == 0,
             Bool::NoMoves => env.no_moves,
         }
+    }
+
+    /// The union-find of a relation's groups. The engine makes one for every relation the rules
+    /// ask about ([`crate::game::Game::group_relations`]); one missed there is made here, stale,
+    /// and built from the board on first use.
+    pub(crate) fn group_cache<'w>(&self, s: &State, w: &'w mut Work, rel: u8) -> &'w mut super::groups::GroupCache {
+        let i = match w.groups.iter().position(|c| c.rel == rel) {
+            Some(i) => i,
+            None => {
+                w.groups.push(super::groups::GroupCache::stale(rel, s.board.len(), s.stones.len()));
+                w.groups.len() - 1
+            }
+        };
+        &mut w.groups[i]
     }
 
     /// Sites of `sites` matching `filter`.

@@ -99,27 +99,19 @@ impl Engine {
         if !m.conditions.is_empty() {
             let mut keep = take(&mut w.b);
             keep.copy_from(&candidates);
-            let mut general = false;
+            // One condition at a time, over the candidates still in.
             for c in &m.conditions {
                 // `(op (count empty (neighbors to REL)) K)` reads the kept counts directly.
-                if let Some((slot, op, k)) = self.neighbor_count_test(c) {
-                    let counts = &w.empty_neighbors[slot];
-                    for t in candidates.ones() {
-                        if !op.apply(i64::from(counts[t as usize]), k) {
-                            keep.remove(t);
-                        }
-                    }
-                } else {
-                    general = true;
-                }
-            }
-            if general {
+                let test = self.neighbor_count_test(c);
                 for t in candidates.ones() {
-                    if keep.contains(t)
-                        && !m.conditions.iter().all(|c| {
-                            self.neighbor_count_test(c).is_some() || self.bool(s, w, c, &Env { to: t, ..*env })
-                        })
-                    {
+                    if !keep.contains(t) {
+                        continue;
+                    }
+                    let holds = match test {
+                        Some((slot, op, k)) => op.apply(i64::from(w.empty_neighbors[slot][t as usize]), k),
+                        None => self.bool(s, w, c, &Env { to: t, ..*env }),
+                    };
+                    if !holds {
                         keep.remove(t);
                     }
                 }
@@ -193,25 +185,16 @@ impl Engine {
     }
 
     fn relocations(&self, s: &State, w: &mut Work, m: &Move, distinct: bool, env: &Env, out: &mut Vec<Action>) {
-        if matches!(m.to, Sites::Filter(Filter::Empty | Filter::Any)) && m.conditions.is_empty() {
-            // Every stone of the set to every empty site: a product of two bitsets.
-            out.reserve(s.empty_count as usize * 16);
-            self.for_each_site(s, &m.from, env, |f| {
-                if s.board[f as usize] == 0 || (distinct && s.relocated.contains(&f)) {
-                    return;
-                }
-                out.extend(s.empty.ones().map(|t| Action::relocate(f, t)));
-            });
-            return;
-        }
+        let unconditional = m.conditions.is_empty();
         self.for_each_site(s, &m.from, env, |f| {
             if s.board[f as usize] == 0 || (distinct && s.relocated.contains(&f)) {
                 return;
             }
             let with_from = Env { from: f, ..*env };
             self.for_each_site(s, &m.to, &with_from, |t| {
-                let e = Env { to: t, ..with_from };
-                if s.board[t as usize] == 0 && self.conditions_hold(s, w, m, &e) {
+                if s.board[t as usize] == 0
+                    && (unconditional || self.conditions_hold(s, w, m, &Env { to: t, ..with_from }))
+                {
                     out.push(Action::relocate(f, t));
                 }
             });
@@ -269,14 +252,7 @@ impl Engine {
             ActionKind::End => return "nothing in this turn is optional now".into(),
             _ => {}
         }
-        let Some(m) = stage.moves.iter().find(|m| {
-            matches!(
-                (&m.kind, action.kind),
-                (MoveKind::Place, ActionKind::Place)
-                    | (MoveKind::Slide { .. }, ActionKind::Slide)
-                    | (MoveKind::Relocate { .. }, ActionKind::Relocate)
-            )
-        }) else {
+        let Some(m) = move_for(stage, action.kind) else {
             let allowed: Vec<&str> = s.legal.as_slice().iter().map(|a| kind_name(a.kind)).collect::<Vec<_>>();
             let mut allowed: Vec<&str> = allowed.into_iter().fold(Vec::new(), |mut v, k| {
                 if !v.contains(&k) {
@@ -337,6 +313,18 @@ impl Engine {
         }
         "it is not among the legal actions".into()
     }
+}
+
+/// The move of a stage that makes actions of this kind (a stage holds at most one of each).
+pub(crate) fn move_for(stage: &Stage, kind: ActionKind) -> Option<&Move> {
+    stage.moves.iter().find(|m| {
+        matches!(
+            (&m.kind, kind),
+            (MoveKind::Place, ActionKind::Place)
+                | (MoveKind::Slide { .. }, ActionKind::Slide)
+                | (MoveKind::Relocate { .. }, ActionKind::Relocate)
+        )
+    })
 }
 
 /// A set of sites in words, for messages.

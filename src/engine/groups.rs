@@ -4,34 +4,9 @@
 //! would pay a flood fill per question; instead a [`GroupCache`] per relation keeps a
 //! union-find over the stones that is updated as each stone arrives. A stone leaving the board
 //! can split a group, which union-find cannot undo: the cache is then marked stale and rebuilt
-//! on the next question. Scoring at the end of a game uses a plain flood fill ([`sizes`]).
+//! on the next question. Scoring at the end of a game reads the group sizes from it too.
 
-use super::bits::Bits;
 use crate::board::Relation;
-
-/// Appends the size of every group of `stones` to `sizes`.
-pub fn sizes(rel: &Relation, stones: &Bits, visited: &mut Bits, stack: &mut Vec<u16>, sizes: &mut Vec<u32>) {
-    visited.clear();
-    for start in stones.ones() {
-        if visited.contains(start) {
-            continue;
-        }
-        visited.insert(start);
-        stack.clear();
-        stack.push(start);
-        let mut size = 0;
-        while let Some(site) = stack.pop() {
-            size += 1;
-            for &n in rel.neighbors(site) {
-                if stones.contains(n) && !visited.contains(n) {
-                    visited.insert(n);
-                    stack.push(n);
-                }
-            }
-        }
-        sizes.push(size);
-    }
-}
 
 /// Union-find over the stones of every team under one relation, with the largest group of
 /// each team.
@@ -73,6 +48,11 @@ impl GroupCache {
             largest: vec![0; teams],
             fresh: true,
         }
+    }
+
+    /// A cache that knows nothing yet: it is built on the first question.
+    pub fn stale(rel: u8, sites: usize, teams: usize) -> GroupCache {
+        GroupCache { fresh: false, ..GroupCache::new(rel, sites, teams) }
     }
 
     fn root(&mut self, mut site: u16) -> u16 {

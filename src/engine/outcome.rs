@@ -2,7 +2,6 @@
 
 use super::Engine;
 use super::eval::Env;
-use super::groups;
 use super::state::{State, Work};
 use crate::game::{Criterion, Multiset, Outcome as Rule, Prefer, Who};
 
@@ -117,10 +116,7 @@ impl Engine {
     fn sorted_sizes(&self, s: &State, w: &mut Work, m: &Multiset, team: usize) -> Vec<u32> {
         let rel = &self.game.board.relations[m.rel as usize];
         let mut sizes = Vec::new();
-        match w.groups.iter_mut().find(|c| c.rel == m.rel) {
-            Some(cache) => cache.sizes(rel, &s.board, team, &mut sizes),
-            None => groups::sizes(rel, &s.stones[team], &mut w.visited, &mut w.stack, &mut sizes),
-        }
+        self.group_cache(s, w, m.rel).sizes(rel, &s.board, team, &mut sizes);
         sizes.sort_unstable_by(|a, b| b.cmp(a));
         sizes
     }

@@ -253,6 +253,11 @@ impl State {
         &self.relocated
     }
 
+    /// Stones of a team on the board.
+    pub fn stone_count(&self, team: usize) -> u32 {
+        self.stones[team].count()
+    }
+
     pub fn empty_count(&self) -> u32 {
         self.empty_count
     }
