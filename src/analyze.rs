@@ -29,6 +29,8 @@ pub struct Analysis {
     pub ended_by: BTreeMap<usize, u64>,
     pub ended_blocked: u64,
     pub ended_by_effect: u64,
+    /// Games stopped unfinished after the cap on actions.
+    pub unfinished: u64,
     /// Compared results decided by each criterion (index in the `compare`).
     pub decided_by: BTreeMap<usize, u64>,
     /// Actions of each kind.
@@ -65,14 +67,18 @@ impl Analysis {
         }
     }
 
-    /// Plays one game with the given agents (one per player) and adds it up.
-    pub fn play(&mut self, engine: &Engine, agents: &mut [Box<dyn Agent>]) {
+    /// Plays one game with the given agents (one per player) and adds it up; a game still
+    /// going after `cap` actions is stopped and counted as unfinished.
+    pub fn play(&mut self, engine: &Engine, agents: &mut [Box<dyn Agent>], cap: u32) {
         let game = engine.game();
         let teams = game.teams.len();
         let mut state = engine.initial();
         let mut allowance_seen = vec![false; game.allowances.len()];
         let mut turn = state.turns_completed();
         while let Some(player) = engine.to_move(&state) {
+            if state.actions() >= cap {
+                break;
+            }
             self.branching.add(engine.legal(&state).len() as u64);
             let action = agents[player].choose(engine, &state);
             let before = state.clone();
@@ -111,11 +117,14 @@ impl Analysis {
                 }
             }
         }
-        let outcome = engine.outcome(&state).expect("the game is over");
         self.games += 1;
         self.lengths.push(state.turns());
         self.turns.add(u64::from(state.turns()));
         self.actions.add(u64::from(state.actions()));
+        let Some(outcome) = engine.outcome(&state) else {
+            self.unfinished += 1;
+            return;
+        };
         match outcome.winner {
             Some(t) => self.team_wins[t] += 1,
             None => self.draws += 1,
@@ -145,6 +154,7 @@ impl Analysis {
         }
         self.ended_blocked += other.ended_blocked;
         self.ended_by_effect += other.ended_by_effect;
+        self.unfinished += other.unfinished;
         for (k, v) in &other.decided_by {
             *self.decided_by.entry(*k).or_default() += v;
         }
@@ -280,6 +290,7 @@ pub fn to_json(engine: &Engine, a: &Analysis) -> Value {
         "ended_by": a.ended_by.iter().map(|(i, n)| json!({"rule": game.end_text[*i], "games": n})).collect::<Vec<_>>(),
         "ended_blocked": a.ended_blocked,
         "ended_by_effect": a.ended_by_effect,
+        "unfinished": a.unfinished,
         "decided_by": a.decided_by.iter().map(|(i, n)| json!({"criterion": criteria.get(*i), "games": n})).collect::<Vec<_>>(),
         "actions_by_kind": a.action_kinds,
         "stones_removed": {"own": a.removed_own, "enemy": a.removed_enemy},
@@ -330,6 +341,10 @@ pub fn to_text(engine: &Engine, a: &Analysis) -> String {
             a.ended_by_effect,
             pct(a.ended_by_effect)
         );
+    }
+    if a.unfinished > 0 {
+        let _ =
+            writeln!(out, "unfinished    {} ({:.1}%): stopped by the cap on actions", a.unfinished, pct(a.unfinished));
     }
     if a.ended_blocked > 0 {
         let _ =

@@ -115,6 +115,7 @@ pub fn check(sources: &mut Sources, source: SourceId, selection: &Selection) -> 
             if cx.error_count() == 0 {
                 warnings::variants(&mut cx, &doc);
                 warnings::phases(&mut cx, &doc, game.as_ref());
+                warnings::no_end(&mut cx, &doc, game.as_ref());
             }
             game
         }

@@ -33,6 +33,9 @@ pub struct AnalyzeArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// Stop a game that has not ended after this many actions (counted as unfinished).
+    #[arg(long, default_value_t = crate::engine::playout::ACTION_CAP)]
+    max_actions: u32,
     /// Draw a histogram of game lengths to this SVG file.
     #[arg(long)]
     svg: Option<PathBuf>,
@@ -58,7 +61,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
                     make_agent(&args.players, seed, args.think).expect("checked above")
                 })
                 .collect();
-            analysis.play(&engine, &mut agents);
+            analysis.play(&engine, &mut agents, args.max_actions);
         }
         if let Some(b) = &bar {
             b.set_position(done.fetch_add(analysis.games, Ordering::Relaxed) + analysis.games);
@@ -93,5 +96,6 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
         println!("{} — {} games, every seat `{}`", super::title(engine.game()), analysis.games, args.players);
         print!("{}", to_text(&engine, &analysis));
     }
+    super::versus::warn_unfinished(analysis.unfinished, args.max_actions);
     Ok(())
 }

@@ -33,6 +33,9 @@ pub struct PlayArgs {
     /// Keep an SVG picture of the position in this file, rewritten after every turn.
     #[arg(long)]
     svg: Option<PathBuf>,
+    /// Stop a game that has not ended after this many actions.
+    #[arg(long, default_value_t = crate::engine::playout::ACTION_CAP)]
+    max_actions: u32,
 }
 
 const HELP: &str = "\
@@ -162,6 +165,11 @@ impl Session<'_> {
                 self.save_files();
                 return Ok(());
             };
+            if self.state.actions() >= self.args.max_actions {
+                println!("stopped after {} actions without an end (`--max-actions`)", self.state.actions());
+                self.save_files();
+                return Ok(());
+            }
             let name = self.engine.game().players[player].name.clone();
             let action = match &mut self.seats[player] {
                 Seat::Agent(agent) => {

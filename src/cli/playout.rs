@@ -173,8 +173,9 @@ pub fn run(args: &PlayoutArgs) -> Result<(), Failure> {
             "wins": stats.wins,
             "draws": stats.draws,
             "unfinished": stats.unfinished,
+            "overflowed": stats.overflowed,
         }));
-        return Ok(());
+        return overflow_check(&stats);
     }
     println!("{}", super::title(game));
     println!(
@@ -207,5 +208,21 @@ pub fn run(args: &PlayoutArgs) -> Result<(), Failure> {
             crate::engine::playout::ACTION_CAP
         );
     }
-    Ok(())
+    overflow_check(&stats)
+}
+
+/// Why results cannot be trusted when the rules' arithmetic overflowed in some games.
+pub fn overflow_message(games: u64) -> String {
+    format!(
+        "in {games} game(s) a number computed by the rules went beyond the 64-bit range \
+         (±9223372036854775807); it was held at the limit, so these results may not be what the rules mean"
+    )
+}
+
+/// An error when the rules' arithmetic overflowed in some game of the run.
+pub fn overflow_check(stats: &Stats) -> Result<(), Failure> {
+    match stats.overflowed {
+        0 => Ok(()),
+        n => Err(Failure::Problems(Some(format!("error: {}", overflow_message(n))))),
+    }
 }

@@ -33,6 +33,9 @@ pub struct MatchArgs {
     /// Seed of the agents' random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Stop a game that has not ended after this many actions (counted as unfinished).
+    #[arg(long, default_value_t = crate::engine::playout::ACTION_CAP)]
+    max_actions: u32,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -44,9 +47,18 @@ struct GameResult {
     /// Which agent won (index in `--players`), or `None` for a draw.
     winner: Option<usize>,
     turns: u32,
+    /// Stopped by the cap on actions.
+    unfinished: bool,
 }
 
-fn play_one(engine: &Engine, specs: &[String], think: u64, seed: u64, index: u64) -> Result<GameResult, String> {
+fn play_one(
+    engine: &Engine,
+    specs: &[String],
+    think: u64,
+    seed: u64,
+    index: u64,
+    cap: u32,
+) -> Result<GameResult, String> {
     let game = engine.game();
     // Agent k plays team (k + index) % 2.
     let team_agent = |team: usize| (team + index as usize) % 2;
@@ -57,6 +69,9 @@ fn play_one(engine: &Engine, specs: &[String], think: u64, seed: u64, index: u64
         .collect::<Result<_, _>>()?;
     let mut state = engine.initial();
     while let Some(player) = engine.to_move(&state) {
+        if state.actions() >= cap {
+            return Ok(GameResult { winner: None, turns: state.turns(), unfinished: true });
+        }
         let agent = team_agent(game.players[player].team);
         let action = agents[agent].choose(engine, &state);
         let before = state.clone();
@@ -66,7 +81,7 @@ fn play_one(engine: &Engine, specs: &[String], think: u64, seed: u64, index: u64
         }
     }
     let winner = engine.outcome(&state).and_then(|o| o.winner).map(team_agent);
-    Ok(GameResult { winner, turns: state.turns() })
+    Ok(GameResult { winner, turns: state.turns(), unfinished: false })
 }
 
 pub fn run(args: &MatchArgs) -> Result<(), Failure> {
@@ -90,7 +105,7 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
     let done = AtomicU64::new(0);
     let start = Instant::now();
     let one = |index: u64| {
-        let r = play_one(&engine, &args.players, args.think, args.seed, index);
+        let r = play_one(&engine, &args.players, args.think, args.seed, index, args.max_actions);
         if let Some(b) = &bar {
             b.set_position(done.fetch_add(1, Ordering::Relaxed) + 1);
         }
@@ -112,9 +127,11 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
     let seconds = start.elapsed().as_secs_f64();
     let mut wins = [0u64; 2];
     let mut draws = 0;
+    let mut unfinished = 0;
     for r in &results {
         match r.winner {
             Some(k) => wins[k] += 1,
+            None if r.unfinished => unfinished += 1,
             None => draws += 1,
         }
     }
@@ -128,9 +145,11 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
             "games": games,
             "wins": wins,
             "draws": draws,
+            "unfinished": unfinished,
             "mean_turns": (mean_turns * 1000.0).round() / 1000.0,
             "seconds": seconds,
         }));
+        warn_unfinished(unfinished, args.max_actions);
         return Ok(());
     }
     println!("{}", super::title(engine.game()));
@@ -139,5 +158,19 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
         println!("{spec:<14} {w:>5} wins ({:.1}%)", 100.0 * w as f64 / games.max(1) as f64);
     }
     println!("{:<14} {draws:>5} ({:.1}%)", "draws", 100.0 * draws as f64 / games.max(1) as f64);
+    if unfinished > 0 {
+        println!("{:<14} {unfinished:>5} ({:.1}%)", "unfinished", 100.0 * unfinished as f64 / games.max(1) as f64);
+    }
+    warn_unfinished(unfinished, args.max_actions);
     Ok(())
+}
+
+/// Says that some games were cut short, and how to make the rules end them.
+pub fn warn_unfinished(games: u64, cap: u32) {
+    if games > 0 {
+        eprintln!(
+            "warning: {games} game(s) were stopped after {cap} actions without ending (`--max-actions`); \
+             do the rules always end a game? (a `(turn-limit N)` end rule guarantees it)"
+        );
+    }
 }
