@@ -1,5 +1,5 @@
 //! The command line as users see it: every case under `tests/cmd/` runs `tabula` and compares
-//! its exact output and exit status (`TRYCMD=overwrite cargo test --test cli` updates them).
+//! its exact output and exit status (`TRYCMD=overwrite cargo test cli::` updates them).
 
 #[test]
 fn cli_cases() {

@@ -1,9 +1,7 @@
 //! Each ludeme on its own, in a small game written for it: a position, an action, the exact
 //! consequence.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 /// A two-player game on a small square board with the given sections added.
 fn game(size: u32, sections: &str) -> tabula::engine::Engine {
