@@ -40,8 +40,9 @@ pub struct Analysis {
     pub counter_gains: Vec<i64>,
     /// Turns in which each allowance was above zero.
     pub allowance_turns: Vec<u64>,
-    /// Length of every game in turns, in the order played.
-    pub lengths: Vec<u32>,
+    /// How many games lasted each number of turns (a count per length, not a list per game,
+    /// so that memory does not grow with the number of games).
+    pub lengths: BTreeMap<u32, u64>,
 }
 
 fn kind_name(kind: ActionKind) -> &'static str {
@@ -113,7 +114,7 @@ impl Analysis {
         }
         let outcome = engine.outcome(&state).expect("the game is over");
         self.games += 1;
-        self.lengths.push(state.turns());
+        *self.lengths.entry(state.turns()).or_default() += 1;
         self.turns.add(u64::from(state.turns()));
         self.actions.add(u64::from(state.actions()));
         match outcome.winner {
@@ -132,7 +133,9 @@ impl Analysis {
 
     pub fn merge(&mut self, other: &Analysis) {
         self.games += other.games;
-        self.lengths.extend_from_slice(&other.lengths);
+        for (k, v) in &other.lengths {
+            *self.lengths.entry(*k).or_default() += v;
+        }
         self.turns.merge(&other.turns);
         self.actions.merge(&other.actions);
         self.branching.merge(&other.branching);
@@ -369,15 +372,15 @@ pub fn to_text(engine: &Engine, a: &Analysis) -> String {
 }
 
 /// A histogram of game lengths in turns, as SVG.
-pub fn histogram_svg(title: &str, lengths: &[u32]) -> String {
+pub fn histogram_svg(title: &str, lengths: &BTreeMap<u32, u64>) -> String {
     use std::fmt::Write;
-    let (lo, hi) = (lengths.iter().copied().min().unwrap_or(0), lengths.iter().copied().max().unwrap_or(0));
+    let (lo, hi) = (lengths.keys().next().copied().unwrap_or(0), lengths.keys().last().copied().unwrap_or(0));
     let bins = ((hi - lo + 1) as usize).clamp(1, 40);
     let width = f64::from(hi - lo + 1) / bins as f64;
-    let mut counts = vec![0u32; bins];
-    for &l in lengths {
+    let mut counts = vec![0u64; bins];
+    for (&l, &n) in lengths {
         let b = ((f64::from(l - lo)) / width) as usize;
-        counts[b.min(bins - 1)] += 1;
+        counts[b.min(bins - 1)] += n;
     }
     let top = counts.iter().copied().max().unwrap_or(1).max(1);
     let (w, h, m) = (640.0, 320.0, 40.0);
@@ -390,7 +393,7 @@ pub fn histogram_svg(title: &str, lengths: &[u32]) -> String {
     let _ = writeln!(svg, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
     let _ = writeln!(svg, r#"<text x="{m}" y="24" font-size="14">{}</text>"#, escape(title));
     for (i, &c) in counts.iter().enumerate() {
-        let bh = (h - 2.0 * m - 20.0) * f64::from(c) / f64::from(top);
+        let bh = (h - 2.0 * m - 20.0) * c as f64 / top as f64;
         let x = m + i as f64 * bar;
         let _ = writeln!(
             svg,
