@@ -86,7 +86,10 @@ pub fn read(sources: &mut Sources, path: &Path) -> Result<SourceId, Diagnostic> 
             codes::TOO_LARGE,
             match size {
                 Some(size) => format!("`{}` is {size} bytes; game files are limited to {limit} bytes", path.display()),
-                None => format!("`{}` holds more than {limit} bytes; game files are limited to that", path.display()),
+                None => format!(
+                    "`{}` holds more than {limit} bytes; game files are limited to {limit} bytes",
+                    path.display()
+                ),
             },
         ),
     })?;
