@@ -413,3 +413,39 @@ pub fn histogram_svg(title: &str, lengths: &BTreeMap<u32, u64>) -> String {
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agent::make_agent;
+    use crate::check::{Selection, load};
+
+    /// Memory of a run does not grow with its number of games: game lengths are kept as a count
+    /// per length, and merging adds counts up.
+    #[test]
+    fn lengths_are_counted_per_length_not_listed_per_game() {
+        let selection = Selection::new(None, &["size=3".to_string()]).expect("selection");
+        let (_, game) = load(std::path::Path::new("games/ketchup.game"), &selection).expect("ketchup loads");
+        let engine = Engine::new(game);
+        let players = engine.game().players.len();
+        let mut total = Analysis::new(&engine);
+        for part in 0..30u64 {
+            let mut analysis = Analysis::new(&engine);
+            for index in 0..20 {
+                let mut agents: Vec<Box<dyn Agent>> = (0..players)
+                    .map(|p| make_agent("random", part * 1000 + index * 10 + p as u64, 0).expect("random agent"))
+                    .collect();
+                analysis.play(&engine, &mut agents);
+            }
+            total.merge(&analysis);
+        }
+        assert_eq!(total.games, 600);
+        assert_eq!(total.lengths.values().sum::<u64>(), 600);
+        assert_eq!(total.turns.n, 600);
+        let (lo, hi) = (*total.lengths.keys().next().unwrap(), *total.lengths.keys().last().unwrap());
+        assert_eq!((u64::from(lo), u64::from(hi)), (total.turns.min, total.turns.max));
+        assert!(total.lengths.len() <= (hi - lo + 1) as usize);
+        let weighted: u64 = total.lengths.iter().map(|(&l, &n)| u64::from(l) * n).sum();
+        assert_eq!(weighted, total.turns.sum, "the counts describe the same games as the sums");
+    }
+}
