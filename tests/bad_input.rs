@@ -541,3 +541,19 @@ fn play_memory_does_not_grow_with_the_square_of_the_game() {
     let peak_kb = usage.ru_maxrss;
     assert!(peak_kb < CEILING_KB, "peak memory {peak_kb} kB, above {CEILING_KB} kB");
 }
+
+#[test]
+fn a_file_rewritten_by_root_keeps_its_owner() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        return; // Only root can give a file to someone else.
+    }
+    let dir = TempDir::new("owner");
+    let svg = dir.file("board.svg", b"old");
+    std::os::unix::fs::chown(&svg, Some(65534), Some(65534)).expect("chown");
+    let run = tabula([OsString::from("render"), "games/watershed.game".into(), "--out".into(), arg(&svg)]);
+    assert_eq!(run.code, Some(0), "{}: {}", run.what, run.stderr);
+    let meta = std::fs::metadata(&svg).unwrap();
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    assert_eq!((meta.uid(), meta.gid()), (65534, 65534), "the file changed owner");
+}
