@@ -42,8 +42,9 @@ pub struct Analysis {
     pub counter_gains: Vec<i64>,
     /// Turns in which each allowance was above zero.
     pub allowance_turns: Vec<u64>,
-    /// Length of every game in turns, in the order played.
-    pub lengths: Vec<u32>,
+    /// How many games lasted each number of turns (a count per length, not a list per game,
+    /// so that memory does not grow with the number of games).
+    pub lengths: BTreeMap<u32, u64>,
 }
 
 fn kind_name(kind: ActionKind) -> &'static str {
@@ -118,7 +119,7 @@ impl Analysis {
             }
         }
         self.games += 1;
-        self.lengths.push(state.turns());
+        *self.lengths.entry(state.turns()).or_default() += 1;
         self.turns.add(u64::from(state.turns()));
         self.actions.add(u64::from(state.actions()));
         let Some(outcome) = engine.outcome(&state) else {
@@ -141,7 +142,9 @@ impl Analysis {
 
     pub fn merge(&mut self, other: &Analysis) {
         self.games += other.games;
-        self.lengths.extend_from_slice(&other.lengths);
+        for (k, v) in &other.lengths {
+            *self.lengths.entry(*k).or_default() += v;
+        }
         self.turns.merge(&other.turns);
         self.actions.merge(&other.actions);
         self.branching.merge(&other.branching);
@@ -384,15 +387,15 @@ pub fn to_text(engine: &Engine, a: &Analysis) -> String {
 }
 
 /// A histogram of game lengths in turns, as SVG.
-pub fn histogram_svg(title: &str, lengths: &[u32]) -> String {
+pub fn histogram_svg(title: &str, lengths: &BTreeMap<u32, u64>) -> String {
     use std::fmt::Write;
-    let (lo, hi) = (lengths.iter().copied().min().unwrap_or(0), lengths.iter().copied().max().unwrap_or(0));
+    let (lo, hi) = (lengths.keys().next().copied().unwrap_or(0), lengths.keys().last().copied().unwrap_or(0));
     let bins = ((hi - lo + 1) as usize).clamp(1, 40);
     let width = f64::from(hi - lo + 1) / bins as f64;
-    let mut counts = vec![0u32; bins];
-    for &l in lengths {
+    let mut counts = vec![0u64; bins];
+    for (&l, &n) in lengths {
         let b = ((f64::from(l - lo)) / width) as usize;
-        counts[b.min(bins - 1)] += 1;
+        counts[b.min(bins - 1)] += n;
     }
     let top = counts.iter().copied().max().unwrap_or(1).max(1);
     let (w, h, m) = (640.0, 320.0, 40.0);
@@ -405,7 +408,7 @@ pub fn histogram_svg(title: &str, lengths: &[u32]) -> String {
     let _ = writeln!(svg, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
     let _ = writeln!(svg, r#"<text x="{m}" y="24" font-size="14">{}</text>"#, escape(title));
     for (i, &c) in counts.iter().enumerate() {
-        let bh = (h - 2.0 * m - 20.0) * f64::from(c) / f64::from(top);
+        let bh = (h - 2.0 * m - 20.0) * c as f64 / top as f64;
         let x = m + i as f64 * bar;
         let _ = writeln!(
             svg,
@@ -424,4 +427,40 @@ pub fn histogram_svg(title: &str, lengths: &[u32]) -> String {
 
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agent::make_agent;
+    use crate::check::{Selection, load};
+
+    /// Memory of a run does not grow with its number of games: game lengths are kept as a count
+    /// per length, and merging adds counts up.
+    #[test]
+    fn lengths_are_counted_per_length_not_listed_per_game() {
+        let selection = Selection::new(None, &["size=3".to_string()]).expect("selection");
+        let (_, game) = load(std::path::Path::new("games/ketchup.game"), &selection).expect("ketchup loads");
+        let engine = Engine::new(game);
+        let players = engine.game().players.len();
+        let mut total = Analysis::new(&engine);
+        for part in 0..30u64 {
+            let mut analysis = Analysis::new(&engine);
+            for index in 0..20 {
+                let mut agents: Vec<Box<dyn Agent>> = (0..players)
+                    .map(|p| make_agent("random", part * 1000 + index * 10 + p as u64, 0).expect("random agent"))
+                    .collect();
+                analysis.play(&engine, &mut agents, crate::engine::playout::ACTION_CAP);
+            }
+            total.merge(&analysis);
+        }
+        assert_eq!(total.games, 600);
+        assert_eq!(total.lengths.values().sum::<u64>(), 600);
+        assert_eq!(total.turns.n, 600);
+        let (lo, hi) = (*total.lengths.keys().next().unwrap(), *total.lengths.keys().last().unwrap());
+        assert_eq!((u64::from(lo), u64::from(hi)), (total.turns.min, total.turns.max));
+        assert!(total.lengths.len() <= (hi - lo + 1) as usize);
+        let weighted: u64 = total.lengths.iter().map(|(&l, &n)| u64::from(l) * n).sum();
+        assert_eq!(weighted, total.turns.sum, "the counts describe the same games as the sums");
+    }
 }

@@ -15,6 +15,7 @@ pub mod describe;
 pub mod diagnostic;
 pub mod display;
 pub mod engine;
+pub mod files;
 pub mod format;
 pub mod game;
 pub mod record;

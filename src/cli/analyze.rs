@@ -16,7 +16,7 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Number of games.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = super::limits::games)]
     games: u64,
     /// Who plays every seat: `random`, `mcts` or `mcts:ITERATIONS`.
     #[arg(long, default_value = "random")]
@@ -28,7 +28,7 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Games played at once.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::limits::threads)]
     threads: usize,
     /// Print one JSON object.
     #[arg(long)]
@@ -69,21 +69,24 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
         analysis
     };
     let chunks = args.games.div_ceil(CHUNK);
-    let parts: Vec<Analysis> = if args.threads <= 1 {
-        (0..chunks).map(chunk).collect()
+    // Chunks are merged as they come (every figure is a sum, a count or a min/max, so the order
+    // does not matter): memory stays that of one analysis per thread.
+    let merge = |mut a: Analysis, b: Analysis| {
+        a.merge(&b);
+        a
+    };
+    let threads = super::limits::useful_threads(args.threads, chunks);
+    let analysis = if threads <= 1 {
+        (0..chunks).map(chunk).fold(Analysis::new(&engine), merge)
     } else {
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(args.threads)
+            .num_threads(threads)
             .build()
-            .map_err(|e| Failure::Usage(format!("cannot start {} threads: {e}", args.threads)))?;
-        pool.install(|| (0..chunks).into_par_iter().map(chunk).collect())
+            .map_err(|e| Failure::Usage(format!("cannot start {threads} threads: {e}")))?;
+        pool.install(|| (0..chunks).into_par_iter().map(chunk).reduce(|| Analysis::new(&engine), merge))
     };
     if let Some(b) = bar {
         b.finish_and_clear();
-    }
-    let mut analysis = Analysis::new(&engine);
-    for p in &parts {
-        analysis.merge(p);
     }
     if let Some(path) = &args.svg {
         let title = format!("{}: game length over {} games", super::title(engine.game()), analysis.games);

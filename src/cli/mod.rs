@@ -10,6 +10,7 @@ mod bench;
 mod check;
 mod fmt;
 mod info;
+mod limits;
 mod moves;
 mod output;
 mod perft;

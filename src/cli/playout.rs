@@ -21,13 +21,13 @@ pub struct PlayoutArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Number of games.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = super::limits::games)]
     games: u64,
     /// Seed of the random choices; the same seed gives the same games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Threads to spread the games over (results do not depend on it).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::limits::threads)]
     threads: usize,
     /// Print one JSON object.
     #[arg(long)]
@@ -80,6 +80,7 @@ pub fn run_games(
         stats
     };
     let chunks = games.div_ceil(CHUNK);
+    let threads = super::limits::useful_threads(threads, chunks);
     let merge = |mut a: Stats, b: Stats| {
         a.merge(&b);
         a
@@ -88,9 +89,8 @@ pub fn run_games(
     let stats = match pool {
         None => (0..chunks).map(chunk).fold(Stats::new(players), merge),
         Some(pool) => pool.install(|| {
-            // Chunk results are merged in index order, though the sums would not care.
-            let parts: Vec<Stats> = (0..chunks).into_par_iter().map(chunk).collect();
-            parts.into_iter().fold(Stats::new(players), merge)
+            // Merged as they come (the sums do not depend on the order): nothing kept per chunk.
+            (0..chunks).into_par_iter().map(chunk).reduce(|| Stats::new(players), merge)
         }),
     };
     match write_error.into_inner().ok().flatten() {

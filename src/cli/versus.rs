@@ -22,13 +22,13 @@ pub struct MatchArgs {
     #[arg(long, value_delimiter = ',', default_value = "mcts,random")]
     players: Vec<String>,
     /// Number of games.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = super::limits::games)]
     games: u64,
     /// Milliseconds an `mcts` agent thinks per action.
     #[arg(long, default_value_t = 200)]
     think: u64,
     /// Games played at once.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::limits::threads)]
     threads: usize,
     /// Seed of the agents' random choices.
     #[arg(long, default_value_t = 1)]
@@ -49,6 +49,41 @@ struct GameResult {
     turns: u32,
     /// Stopped by the cap on actions.
     unfinished: bool,
+}
+
+/// Results added up over games.
+#[derive(Debug, Clone, Copy, Default)]
+struct Tally {
+    games: u64,
+    /// Games won by each agent.
+    wins: [u64; 2],
+    draws: u64,
+    /// Games stopped by the cap on actions.
+    unfinished: u64,
+    /// Sum of the games' lengths in turns.
+    turns: u64,
+}
+
+impl Tally {
+    fn of(r: GameResult) -> Tally {
+        let mut t = Tally { games: 1, turns: u64::from(r.turns), ..Tally::default() };
+        match r.winner {
+            Some(k) => t.wins[k] += 1,
+            None if r.unfinished => t.unfinished += 1,
+            None => t.draws += 1,
+        }
+        t
+    }
+
+    fn add(self, o: Tally) -> Tally {
+        Tally {
+            games: self.games + o.games,
+            wins: [self.wins[0] + o.wins[0], self.wins[1] + o.wins[1]],
+            draws: self.draws + o.draws,
+            unfinished: self.unfinished + o.unfinished,
+            turns: self.turns + o.turns,
+        }
+    }
 }
 
 fn play_one(
@@ -111,32 +146,25 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
         }
         r
     };
-    let results: Result<Vec<GameResult>, String> = if args.threads <= 1 {
-        (0..args.games).map(one).collect()
+    // Results are added up as they come: nothing is kept per game.
+    let tally = |r: Result<GameResult, String>| r.map(Tally::of);
+    let add = |a: Result<Tally, String>, b: Result<Tally, String>| -> Result<Tally, String> { Ok(a?.add(b?)) };
+    let threads = super::limits::useful_threads(args.threads, args.games);
+    let total = if threads <= 1 {
+        (0..args.games).map(one).map(tally).fold(Ok(Tally::default()), add)
     } else {
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(args.threads)
+            .num_threads(threads)
             .build()
-            .map_err(|e| Failure::Usage(format!("cannot start {} threads: {e}", args.threads)))?;
-        pool.install(|| (0..args.games).into_par_iter().map(one).collect())
+            .map_err(|e| Failure::Usage(format!("cannot start {threads} threads: {e}")))?;
+        pool.install(|| (0..args.games).into_par_iter().map(one).map(tally).reduce(|| Ok(Tally::default()), add))
     };
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let results = results.map_err(Failure::Usage)?;
+    let Tally { games, wins, draws, unfinished, turns } = total.map_err(Failure::Usage)?;
     let seconds = start.elapsed().as_secs_f64();
-    let mut wins = [0u64; 2];
-    let mut draws = 0;
-    let mut unfinished = 0;
-    for r in &results {
-        match r.winner {
-            Some(k) => wins[k] += 1,
-            None if r.unfinished => unfinished += 1,
-            None => draws += 1,
-        }
-    }
-    let games = results.len() as u64;
-    let mean_turns = results.iter().map(|r| f64::from(r.turns)).sum::<f64>() / games.max(1) as f64;
+    let mean_turns = turns as f64 / games.max(1) as f64;
     if args.json {
         print_json(&json!({
             "game": engine.game().name,
