@@ -936,7 +936,7 @@ class Model:
     def position_key(self, st):
         return (tuple(st.board), st.mover, tuple(st.hands), tuple(st.phase),
                 tuple(tuple(st.counters[c]) for c in sorted(st.counters)),
-                tuple(sorted((k, v) for k, v in st.pending.items())))
+                tuple(st.pending.get(a, 0) for a in self.g.allowances))
 
     # -- outcomes
     def last_mover(self, st):
@@ -964,13 +964,13 @@ class Model:
         cand = list(range(g.nt))
         scores = None
         for c in criteria:
-            h = head(c)
-            if h in ("higher", "lower") and scores is None:
-                scores = [self.ev.num(c[1], Ctx(st, t, st.mover)) for t in range(g.nt)]
-        for c in criteria:
             if len(cand) <= 1:
                 break
             h = head(c)
+            if h in ("higher", "lower") and scores is None:
+                # Our reading (the docs do not say): the first higher/lower criterion that is
+                # actually reached gives the scores, computed for every team.
+                scores = [self.ev.num(c[1], Ctx(st, t, st.mover)) for t in range(g.nt)]
             if h in ("higher", "lower"):
                 vals = {t: self.ev.num(c[1], Ctx(st, t, st.mover)) for t in cand}
                 best = max(vals.values()) if h == "higher" else min(vals.values())
@@ -1167,6 +1167,11 @@ class Model:
     def begin_turn(self, st):
         g = self.g
         p = st.mover
+        # 2. snapshot for `grew`, taken first: phases do not change any number, and a `grew` in an
+        # `until` then compares with the position at the start of this turn (it has not grown).
+        st.snap = st.copy()
+        st.snap.snap = None
+        st.snap.reps = None
         # 1. phase
         while True:
             ph = g.phases[st.phase[p]]
@@ -1175,10 +1180,6 @@ class Model:
                 st.phase[p] += 1
             else:
                 break
-        # 2. snapshot for `grew`
-        st.snap = st.copy()
-        st.snap.snap = None
-        st.snap.reps = None
         # 3. allowances
         st.allow = dict(st.pending)
         st.pending = {}

@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -47,7 +48,7 @@ def run(cmd, timeout=60):
 
 
 def engine_perft(tabula, path, depth):
-    rc, out, err = run([tabula, "perft", path, str(depth), "--all"])
+    rc, out, err = run([tabula, "perft", path, str(depth), "--all"] + CFG)
     if rc != 0:
         return None, err.strip().splitlines()[-1:] if err else ["exit %d" % rc]
     counts = []
@@ -66,10 +67,34 @@ def has_moves(tabula):
 
 
 def engine_moves(tabula, path, actions):
-    rc, out, err = run([tabula, "moves", path, "--after", " ".join(actions), "--json"])
+    rc, out, err = run([tabula, "moves", path, "--after", " ".join(actions), "--json"] + CFG)
     if rc != 0:
         return None, err.strip()
     return json.loads(out), None
+
+
+def play_legal_sets(tabula, path, m, actions):
+    """The engine's legal actions before each action of ACTIONS and after the last one.
+
+    Drives `tabula play` with every seat `human`, typing `moves` before each action (the
+    fallback while the binary has no `tabula moves`). Returns (list of sorted lists, error).
+    """
+    script = "".join("moves\n%s\n" % a for a in actions) + "moves\nquit\n"
+    p = subprocess.run([tabula, "play", path, "--players", ",".join(["human"] * m.g.np)] + CFG,
+                       input=script, capture_output=True, text=True, timeout=120)
+    out = p.stdout + p.stderr
+    for bad in ("illegal:", "not an action:"):
+        if bad in out:
+            line = [l for l in out.splitlines() if bad in l][0]
+            return None, line.strip()
+    sets = []
+    for line in out.splitlines():
+        mt = re.search(r"(\d+) legal: (.*)$", line)
+        if mt:
+            sets.append(sorted(mt.group(2).split()))
+            if len(sets[-1]) != int(mt.group(1)):
+                return None, "cannot read the legal list: %r" % line
+    return sets, None
 
 
 def write_record(path, m, turns):
@@ -106,6 +131,23 @@ def play_and_compare(tabula, path, m, rng, use_moves, stats):
         turns[-1].append(a)
         seq.append(a)
     stats["actions"] += len(seq)
+    if not use_moves:
+        sets, err = play_legal_sets(tabula, path, m, seq)
+        if sets is None:
+            return "play of %r: %s" % (" ".join(seq), err)
+        replayed = m.initial()
+        for i in range(len(seq) + 1):
+            mine = m.legal_texts(replayed)
+            theirs = sets[i] if i < len(sets) else []
+            stats["decisions"] += 1
+            if mine != theirs:
+                return ("legal after %r: engine only %s, model only %s; %s"
+                        % (" ".join(seq[:i]), sorted(set(theirs) - set(mine)),
+                           sorted(set(mine) - set(theirs)), model.show_position(m, replayed)))
+            if i < len(seq):
+                replayed = m.apply(replayed, seq[i])
+        if len(sets) > len(seq) + 1:
+            return "engine offered more decisions than the model after %r" % " ".join(seq)
     if use_moves:
         ej, err = engine_moves(tabula, path, seq)
         if ej is None:
@@ -118,7 +160,7 @@ def play_and_compare(tabula, path, m, rng, use_moves, stats):
     with tempfile.TemporaryDirectory() as d:
         rec = os.path.join(d, "g.rec")
         write_record(rec, m, turns)
-        rc, out, err = run([tabula, "replay", path, rec, "--json"])
+        rc, out, err = run([tabula, "replay", path, rec, "--json"] + CFG)
         if rc != 0:
             return "replay of %r rejected: %s" % (" ".join(seq), err.strip().splitlines()[-1:])
         ej = json.loads(out)
@@ -147,13 +189,44 @@ def play_and_compare(tabula, path, m, rng, use_moves, stats):
     return None
 
 
+def configs(path):
+    """The default game, plus the other variant and other option values the file offers."""
+    text = open(path).read()
+    out = [(None, {})]
+    if '(variant "Alt"' in text:
+        out.append(("Alt", {}))
+    mt = re.search(r"\(option size \((range|choice) (\d+) (\d+)\) \(default (\d+)\)\)", text)
+    if mt:
+        other = int(mt.group(3)) if int(mt.group(4)) != int(mt.group(3)) else int(mt.group(2))
+        out.append((None, {"size": str(other)}))
+    if "(option flag boolean" in text:
+        out.append((None, {"flag": "yes"}))
+        out.append((None, {"flag": "off"}))
+    return out
+
+
+CFG = []  # the --variant/--set arguments of the configuration being compared
+
+
 def compare_file(tabula, path, args, stats, use_moves):
+    global CFG
     rc, _, err = run([tabula, "check", path])
     if rc != 0:
         stats["invalid"] += 1
         return None
     stats["files"] += 1
-    m = model.load(path)
+    for variant, settings in configs(path):
+        CFG = (["--variant", variant] if variant else []) + \
+            [x for k, v in settings.items() for x in ("--set", "%s=%s" % (k, v))]
+        m = model.load(path, variant, settings)
+        r = compare_config(tabula, path, args, stats, use_moves, m)
+        if r:
+            return "%s%s" % ("[%s] " % " ".join(CFG) if CFG else "", r)
+    return None
+
+
+def compare_config(tabula, path, args, stats, use_moves, m):
+    stats["configs"] += 1
     eng, err = engine_perft(tabula, path, args.depth)
     if eng is None:
         return "engine perft failed: %s" % err
@@ -183,12 +256,14 @@ def main():
     ap.add_argument("--keep", help="directory to keep the generated files in")
     ap.add_argument("--no-moves", action="store_true", help="do not use `tabula moves`")
     ap.add_argument("--tabula", default=model.TABULA)
+    ap.add_argument("--avoid-known", action="store_true",
+                    help="generate no rule shapes of the known engine defects (gen.KNOWN)")
     args = ap.parse_args()
     model.TABULA = args.tabula
     out = args.keep or tempfile.mkdtemp(prefix="tabula-model-")
     os.makedirs(out, exist_ok=True)
     use_moves = not args.no_moves and has_moves(args.tabula)
-    stats = dict(files=0, invalid=0, perft_nodes=0, games=0, actions=0, decisions=0, timeouts=0,
+    stats = dict(configs=0, files=0, invalid=0, perft_nodes=0, games=0, actions=0, decisions=0, timeouts=0,
                  errors=0)
     bad = 0
     t0 = time.time()
@@ -198,7 +273,7 @@ def main():
         path = os.path.join(out, "g%06d.game" % i)
         with open(path, "w") as f:
             f.write("; generated by tests/model/gen.py, seed %d\n" % s)
-            f.write(gen.Gen(s).game())
+            f.write(gen.Gen(s, gen.KNOWN if args.avoid_known else ()).game())
         signal.alarm(args.timeout)
         try:
             r = compare_file(args.tabula, path, args, stats, use_moves)
@@ -217,10 +292,10 @@ def main():
             bad += 1
             print("%s: MISMATCH %s" % (path, r), flush=True)
     print("%d files generated, %d valid, %d invalid, %d timed out; %d disagreements; "
-          "perft nodes %d, games %d, actions %d, decision points compared %d (%s); %.0f s"
+          "%d configurations; perft nodes %d, games %d, actions %d, decision points compared %d (%s); %.0f s"
           % (args.files, stats["files"], stats["invalid"], stats["timeouts"], bad,
-             stats["perft_nodes"], stats["games"], stats["actions"], stats["decisions"],
-             "tabula moves" if use_moves else "no `tabula moves`: replay only", time.time() - t0))
+             stats["configs"], stats["perft_nodes"], stats["games"], stats["actions"], stats["decisions"],
+             "tabula moves" if use_moves else "legal sets from `tabula play`", time.time() - t0))
     if not args.keep:
         shutil.rmtree(out, ignore_errors=True)
     return 1 if bad else 0
