@@ -322,6 +322,12 @@ class Board:
         self.builtin = {}  # region name -> list of parts (frozensets)
         self.face_labels = {}  # kind -> list of labels, aligned with builtin[kind]
 
+    def site(self, label):
+        i = self.index.get(str(label))
+        if i is None:
+            raise ModelError("no site is labelled %s" % label)
+        return i
+
     def finish(self):
         self.index = {l: i for i, l in enumerate(self.labels)}
         self.n = len(self.labels)
@@ -533,7 +539,7 @@ class Game:
                 parts = []
                 for p in parts_forms:
                     if head(p) == "sites":
-                        parts.append(frozenset(b.index[str(x)] for x in p[1:]))
+                        parts.append(frozenset(b.site(x) for x in p[1:]))
                     elif head(p) == "faces":
                         kind = p[1]
                         allp = b.builtin[kind]
@@ -849,7 +855,11 @@ class Eval:
             return st.completed == 0
         if h == "grew":
             now = self.num(e[1], ctx)
-            before = self.num(e[1], ctx.but(st=st.snap, team=self.g.player_team[ctx.mover]))
+            if st.snap is None:  # only when emulating the engine's `grew` in `until`
+                return now > 0
+            snap = st.snap  # its mover is this turn's mover (except when emulating the engine)
+            before = self.num(e[1], ctx.but(st=snap, team=self.g.player_team[snap.mover],
+                                            mover=snap.mover))
             return now > before
         if h == "hand-empty":
             return st.hands[ctx.mover] == 0
@@ -890,8 +900,10 @@ class Model:
     def __init__(self, game):
         self.g = game
         self.ev = Eval(game, None)
-        # Things the docs leave open, as switches (see DISAGREEMENTS.md); defaults = our reading.
-        self.no_moves_mid_turn = False
+        # Emulations of known engine defects (issue 9), all off by default: the model follows the
+        # docs. run_long.py switches them on one at a time to say which known defect explains a
+        # disagreement; they are not a second reading of the language.
+        self.emulate = set()
 
     def label(self, s):
         return self.g.board.labels[s]
@@ -1114,6 +1126,8 @@ class Model:
                     if mv.require:
                         after = st.copy()
                         after.board[t] = st.board[f]  # the stone keeps its owner
+                        if "slide-require" in self.emulate:
+                            after.board[t] = team
                         after.board[f] = -1
                         ca = c.but(st=after)
                         if not all(ev.constraint(r, ca) for r in mv.require):
@@ -1123,7 +1137,8 @@ class Model:
             for f in sorted(set(ev.sites(mv.frm, base))):
                 if st.board[f] < 0:
                     continue
-                if mv.distinct and st.sid[f] in st.relocated:
+                if mv.distinct and ("distinct" in self.emulate and ("site", f) in st.relocated
+                                    or "distinct" not in self.emulate and st.sid[f] in st.relocated):
                     continue
                 cf = base.but(frm=f)
                 for t in sorted(set(ev.sites(mv.to, cf))):
@@ -1155,6 +1170,12 @@ class Model:
             c = self.ctx(st)
             hi = max(0, self.ev.num(sg.hi, c))
             lo = min(max(0, self.ev.num(sg.lo, c)), hi)
+            if "big-bound" in self.emulate and hi >= 2 ** 32 and self.is_constant(sg.hi):
+                # What the engine does with a constant MAX beyond 32 bits (black-box): cut to
+                # 32 bits, and a cut MAX of 0 plays as exactly one action.
+                hi = hi % 2 ** 32
+                lo = min(lo, hi) if hi else 1
+                hi = hi or 1
             st.lo, st.hi, st.done = lo, hi, 0
             if hi > 0:
                 acts = self.stage_actions(st)
@@ -1164,14 +1185,25 @@ class Model:
             st.stage += 1
         return False
 
+    def is_constant(self, e):
+        try:
+            self.g.const_num(e)
+            return True
+        except ModelError:
+            return False
+
     def begin_turn(self, st):
         g = self.g
         p = st.mover
         # 2. snapshot for `grew`, taken first: phases do not change any number, and a `grew` in an
         # `until` then compares with the position at the start of this turn (it has not grown).
+        stale = st.snap
         st.snap = st.copy()
         st.snap.snap = None
         st.snap.reps = None
+        if "grew-until" in self.emulate:
+            # The engine's `until` compares with the previous turn's snapshot (0 at the start).
+            st.snap = stale
         # 1. phase
         while True:
             ph = g.phases[st.phase[p]]
@@ -1180,6 +1212,10 @@ class Model:
                 st.phase[p] += 1
             else:
                 break
+        if "grew-until" in self.emulate:
+            st.snap = st.copy()
+            st.snap.snap = None
+            st.snap.reps = None
         # 3. allowances
         st.allow = dict(st.pending)
         st.pending = {}
@@ -1203,7 +1239,7 @@ class Model:
         if st.outcome is not None:
             st.legal = []
             return
-        if self.end_rules(st, no_moves=False if not self.no_moves_mid_turn else None):
+        if self.end_rules(st, no_moves=False):
             return
         st.completed += 1
         st.mover = (st.mover + 1) % g.np
@@ -1278,6 +1314,7 @@ class Model:
                 st.arrival = t
             else:
                 st.relocated.add(st.sid[t])
+                st.relocated.add(("site", t))
         self.effects(st, mv.then, self.ctx(st, to=t, frm=f))
         if st.outcome is not None:
             st.legal = []
