@@ -1475,7 +1475,7 @@ def cmd_verify(args):
             try:
                 tr = json.loads(line)
                 r = verify_trace(tr, base, models)
-            except (ModelError, KeyError, ValueError) as e:
+            except (ModelError, KeyError, ValueError, TypeError, IndexError, OSError) as e:
                 r = "MISMATCH error: %s" % e
             if r == "ok":
                 passed += 1
@@ -1554,7 +1554,7 @@ def main(argv=None):
             return cmd_verify(args)
         elif args.cmd == "random":
             cmd_random(args)
-    except ModelError as e:
+    except (ModelError, OSError) as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
     return 0

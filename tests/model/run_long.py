@@ -131,6 +131,7 @@ def play_and_compare(tabula, path, m, rng, use_moves, stats):
         turns[-1].append(a)
         seq.append(a)
     stats["actions"] += len(seq)
+    engine_sets = None
     if not use_moves:
         sets, err = play_legal_sets(tabula, path, m, seq)
         if sets is None:
@@ -148,6 +149,7 @@ def play_and_compare(tabula, path, m, rng, use_moves, stats):
                 replayed = m.apply(replayed, seq[i])
         if len(sets) > len(seq) + 1:
             return "engine offered more decisions than the model after %r" % " ".join(seq)
+        engine_sets = sets
     if use_moves:
         ej, err = engine_moves(tabula, path, seq)
         if ej is None:
@@ -174,16 +176,23 @@ def play_and_compare(tabula, path, m, rng, use_moves, stats):
         problems.append("actions engine %s model %s" % (ej.get("actions"), st.actions))
     if bool(ej.get("draw")) != mo["draw"]:
         problems.append("draw engine %s model %s" % (ej.get("draw"), mo["draw"]))
-    ew = ej.get("winner")
-    if ew is not None and mo["winner"] is not None:
-        # replay reports a player; the model a team: compare teams.
-        if m.g.player_team[ew - 1] + 1 != mo["winner"] and ew != mo["winner"]:
-            problems.append("winner engine player %s model team %s" % (ew, mo["winner"]))
-    elif (ew is None) != (mo["winner"] is None):
-        problems.append("winner engine %s model %s" % (ew, mo["winner"]))
+    # replay reports the winning player and his team's name; the model a team number.
+    wt = ej.get("winning_team")
+    ew = m.g.team_names.index(wt) + 1 if wt in m.g.team_names else None
+    if ew != mo["winner"]:
+        problems.append("winning team engine %s model %s" % (ew, mo["winner"]))
     if ej.get("scores") != mo["scores"]:
         problems.append("scores engine %s model %s" % (ej.get("scores"), mo["scores"]))
     stats["games"] += 1
+    if TRACES is not None and engine_sets is not None and not m.emulate:
+        TRACES.write(json.dumps({
+            "file": path, "variant": m.g.variant if "--variant" in CFG else None,
+            "options": {CFG[i + 1].split("=")[0]: CFG[i + 1].split("=")[1]
+                        for i in range(len(CFG)) if CFG[i] == "--set"},
+            "steps": [{"legal": engine_sets[i], "action": a} for i, a in enumerate(seq)],
+            "final_legal": engine_sets[len(seq)] if len(engine_sets) > len(seq) else [],
+            "outcome": {"winner": ew, "draw": bool(ej.get("draw")), "scores": ej.get("scores")},
+            "turns": ej.get("turns"), "actions": ej.get("actions")}) + "\n")
     if problems:
         return "game %r: %s" % (" ".join(seq), "; ".join(problems))
     return None
@@ -205,6 +214,7 @@ def configs(path):
     return out
 
 
+TRACES = None  # an open file: traces of the compared games, in `model.py verify` format
 STATS_ZERO = dict(configs=0, files=0, invalid=0, perft_nodes=0, games=0, actions=0,
                   decisions=0, timeouts=0, errors=0)
 CFG = []  # the --variant/--set arguments of the configuration being compared
@@ -317,10 +327,15 @@ def main():
     ap.add_argument("--keep", help="directory to keep the generated files in")
     ap.add_argument("--no-moves", action="store_true", help="do not use `tabula moves`")
     ap.add_argument("--tabula", default=model.TABULA)
+    ap.add_argument("--traces", help="write the engine's side of every compared game here "
+                    "(JSON lines, the format `model.py verify` reads)")
     ap.add_argument("--avoid-known", action="store_true",
                     help="generate no rule shapes of the known engine defects (gen.KNOWN)")
     args = ap.parse_args()
     model.TABULA = args.tabula
+    global TRACES
+    if args.traces:
+        TRACES = open(args.traces, "w")
     out = args.keep or tempfile.mkdtemp(prefix="tabula-model-")
     os.makedirs(out, exist_ok=True)
     use_moves = not args.no_moves and has_moves(args.tabula)
@@ -345,13 +360,15 @@ def main():
                 else:
                     unexplained += 1
                 print("%s: MISMATCH %s" % (path, r), flush=True)
-    print("%d seeds, %d valid files (with extensions), %d invalid, %d timed out; %d disagreements (%d explained by known engine defects, %d unexplained); "
+    print("%d %s, %d valid files (with extensions), %d invalid, %d timed out; %d disagreements (%d explained by known engine defects, %d unexplained); "
           "%d configurations; perft nodes %d, games %d, actions %d, decision points compared %d (%s); %.0f s"
-          % (args.files, stats["files"], stats["invalid"], stats["timeouts"], bad, known, unexplained,
+          % (len(todo), "files given" if args.paths else "seeds", stats["files"], stats["invalid"], stats["timeouts"], bad, known, unexplained,
              stats["configs"], stats["perft_nodes"], stats["games"], stats["actions"], stats["decisions"],
              "tabula moves" if use_moves else "legal sets from `tabula play`", time.time() - t0))
-    if not args.keep:
+    if not args.keep and not args.traces:
         shutil.rmtree(out, ignore_errors=True)
+    elif not args.keep:
+        print("generated files kept in %s (the traces name them)" % out)
     return 1 if bad else 0
 
 
