@@ -114,6 +114,11 @@ def parse_forms(text):
 # Options, defines, variants, extends (LANGUAGE.md §2, §10 extends/without)
 
 
+def marked_default(variant):
+    """The word `default` (not a description that happens to read "default") marks a variant."""
+    return any(is_word(x) and x == "default" for x in variant[2:])
+
+
 def section_key(form):
     """The name by which `extends` replaces a section (None for sections that are not replaced)."""
     h = head(form)
@@ -153,8 +158,9 @@ def load_sections(path, depth=0):
     sections, _ = load_sections(base, depth + 1)
     sections = list(sections)
     # A default variant here takes the mark from the base's.
-    if any(head(s) == "variant" and "default" in s[2:] for s in own):
-        sections = [[x for x in s if x != "default"] if head(s) == "variant" else s for s in sections]
+    if any(head(s) == "variant" and marked_default(s) for s in own):
+        sections = [[x for x in s if not (is_word(x) and x == "default")]
+                    if head(s) == "variant" else s for s in sections]
     for s in own:
         h = head(s)
         if h == "extends":
@@ -229,7 +235,7 @@ def resolve(path, variant=None, settings=None):
             raise ModelError("unknown variant %r" % variant)
     else:
         for v in variants:
-            if "default" in v[2:]:
+            if marked_default(v):
                 chosen = v
         if chosen is None and variants:
             chosen = variants[0]
