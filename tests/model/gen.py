@@ -82,7 +82,8 @@ class Gen:
         if k == "counter":
             return "(counter %s)" % self.pick(self.counters)
         if k == "hand-size":
-            return "(min 9 (hand-size))"
+            # Unlimited hands read 4294967295: kept out of products, which could overflow.
+            return "(min 9 (hand-size))" if depth > 0 or self.chance(0.7) else "(hand-size)"
         if k == "allowance":
             return "(allowance %s)" % self.pick(self.allowances)
         if k == "completed":
@@ -188,7 +189,10 @@ class Gen:
         else:
             parts.append("(from %s)" % self.pick(["enemy", "enemy", "any", "friend", "occupied"]
                                                  + self.region_names))
-            parts.append("(to %s)" % self.sites({}))
+            if self.chance(0.15):
+                parts.append("(to (neighbors from %s))" % self.rel())
+            else:
+                parts.append("(to %s)" % self.sites({}))
             w["from"] = True
             if self.chance(0.6) and "distinct" not in self.avoid:
                 d = self.pick(["distinct", "(distinct)", "(distinct true)", "(distinct false)",
@@ -232,11 +236,13 @@ class Gen:
         lo, hi = self.bound(), self.bound()
         if lo.isdigit() and hi.isdigit() and int(lo) > int(hi):
             lo, hi = hi, lo
-        if not hi.isdigit():
-            # Bounds that fold to constants must satisfy 0 <= MIN <= MAX (the checker says so).
-            hi = "(max %s %s)" % (lo if lo.isdigit() else "0", hi)
-        if not lo.isdigit() and hi.isdigit():
-            lo = "(min %s %s)" % (hi, lo)
+        if self.chance(0.9):
+            # Bounds that fold to constants must satisfy 0 <= MIN <= MAX (the checker says so);
+            # now and then they are left raw, to reach the run-time clamping of §5.
+            if not hi.isdigit():
+                hi = "(max %s %s)" % (lo if lo.isdigit() else "0", hi)
+            if not lo.isdigit():
+                lo = "(max 0 (min %s %s))" % (hi, lo)
         return "(actions %s %s %s)" % (lo, hi, moves)
 
     def phase_items(self, kinds):
@@ -331,7 +337,8 @@ class Gen:
             self.region_names += ["triangles", "squares", "hexagons"]
         if self.chance(0.6):
             ss = r.sample(labels, r.randint(1, min(4, len(labels))))
-            lines.append("  (region goal (sites %s))" % " ".join(ss))
+            lines.append("  (region goal (sites %s))" % " ".join(
+                '"%s"' % l if self.chance(0.2) else l for l in ss))
             self.region_names.append("goal")
         if self.chance(0.5):
             for t in self.team_list:
