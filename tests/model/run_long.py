@@ -82,19 +82,45 @@ def play_legal_sets(tabula, path, m, actions):
     script = "".join("moves\n%s\n" % a for a in actions) + "moves\nquit\n"
     p = subprocess.run([tabula, "play", path, "--players", ",".join(["human"] * m.g.np)] + CFG,
                        input=script, capture_output=True, text=True, timeout=120)
-    out = p.stdout + p.stderr
-    for bad in ("illegal:", "not an action:"):
-        if bad in out:
-            line = [l for l in out.splitlines() if bad in l][0]
-            return None, line.strip()
+    sets, err = read_legal_sets(p.stdout + p.stderr)
+    return (None if err else sets), err
+
+
+def read_legal_sets(out):
+    """The `N legal: ...` lists of a `play` session, up to the first rejected action (and the
+    rejection message, or None)."""
     sets = []
     for line in out.splitlines():
+        if "illegal:" in line or "not an action:" in line:
+            return sets, line.strip()
         mt = re.search(r"(\d+) legal: (.*)$", line)
         if mt:
             sets.append(sorted(mt.group(2).split()))
             if len(sets[-1]) != int(mt.group(1)):
-                return None, "cannot read the legal list: %r" % line
+                return sets, "cannot read the legal list: %r" % line
     return sets, None
+
+
+def agrees_on(tabula, path, m, seq):
+    """Whether model M agrees with the engine at every step of the action sequence SEQ: the same
+    legal sets, and the same first action (if any) the engine refuses."""
+    script = "".join("moves\n%s\n" % a for a in seq) + "moves\nquit\n"
+    p = subprocess.run([tabula, "play", path, "--players", ",".join(["human"] * m.g.np)] + CFG,
+                       input=script, capture_output=True, text=True, timeout=120)
+    sets, err = read_legal_sets(p.stdout + p.stderr)
+    st = m.initial()
+    for i in range(len(seq) + 1):
+        mine = m.legal_texts(st)
+        if i < len(sets) and mine != sets[i]:
+            return False
+        if i == len(seq):
+            return len(sets) == i + 1 or (not mine and len(sets) <= i)
+        if i == len(sets) - 1 and err:
+            return seq[i] not in mine  # the engine refused it: so must the model
+        if seq[i] not in mine:
+            return False
+        st = m.apply(st, seq[i])
+    return True
 
 
 def write_record(path, m, turns):
@@ -109,6 +135,8 @@ def play_and_compare(tabula, path, m, rng, use_moves, stats):
     st = m.initial()
     seq = []
     turns = []
+    LAST.clear()
+    LAST.update(kind="legal", seq=seq)  # until the result is compared
     while st.outcome is None and len(seq) < 2000:
         legal = m.legal_texts(st)
         if use_moves:
@@ -167,6 +195,7 @@ def play_and_compare(tabula, path, m, rng, use_moves, stats):
             return "replay of %r rejected: %s" % (" ".join(seq), err.strip().splitlines()[-1:])
         ej = json.loads(out)
     mo = model.outcome_json(st)
+    LAST.update(kind="result")
     if st.outcome is None:
         return None  # cut short: nothing more to compare
     problems = []
@@ -246,17 +275,27 @@ def compare_file(tabula, path, args, stats, use_moves):
 
 
 def explain(tabula, path, args, use_moves, variant, settings):
-    """Which known engine defect explains a disagreement: the model emulating it agrees."""
+    """Which known engine defect explains a disagreement: the model emulating it agrees on the
+    very perft counts or action sequence where the disagreement showed."""
+    kind = LAST.get("kind")
     for em in [[k] for k in gen.KNOWN] + [list(gen.KNOWN)]:
         m = model.load(path, variant, settings)
         m.emulate = set(em)
-        scratch = dict(STATS_ZERO)
         try:
-            if compare_config(tabula, path, args, scratch, use_moves, m) is None:
-                return " => KNOWN %s" % "+".join(em)
-        except model.ModelError:
-            pass
+            if kind == "perft":
+                ok = model.perft_counts(m, len(LAST["engine"])) == LAST["engine"]
+            elif kind == "legal":
+                ok = agrees_on(tabula, path, m, LAST["seq"])
+            else:
+                ok = False
+        except (model.ModelError, subprocess.TimeoutExpired):
+            ok = False
+        if ok:
+            return " => KNOWN %s" % "+".join(em)
     return " => UNEXPLAINED"
+
+
+LAST = {}  # where the last disagreement showed: {"kind": "perft"|"legal"|"result", ...}
 
 
 def compare_config(tabula, path, args, stats, use_moves, m):
@@ -276,6 +315,7 @@ def compare_config(tabula, path, args, stats, use_moves, m):
     mine = model.perft_counts(m, depth)
     stats["perft_nodes"] += sum(mine)
     if mine != eng[:depth]:
+        LAST.update(kind="perft", engine=eng[:depth])
         return "perft: engine %s, model %s" % (eng[:depth], mine)
     rng = random.Random(hash(os.path.basename(path)) & 0xFFFF if False else args.seed)
     for _ in range(args.games):
@@ -311,7 +351,9 @@ def compare_one(args, path, stats, use_moves):
         return None
     except model.ModelError as e:
         stats["errors"] += 1
-        return "model error: %s" % e
+        # The engine wraps around where the model stops (issue 9, defect 2).
+        known = " => KNOWN overflow" if "arithmetic overflow" in str(e) else ""
+        return "model error: %s%s" % (e, known)
     finally:
         signal.alarm(0)
 
