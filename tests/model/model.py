@@ -653,10 +653,10 @@ class Game:
 
     # -- constants (known before play)
     def const_num(self, e):
-        return Eval(self, None).num(e, Ctx(None, None, None))
+        return Eval(self).num(e, Ctx(None, None, None))
 
     def const_cond(self, e):
-        return Eval(self, None).cond(e, Ctx(None, None, None))
+        return Eval(self).cond(e, Ctx(None, None, None))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -718,7 +718,7 @@ def checked(v):
 
 
 class Eval:
-    def __init__(self, game, _unused):
+    def __init__(self, game):
         self.g = game
 
     # sites --------------------------------------------------------------------------------
@@ -905,7 +905,7 @@ class Eval:
 class Model:
     def __init__(self, game):
         self.g = game
-        self.ev = Eval(game, None)
+        self.ev = Eval(game)
         # Emulations of known engine defects (issue 9), all off by default: the model follows the
         # docs. run_long.py switches them on one at a time to say which known defect explains a
         # disagreement; they are not a second reading of the language.
@@ -1168,7 +1168,7 @@ class Model:
         st.legal = [a for a, _ in acts] + ([("end", "end", None, None)] if with_end else [])
 
     # -- the turn flow
-    def enter_stages(self, st, first):
+    def enter_stages(self, st):
         """Enters stages from st.stage on until one offers a decision; False if none does."""
         phase = self.g.phases[st.phase[st.mover]]
         while st.stage < len(phase.stages):
@@ -1229,7 +1229,7 @@ class Model:
         st.arrival = None
         st.stage = 0
         # 4. first decision
-        if not self.enter_stages(st, True):
+        if not self.enter_stages(st):
             st.legal = [("pass", "pass", None, None)] if g.phases[st.phase[p]].blocked else []
         # 5. end rules
         if self.end_rules(st, no_moves=not st.legal):
@@ -1295,7 +1295,7 @@ class Model:
             if self.end_rules(st, no_moves=False):
                 return
             st.stage += 1
-            if not self.enter_stages(st, False):
+            if not self.enter_stages(st):
                 self.end_turn(st)
             return
         mv = None
@@ -1334,7 +1334,7 @@ class Model:
                 self.set_legal(st, acts, st.done >= st.lo)
                 return
         st.stage += 1
-        if not self.enter_stages(st, False):
+        if not self.enter_stages(st):
             self.end_turn(st)
 
 
