@@ -1409,8 +1409,29 @@ def outcome_json(st):
 
 def cmd_perft(args):
     m = load(args.file, args.variant, parse_sets(args.set))
+    if args.divide:
+        # As `tabula perft --divide`: the count under each first action, then the total.
+        st = replay(m, split_actions(args.after))
+        total = 0
+        for text in m.legal_texts(st):
+            sub = Model(m.g)
+            after = m.apply(st, text)
+            n = 1 if args.depth <= 1 else sum_perft(sub, after, args.depth - 1)
+            total += n
+            print("%s: %d" % (text, n))
+        print(total)
+        return
     for d, n in enumerate(perft_counts(m, args.depth), 1):
         print("perft(%d) = %d" % (d, n))
+
+
+def sum_perft(m, st, depth):
+    """perft(depth) from the state ST."""
+    if st.outcome is not None:
+        return 0
+    if depth == 1:
+        return len(st.legal)
+    return sum(sum_perft(m, m.apply(st, a[0]), depth - 1) for a in st.legal)
 
 
 def cmd_moves(args):
@@ -1540,6 +1561,8 @@ def main(argv=None):
     p = sub.add_parser("perft")
     common(p)
     p.add_argument("depth", type=int)
+    p.add_argument("--divide", action="store_true", help="the count under each first action")
+    p.add_argument("--after", default="", help="start after these actions (with --divide)")
     p = sub.add_parser("moves")
     common(p)
     p.add_argument("--after", default="")
