@@ -185,7 +185,14 @@ def play_and_compare(tabula, path, m, rng, use_moves, stats):
         stats["decisions"] += 1
         eo = ej.get("outcome")
         mo = model.outcome_json(st)
-        if (eo is None) != (mo is None) or (eo and (eo.get("draw") != mo["draw"])):
+        same = (eo is None) == (mo is None)
+        if same and eo is not None:
+            wt = eo.get("winning_team")
+            team = m.g.team_names.index(wt) + 1 if wt in m.g.team_names else None
+            same = (bool(eo.get("draw")) == mo["draw"] and team == mo["winner"]
+                    and eo.get("scores") == mo["scores"])
+        if not same:
+            LAST.update(kind="result")
             return "outcome after %r: engine %s, model %s" % (" ".join(seq), eo, mo)
     with tempfile.TemporaryDirectory() as d:
         rec = os.path.join(d, "g.rec")
