@@ -137,6 +137,7 @@ def play_and_compare(tabula, path, m, rng, use_moves, stats):
     turns = []
     LAST.clear()
     LAST.update(kind="legal", seq=seq)  # until the result is compared
+    moves_sets = []  # the engine's legal sets, from `tabula moves`
     while st.outcome is None and len(seq) < 2000:
         legal = m.legal_texts(st)
         if use_moves:
@@ -144,6 +145,7 @@ def play_and_compare(tabula, path, m, rng, use_moves, stats):
             if ej is None:
                 return "moves failed after %r: %s" % (" ".join(seq), err)
             stats["decisions"] += 1
+            moves_sets.append(sorted(ej["legal"]))
             if sorted(ej["legal"]) != legal:
                 return ("legal after %r: engine only %s, model only %s; %s"
                         % (" ".join(seq), sorted(set(ej["legal"]) - set(legal)),
@@ -183,6 +185,8 @@ def play_and_compare(tabula, path, m, rng, use_moves, stats):
         if ej is None:
             return "moves failed at the end of %r: %s" % (" ".join(seq), err)
         stats["decisions"] += 1
+        moves_sets.append(sorted(ej["legal"]))
+        engine_sets = moves_sets
         eo = ej.get("outcome")
         mo = model.outcome_json(st)
         same = (eo is None) == (mo is None)
