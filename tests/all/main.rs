@@ -17,6 +17,7 @@ mod info;
 mod invariants;
 mod language_doc;
 mod ludemes;
+mod model;
 mod oracle;
 mod render;
 mod suites;
