@@ -440,8 +440,7 @@ async fn delete_game(State(app): State<Arc<App>>, Id(id): Id) -> Reply {
 async fn legal(State(app): State<Arc<App>>, Id(id): Id) -> Reply {
     let game = find(&app, &id)?;
     let s = lock(&game);
-    let state = s.to_json(&id, None);
-    ok(json!({"to_move": state["to_move"], "legal": state["legal"]}))
+    ok(s.legal_json())
 }
 
 #[derive(Deserialize)]

@@ -326,6 +326,12 @@ impl Session {
         })
     }
 
+    /// The player to move and the legal actions, without drawing the board.
+    pub fn legal_json(&self) -> Value {
+        let legal: Vec<Value> = self.engine.legal(&self.state).iter().map(|&a| self.action_json(a)).collect();
+        json!({"to_move": self.engine.to_move(&self.state), "legal": legal})
+    }
+
     fn action_json(&self, action: Action) -> Value {
         let e = &self.engine;
         let (kind, from, to) = match action.kind {

@@ -112,6 +112,12 @@ try {
   assert.equal(shown, replayed, "the result shown is the result of replaying the downloaded record");
   log(`tabula replay agrees: ${replayed}`);
 
+  // Reloading the page resumes the game from the server.
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  assert.equal((await page.textContent("#result")).trim(), shown);
+  assert.equal(await page.evaluate(() => location.hash.slice(1)), id);
+
   // The record loaded again can be stepped through from the start.
   const moves = await page.locator("#moves li").count();
   await page.setInputFiles("#record-file", recordPath);
