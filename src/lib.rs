@@ -20,4 +20,5 @@ pub mod format;
 pub mod game;
 pub mod record;
 pub mod render;
+pub mod serve;
 pub mod syntax;
