@@ -20,6 +20,7 @@ mod ludemes;
 mod model;
 mod oracle;
 mod render;
+mod serve;
 mod suites;
 mod threads;
 mod tutorial;

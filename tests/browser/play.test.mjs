@@ -4,7 +4,8 @@
 //    player; the record downloaded; the result on the page equal to `tabula replay`'s.
 // 2. The editor: a broken rule file typed in; the diagnostic code that `tabula check` gives
 //    for it appears on the page, with its span marked in the text.
-// Screenshots of both pages go to docs/serve-play.png and docs/serve-editor.png.
+// Screenshots of both pages go to a temporary directory, or with TABULA_SCREENSHOTS=docs to
+// docs/serve-play.png and docs/serve-editor.png (the pictures in the README).
 //
 // Run from the repository root after `cargo build`: `node tests/browser/play.test.mjs`
 // (TABULA_BIN overrides the binary, CHROMIUM the browser).
@@ -22,6 +23,7 @@ const bin = process.env.TABULA_BIN || join(root, "target/debug/tabula");
 const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
 const work = mkdtempSync(join(tmpdir(), "tabula-browser-"));
 const started = Date.now();
+const shots = process.env.TABULA_SCREENSHOTS ? join(root, process.env.TABULA_SCREENSHOTS) : work;
 
 function log(message) {
   console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${message}`);
@@ -102,7 +104,7 @@ try {
   }
   const shown = (await page.textContent("#result")).trim();
   log(`game over after ${clicks} clicks: ${shown}`);
-  await page.screenshot({ path: join(root, "docs/serve-play.png") });
+  await page.screenshot({ path: join(shots, "serve-play.png") });
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
   const recordPath = join(work, "game.rec");
@@ -161,7 +163,7 @@ try {
   assert.equal(marked, "emptyy");
   assert.equal(await page.isDisabled("#play-this"), true);
   log(`the editor shows ${code} under \`${marked}\``);
-  await page.screenshot({ path: join(root, "docs/serve-editor.png") });
+  await page.screenshot({ path: join(shots, "serve-editor.png") });
   assert.deepEqual(errors, [], "no script errors on the pages");
 } finally {
   await context.close();
