@@ -25,6 +25,7 @@ pub const EXTRA_ARGUMENT: &str = "tabula::check::extra_argument";
 pub const WRONG_TYPE: &str = "tabula::check::wrong_type";
 pub const NOT_CONSTANT: &str = "tabula::check::not_constant";
 pub const OUT_OF_RANGE: &str = "tabula::check::out_of_range";
+pub const OVERFLOW: &str = "tabula::check::overflow";
 
 // Names.
 pub const UNKNOWN_NAME: &str = "tabula::check::unknown_name";

@@ -229,3 +229,39 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<State, ReplayError> {
     }
     Ok(state)
 }
+
+/// Plays actions typed on the command line (`--after "c3 d4; e5"`) from `state`. Whitespace
+/// separates actions. A `;` may separate turns: when one is used, each group between them must
+/// be exactly one whole turn (the last may be a turn in progress), as each line of a record is,
+/// so that a turn that ends sooner or later than the user thinks is caught where it happens.
+pub fn play_after(engine: &Engine, state: &mut State, text: &str) -> Result<(), String> {
+    let groups: Vec<&str> = text.split(';').collect();
+    let by_turn = groups.len() > 1;
+    let mut number = 0;
+    for (g, group) in groups.iter().enumerate() {
+        let actions: Vec<&str> = group.split_whitespace().collect();
+        let last_group = g + 1 == groups.len();
+        if actions.is_empty() {
+            if by_turn && !last_group {
+                return Err(format!("an empty turn between two `;` (after action {number})"));
+            }
+            continue;
+        }
+        let turns_before = state.turns_completed();
+        for (k, action) in actions.iter().enumerate() {
+            number += 1;
+            if by_turn && k > 0 && (state.turns_completed() > turns_before || engine.outcome(state).is_some()) {
+                return Err(format!(
+                    "action {number} `{action}`: the turn is already over; its next action belongs after a `;`"
+                ));
+            }
+            engine.play(state, action).map_err(|e| format!("action {number} `{action}`: {}", e.reason))?;
+        }
+        let turn_over = state.turns_completed() > turns_before || engine.outcome(state).is_some();
+        if by_turn && !last_group && !turn_over {
+            let action = actions.last().copied().unwrap_or_default();
+            return Err(format!("action {number} `{action}`: the turn is not over after it, but a `;` follows"));
+        }
+    }
+    Ok(())
+}

@@ -149,14 +149,14 @@ pub fn int(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Op
     let value = match head {
         "+" | "*" | "min" | "max" => {
             let items = each(cx, &mut args, 1, "a number", |cx, n| int(cx, scope, n, ctx))?;
-            fold_many(head, items)
+            fold_many(cx, node, head, items)?
         }
         "-" => {
             let a = args.required(cx, "a number").and_then(|n| int(cx, scope, n, ctx));
             let b = args.required(cx, "the number to subtract").and_then(|n| int(cx, scope, n, ctx));
             args.finish(cx);
             match (a?, b?) {
-                (Int::Const(a), Int::Const(b)) => Int::Const(a - b),
+                (Int::Const(a), Int::Const(b)) => Int::Const(no_overflow(cx, node, a.checked_sub(b))?),
                 (a, b) => Int::Sub(Box::new(a), Box::new(b)),
             }
         }
@@ -230,23 +230,40 @@ pub fn int(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Op
     Some(value)
 }
 
-fn fold_many(head: &str, items: Vec<Int>) -> Int {
+/// `+ * min max` of numbers, computed now when they are all constant.
+fn fold_many(cx: &mut Context, node: &Node, head: &str, items: Vec<Int>) -> Option<Int> {
     let consts: Option<Vec<i64>> = items.iter().map(Int::constant).collect();
     if let Some(values) = consts {
-        let v = match head {
-            "+" => values.iter().sum(),
-            "*" => values.iter().product(),
-            "min" => values.iter().copied().min().unwrap_or(0),
-            _ => values.iter().copied().max().unwrap_or(0),
-        };
-        return Int::Const(v);
+        return Some(Int::Const(no_overflow(cx, node, apply_many(head, &values))?));
     }
-    match head {
+    Some(match head {
         "+" => Int::Add(items),
         "*" => Int::Mul(items),
         "min" => Int::Min(items),
         _ => Int::Max(items),
+    })
+}
+
+/// `+ * min max` of constants; `None` when the result overflows (or there is no value).
+fn apply_many(head: &str, values: &[i64]) -> Option<i64> {
+    match head {
+        "+" => values.iter().try_fold(0i64, |a, &b| a.checked_add(b)),
+        "*" => values.iter().try_fold(1i64, |a, &b| a.checked_mul(b)),
+        "min" => values.iter().copied().min(),
+        _ => values.iter().copied().max(),
     }
+}
+
+/// The value of constant arithmetic, or a diagnostic when it leaves the 64-bit range.
+fn no_overflow(cx: &mut Context, node: &Node, value: Option<i64>) -> Option<i64> {
+    if value.is_none() {
+        cx.report(
+            Diagnostic::error(codes::OVERFLOW, "this arithmetic overflows")
+                .label(node.span, "the result is beyond ±9223372036854775807")
+                .help("numbers are 64-bit whole numbers; use smaller values"),
+        );
+    }
+    value
 }
 
 fn need(cx: &mut Context, node: &Node, allowed: bool, place: &str) -> Option<()> {
@@ -477,18 +494,13 @@ pub fn constant(cx: &mut Context, node: &Node) -> Option<i64> {
             match head {
                 "+" | "*" | "min" | "max" => {
                     let values = each(cx, &mut args, 1, "a number", constant)?;
-                    Some(match head {
-                        "+" => values.iter().sum(),
-                        "*" => values.iter().product(),
-                        "min" => values.iter().copied().min()?,
-                        _ => values.iter().copied().max()?,
-                    })
+                    no_overflow(cx, node, apply_many(head, &values))
                 }
                 "-" => {
                     let a = args.required(cx, "a number").and_then(|n| constant(cx, n));
                     let b = args.required(cx, "the number to subtract").and_then(|n| constant(cx, n));
                     args.finish(cx);
-                    Some(a? - b?)
+                    no_overflow(cx, node, a?.checked_sub(b?))
                 }
                 _ => {
                     cx.report(not_constant(node));

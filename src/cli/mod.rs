@@ -10,6 +10,7 @@ mod bench;
 mod check;
 mod fmt;
 mod info;
+mod moves;
 mod output;
 mod perft;
 mod play;
@@ -40,8 +41,10 @@ enum Command {
     Check(check::CheckArgs),
     /// Describe a game: players, options, variants, board, regions, phases.
     Info(info::InfoArgs),
-    /// Count the action sequences of a given length from the start.
+    /// Count the action sequences of a given length from the start (or `--after` some actions).
     Perft(perft::PerftArgs),
+    /// List the legal actions at the start or `--after` some actions, for debugging a game.
+    Moves(moves::MovesArgs),
     /// Play uniformly random games and report statistics.
     Playout(playout::PlayoutArgs),
     /// Replay a game record, checking every action.
@@ -117,6 +120,7 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Info(args) => info::run(&args),
         Command::Perft(args) => perft::run(&args),
+        Command::Moves(args) => moves::run(&args),
         Command::Playout(args) => playout::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Play(args) => play::run(&args),
@@ -152,6 +156,13 @@ pub fn title(game: &Game) -> String {
         t.push_str(&format!(" ({})", options.join(", ")));
     }
     t
+}
+
+/// The option values in force, by name, for `--json` outputs.
+pub fn options_json(game: &Game) -> serde_json::Value {
+    let map: serde_json::Map<String, serde_json::Value> =
+        game.options.iter().map(|o| (o.name.clone(), serde_json::Value::String(o.show(o.value)))).collect();
+    serde_json::Value::Object(map)
 }
 
 /// One line saying how the game stands: who is to move, or how it ended.

@@ -1,6 +1,8 @@
 //! `tabula playout FILE --games N --seed S [--threads T] [--json]`
 
 use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -10,8 +12,9 @@ use serde_json::json;
 
 use super::{Failure, GameArgs, output::print_json};
 use crate::engine::Engine;
-use crate::engine::playout::random_game;
+use crate::engine::playout::{GameRecord, random_game, random_game_turns};
 use crate::engine::stats::Stats;
+use crate::record::{Record, Turn};
 
 #[derive(Args, Debug)]
 pub struct PlayoutArgs {
@@ -29,27 +32,45 @@ pub struct PlayoutArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// Write every game as a record, `DIR/000000.rec` for game 0 (the number of its random
+    /// stream), so that any game of a run can be replayed or rendered.
+    #[arg(long, value_name = "DIR")]
+    records: Option<PathBuf>,
 }
 
 /// Games handed to a thread at a time.
 const CHUNK: u64 = 64;
 
-/// Plays games `0..games` with per-game random streams and sums their statistics.
+/// Plays games `0..games` with per-game random streams and sums their statistics; with
+/// `records`, also writes each game there (the first failure to write is returned).
 pub fn run_games(
     engine: &Engine,
     games: u64,
     seed: u64,
     threads: usize,
     progress: Option<&indicatif::ProgressBar>,
-) -> Stats {
+    records: Option<&Path>,
+) -> Result<Stats, String> {
     let players = engine.game().players.len();
     let initial = engine.initial();
     let done = AtomicU64::new(0);
+    let write_error: Mutex<Option<String>> = Mutex::new(None);
     let chunk = |c: u64| {
         let mut stats = Stats::new(players);
         let mut state = initial.clone();
         for index in c * CHUNK..((c + 1) * CHUNK).min(games) {
-            let record = random_game(engine, &initial, &mut state, seed, index);
+            let record = match records {
+                None => random_game(engine, &initial, &mut state, seed, index),
+                Some(dir) => {
+                    let (record, turns) = random_game_turns(engine, &initial, &mut state, seed, index);
+                    if let Err(e) = write_record(engine, dir, seed, index, &record, turns) {
+                        if let Ok(mut slot) = write_error.lock() {
+                            slot.get_or_insert(e);
+                        }
+                    }
+                    record
+                }
+            };
             stats.add(engine.game(), &record);
         }
         if let Some(bar) = progress {
@@ -63,18 +84,48 @@ pub fn run_games(
         a.merge(&b);
         a
     };
-    if threads <= 1 {
-        return (0..chunks).map(chunk).fold(Stats::new(players), merge);
-    }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
-    match pool {
-        Ok(pool) => pool.install(|| {
+    let pool = if threads <= 1 { None } else { rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok() };
+    let stats = match pool {
+        None => (0..chunks).map(chunk).fold(Stats::new(players), merge),
+        Some(pool) => pool.install(|| {
             // Chunk results are merged in index order, though the sums would not care.
             let parts: Vec<Stats> = (0..chunks).into_par_iter().map(chunk).collect();
             parts.into_iter().fold(Stats::new(players), merge)
         }),
-        Err(_) => (0..chunks).map(chunk).fold(Stats::new(players), merge),
+    };
+    match write_error.into_inner().ok().flatten() {
+        Some(e) => Err(e),
+        None => Ok(stats),
     }
+}
+
+/// Writes game `index` as `DIR/NNNNNN.rec`, with its seed and result as comments.
+fn write_record(
+    engine: &Engine,
+    dir: &Path,
+    seed: u64,
+    index: u64,
+    game: &GameRecord,
+    turns: Vec<Vec<String>>,
+) -> Result<(), String> {
+    let mut record = Record::for_game(engine.game());
+    record.turns = turns.into_iter().map(|actions| Turn { line: 0, actions }).collect();
+    let result = match &game.outcome {
+        None => format!("stopped unfinished after {} actions", game.actions),
+        Some(o) => match o.winner {
+            Some(team) => format!("{} wins", engine.game().teams[team]),
+            None => "draw".into(),
+        },
+    };
+    let text = format!(
+        "; random playout: seed {seed}, game {index}\n; result: {result} after {} turns, {} actions\n{}",
+        game.turns,
+        game.actions,
+        record.to_text()
+    );
+    let path = dir.join(format!("{index:06}.rec"));
+    crate::record::write_atomically(&path, text.as_bytes())
+        .map_err(|e| format!("cannot write `{}`: {e}", path.display()))
 }
 
 pub fn progress_bar(len: u64) -> Option<indicatif::ProgressBar> {
@@ -93,13 +144,18 @@ pub fn run(args: &PlayoutArgs) -> Result<(), Failure> {
         return Err(Failure::Usage("--threads must be at least 1".into()));
     }
     let engine = Engine::new(args.game.load()?);
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::Usage(format!("cannot create the records directory `{}`: {e}", dir.display())))?;
+    }
     let bar = progress_bar(args.games);
     let start = Instant::now();
-    let stats = run_games(&engine, args.games, args.seed, args.threads, bar.as_ref());
+    let stats = run_games(&engine, args.games, args.seed, args.threads, bar.as_ref(), args.records.as_deref());
     let seconds = start.elapsed().as_secs_f64();
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
+    let stats = stats.map_err(Failure::Usage)?;
     let per_sec = |n: f64| if seconds > 0.0 { n / seconds } else { 0.0 };
     let game = engine.game();
     if args.json {

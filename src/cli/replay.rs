@@ -57,14 +57,25 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
 /// The JSON keys of DESIGN.md §4: `turns`, `actions`, `winner` (1-based number of the first
 /// player of the winning team, or null), `draw`, `scores` (per team, or null).
 pub fn result_json(engine: &Engine, state: &State) -> serde_json::Value {
+    let mut result = json!({
+        "turns": state.turns(),
+        "actions": state.actions(),
+        "finished": engine.outcome(state).is_some(),
+    });
+    if let (Some(map), serde_json::Value::Object(outcome)) = (result.as_object_mut(), outcome_json(engine, state)) {
+        map.extend(outcome);
+    }
+    result
+}
+
+/// How the game ended: `winner` (1-based number of the first player of the winning team, or
+/// null), `winning_team` (its name), `draw`, `scores` (per team, or null).
+pub fn outcome_json(engine: &Engine, state: &State) -> serde_json::Value {
     let outcome = engine.outcome(state);
     let winner = outcome
         .and_then(|o| o.winner)
         .map(|team| engine.game().players.iter().position(|p| p.team == team).map(|p| p + 1).unwrap_or(team + 1));
     json!({
-        "turns": state.turns(),
-        "actions": state.actions(),
-        "finished": outcome.is_some(),
         "winner": winner,
         "winning_team": outcome.and_then(|o| o.winner).map(|t| engine.game().teams[t].clone()),
         "draw": outcome.is_some_and(|o| o.is_draw()),

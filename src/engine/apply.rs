@@ -48,12 +48,15 @@ impl Engine {
                 self.lift(s, w, action.from);
                 self.put(s, w, action.to, owner);
                 s.arrival = Some(action.to);
+                follow_relocated(&mut s.relocated, action.from, Some(action.to));
             }
             ActionKind::Relocate => {
                 let owner = s.board[action.from as usize] as usize - 1;
                 self.lift(s, w, action.from);
                 self.put(s, w, action.to, owner);
-                s.relocated.push(action.to);
+                if !follow_relocated(&mut s.relocated, action.from, Some(action.to)) {
+                    s.relocated.push(action.to);
+                }
             }
             ActionKind::End | ActionKind::Pass => {}
         }
@@ -161,11 +164,13 @@ impl Engine {
                 });
                 for &(site, content) in &victims {
                     self.lift(s, w, site);
+                    follow_relocated(&mut s.relocated, site, None);
                     let owner = content as usize - 1;
                     if let Some((counter, recipient)) = credit {
                         if owner != env.subject {
                             let team = if *recipient == Recipient::Mover { env.subject } else { owner };
-                            s.counters[counter * teams + team] += 1;
+                            let c = &mut s.counters[counter * teams + team];
+                            *c = w.checked(c.checked_add(1), c.saturating_add(1));
                         }
                     }
                 }
@@ -196,7 +201,8 @@ impl Engine {
                     Who::Mover => env.subject,
                     Who::Next => self.game.players[self.next_player(env.mover)].team,
                 };
-                s.counters[counter * teams + team] += v;
+                let c = &mut s.counters[counter * teams + team];
+                *c = w.checked(c.checked_add(v), c.saturating_add(v));
             }
             Effect::If { condition, then, otherwise } => {
                 let holds = self.bool(s, w, condition, env);
@@ -252,8 +258,9 @@ impl Engine {
         let env = self.mover_env(s);
         let max = self.int(s, w, &stage.max, &env).max(0);
         let min = self.int(s, w, &stage.min, &env).clamp(0, max);
-        s.stage_min = min as u32;
-        s.stage_max = max as u32;
+        // A bound beyond what a counter of actions can reach is as good as no bound.
+        s.stage_min = u32::try_from(min).unwrap_or(u32::MAX);
+        s.stage_max = u32::try_from(max).unwrap_or(u32::MAX);
         s.stage_done = 0;
         if max == 0 {
             s.legal.clear();
@@ -360,4 +367,18 @@ impl Engine {
             s.outcome = Some(Outcome { winner: None, scores: None, decided_by: None, reason: EndReason::Blocked });
         }
     }
+}
+
+/// Keeps the list of stones relocated this turn (by the sites they stand on) true to the stones
+/// when one of them moves from `from` to `to`, or leaves the board (`None`): `distinct` is about
+/// stones, not sites. Returns whether the stone on `from` was in the list.
+fn follow_relocated(relocated: &mut Vec<u16>, from: u16, to: Option<u16>) -> bool {
+    let Some(i) = relocated.iter().position(|&site| site == from) else { return false };
+    match to {
+        Some(to) => relocated[i] = to,
+        None => {
+            relocated.swap_remove(i);
+        }
+    }
+    true
 }

@@ -44,9 +44,26 @@ impl Engine {
     pub(crate) fn int(&self, s: &State, w: &mut Work, e: &Int, env: &Env) -> i64 {
         match e {
             Int::Const(v) => *v,
-            Int::Add(items) => items.iter().map(|i| self.int(s, w, i, env)).sum(),
-            Int::Sub(a, b) => self.int(s, w, a, env) - self.int(s, w, b, env),
-            Int::Mul(items) => items.iter().map(|i| self.int(s, w, i, env)).product(),
+            Int::Add(items) => {
+                let mut sum = 0i64;
+                for i in items {
+                    let v = self.int(s, w, i, env);
+                    sum = w.checked(sum.checked_add(v), sum.saturating_add(v));
+                }
+                sum
+            }
+            Int::Sub(a, b) => {
+                let (a, b) = (self.int(s, w, a, env), self.int(s, w, b, env));
+                w.checked(a.checked_sub(b), a.saturating_sub(b))
+            }
+            Int::Mul(items) => {
+                let mut product = 1i64;
+                for i in items {
+                    let v = self.int(s, w, i, env);
+                    product = w.checked(product.checked_mul(v), product.saturating_mul(v));
+                }
+                product
+            }
             Int::Min(items) => items.iter().map(|i| self.int(s, w, i, env)).min().unwrap_or(0),
             Int::Max(items) => items.iter().map(|i| self.int(s, w, i, env)).max().unwrap_or(0),
             Int::If(c, a, b) => {

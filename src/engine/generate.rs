@@ -201,12 +201,17 @@ impl Engine {
         });
     }
 
-    /// Whether a constraint holds once the mover's stone has gone from `from` (if any) to `to`.
+    /// Whether a constraint holds in the position after the action: a stone of the mover's
+    /// team placed on `to`, or the stone on `from` (whoever owns it) slid to `to` — the same
+    /// position that making the action produces.
     fn holds_after(&self, s: &State, w: &mut Work, req: &Constraint, env: &Env, from: Option<u16>, to: u16) -> bool {
         let Constraint::Connected { filter, region, rel } = req;
         let mut set = take(&mut w.b);
         set.clear();
-        let stone = env.subject as u8 + 1;
+        let stone = match from {
+            Some(f) => s.board[f as usize],
+            None => env.subject as u8 + 1,
+        };
         for (i, &content) in s.board.iter().enumerate() {
             let site = i as u16;
             let content = if site == to {

@@ -41,12 +41,18 @@ impl Engine {
     /// `mover` is the player who made the last action; `next` the player after him in turn
     /// order — the same meanings as in effects.
     fn team_of_who(&self, s: &State, who: Who) -> usize {
-        let mover = s.last_mover.unwrap_or(s.mover) as usize;
+        let mover = self.outcome_mover(s);
         let player = match who {
             Who::Mover => mover,
             Who::Next => (mover + 1) % self.game.players.len(),
         };
         self.game.players[player].team
+    }
+
+    /// The mover of an outcome: the player who made the last action, or the first player if
+    /// nobody has acted yet (LANGUAGE.md, Outcomes) — not the player to move, who has not acted.
+    pub(crate) fn outcome_mover(&self, s: &State) -> usize {
+        s.last_mover.map_or(0, usize::from)
     }
 
     pub(crate) fn decide(&self, s: &State, w: &mut Work, rule: &Rule, reason: EndReason) -> Outcome {
@@ -68,7 +74,7 @@ impl Engine {
                 Criterion::Value(value, prefer) => {
                     let values: Vec<i64> = (0..teams)
                         .map(|t| {
-                            let env = Env { subject: t, mover: s.mover as usize, ..Env::default() };
+                            let env = Env { subject: t, mover: self.outcome_mover(s), ..Env::default() };
                             self.int(s, w, value, &env)
                         })
                         .collect();

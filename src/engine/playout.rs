@@ -3,7 +3,7 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::{Engine, Outcome, State};
+use super::{Action, Engine, Outcome, State};
 
 /// The random generator for game number `index` of a run seeded with `seed`: each game has its
 /// own stream, so results do not depend on how games are spread over threads.
@@ -28,12 +28,25 @@ pub const ACTION_CAP: u32 = 100_000;
 /// Plays uniformly random actions until the game ends or `cap` actions have been made in all;
 /// returns whether the game ended.
 pub fn play_out_capped<R: Rng>(engine: &Engine, state: &mut State, rng: &mut R, cap: u32) -> bool {
+    play_out_watched(engine, state, rng, cap, |_, _| {})
+}
+
+/// As [`play_out_capped`], telling `watch` each action and the state it is made in (to keep
+/// a record) before it is made. The same random choices as without a watcher.
+pub fn play_out_watched<R: Rng>(
+    engine: &Engine,
+    state: &mut State,
+    rng: &mut R,
+    cap: u32,
+    mut watch: impl FnMut(&State, Action),
+) -> bool {
     while state.outcome.is_none() {
         if state.actions() >= cap {
             return false;
         }
         let i = rng.random_range(0..engine.legal_count(state));
         let action = engine.legal_nth(state, i);
+        watch(state, action);
         engine.apply_unchecked(state, action);
     }
     true
@@ -54,4 +67,29 @@ pub fn random_game(engine: &Engine, initial: &State, state: &mut State, seed: u6
     let mut rng = rng_for(seed, index);
     play_out_capped(engine, state, &mut rng, ACTION_CAP);
     GameRecord { turns: state.turns(), actions: state.actions(), outcome: state.outcome.clone() }
+}
+
+/// Plays game number `index` of a seeded run, as [`random_game`] does, and also returns its
+/// actions as text, one list per turn (the lines of a record).
+pub fn random_game_turns(
+    engine: &Engine,
+    initial: &State,
+    state: &mut State,
+    seed: u64,
+    index: u64,
+) -> (GameRecord, Vec<Vec<String>>) {
+    state.clone_from(initial);
+    let mut rng = rng_for(seed, index);
+    let mut turns: Vec<Vec<String>> = Vec::new();
+    let mut turn_of_last = None;
+    play_out_watched(engine, state, &mut rng, ACTION_CAP, |s, action| {
+        if turn_of_last != Some(s.turns_completed()) {
+            turns.push(Vec::new());
+            turn_of_last = Some(s.turns_completed());
+        }
+        if let Some(turn) = turns.last_mut() {
+            turn.push(engine.action_text(action));
+        }
+    });
+    (GameRecord { turns: state.turns(), actions: state.actions(), outcome: state.outcome.clone() }, turns)
 }

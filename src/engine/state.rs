@@ -78,6 +78,9 @@ pub(crate) struct Work {
     pub low: Vec<u32>,
     pub cursor: Vec<u32>,
     pub parent: Vec<u32>,
+    /// A number computed by the rules went beyond the 64-bit range (and was saturated) at
+    /// some point of this game: the result of the game cannot be trusted.
+    pub overflow: bool,
 }
 
 /// Copying a state into another of the same game reuses its buffers: a playout resets its state
@@ -161,6 +164,7 @@ impl Clone for Work {
             low: self.low.clone(),
             cursor: self.cursor.clone(),
             parent: self.parent.clone(),
+            overflow: self.overflow,
         }
     }
 
@@ -168,6 +172,7 @@ impl Clone for Work {
     fn clone_from(&mut self, other: &Work) {
         self.groups.clone_from(&other.groups);
         self.empty_neighbors.clone_from(&other.empty_neighbors);
+        self.overflow = other.overflow;
         if self.disc.len() != other.disc.len() {
             *self = other.clone();
         }
@@ -175,6 +180,15 @@ impl Clone for Work {
 }
 
 impl Work {
+    /// The value of a checked operation, or its saturated value with the overflow noted.
+    #[inline]
+    pub fn checked(&mut self, checked: Option<i64>, saturated: i64) -> i64 {
+        checked.unwrap_or_else(|| {
+            self.overflow = true;
+            saturated
+        })
+    }
+
     fn new(sites: usize, groups: Vec<GroupCache>, empty_neighbors: Vec<Vec<u8>>) -> Work {
         Work {
             groups,
@@ -189,6 +203,7 @@ impl Work {
             low: vec![0; sites + 1],
             cursor: vec![0; sites + 1],
             parent: vec![0; sites + 1],
+            overflow: false,
         }
     }
 }
@@ -208,6 +223,12 @@ impl State {
     /// Actions applied so far.
     pub fn actions(&self) -> u32 {
         self.actions
+    }
+
+    /// Whether a number computed by the rules overflowed the 64-bit range during this game
+    /// (it was saturated; the game's result is not to be trusted).
+    pub fn overflowed(&self) -> bool {
+        self.work.as_ref().is_some_and(|w| w.overflow)
     }
 
     /// The last action made.

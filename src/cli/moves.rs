@@ -1,0 +1,65 @@
+//! `tabula moves FILE [--after "ACTIONS"] [--json]`: the legal actions of a position, for
+//! debugging a rule file (DESIGN.md §4).
+//!
+//! The actions go to stdout one per line, in byte order, so that two runs (or two engines) can be
+//! compared with `diff`; who is to move, or how the game ended, goes to stderr.
+
+use clap::Args;
+use serde_json::json;
+
+use super::{Failure, GameArgs, output::print_json};
+use crate::engine::{Engine, State};
+
+#[derive(Args, Debug)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Actions to make from the start first: `"c3 d4"`; `;` may separate turns (`"c3; d4"`),
+    /// and then each group must be one whole turn.
+    #[arg(long, value_name = "ACTIONS", default_value = "")]
+    after: String,
+    /// Print one JSON object: `to_move`, `legal`, `outcome`.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The position reached by `--after` from the start, or why it cannot be reached.
+pub fn position_after(engine: &Engine, after: &str) -> Result<State, Failure> {
+    let mut state = engine.initial();
+    crate::record::play_after(engine, &mut state, after)
+        .map_err(|m| Failure::Problems(Some(format!("error: --after: {m}"))))?;
+    Ok(state)
+}
+
+/// The legal actions as text, in byte order.
+pub fn sorted_legal(engine: &Engine, state: &State) -> Vec<String> {
+    let mut legal: Vec<String> = engine.legal(state).iter().map(|&a| engine.action_text(a)).collect();
+    legal.sort_unstable();
+    legal
+}
+
+pub fn run(args: &MovesArgs) -> Result<(), Failure> {
+    let engine = Engine::new(args.game.load()?);
+    let state = position_after(&engine, &args.after)?;
+    let legal = sorted_legal(&engine, &state);
+    if args.json {
+        let game = engine.game();
+        let outcome = engine.outcome(&state).map(|_| super::replay::outcome_json(&engine, &state));
+        print_json(&json!({
+            "game": game.name,
+            "variant": game.variant,
+            "options": super::options_json(game),
+            "turn": state.turns_completed() + 1,
+            "actions": state.actions(),
+            "to_move": engine.to_move(&state).map(|p| p + 1),
+            "legal": legal,
+            "outcome": outcome,
+        }));
+        return Ok(());
+    }
+    for action in &legal {
+        println!("{action}");
+    }
+    eprintln!("{}", super::result_line(&engine, &state));
+    Ok(())
+}
