@@ -116,3 +116,30 @@ def test_playouts_and_analyze_match_the_cli(tabula_bin):
         ).stdout
     )
     assert tabula.analyze(game, games=30, seed=4) == cli
+
+
+def test_long_rust_work_releases_the_gil():
+    """While `playouts` and `analyze` run in one thread, Python code keeps running in another:
+    with the GIL held, the main loop below would stall for the whole call."""
+    import threading
+    import time
+
+    game = tabula.load(ROOT / "games" / "watershed.game")
+    for work in (lambda: tabula.playouts(game, 400, seed=1), lambda: tabula.analyze(game, games=150, seed=1)):
+        spans = []
+
+        def timed():
+            start = time.perf_counter()
+            work()
+            spans.append(time.perf_counter() - start)
+
+        worker = threading.Thread(target=timed)
+        ticks = []
+        worker.start()
+        while worker.is_alive():
+            ticks.append(time.perf_counter())
+            time.sleep(0.001)
+        worker.join()
+        gaps = [b - a for a, b in zip(ticks, ticks[1:])]
+        assert spans[0] > 0.05, "the call is too short to tell"
+        assert len(ticks) > 10 and max(gaps) < spans[0] / 2
