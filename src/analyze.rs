@@ -29,6 +29,8 @@ pub struct Analysis {
     pub ended_by: BTreeMap<usize, u64>,
     pub ended_blocked: u64,
     pub ended_by_effect: u64,
+    /// Games stopped unfinished after the cap on actions.
+    pub unfinished: u64,
     /// Compared results decided by each criterion (index in the `compare`).
     pub decided_by: BTreeMap<usize, u64>,
     /// Actions of each kind.
@@ -40,8 +42,9 @@ pub struct Analysis {
     pub counter_gains: Vec<i64>,
     /// Turns in which each allowance was above zero.
     pub allowance_turns: Vec<u64>,
-    /// Length of every game in turns, in the order played.
-    pub lengths: Vec<u32>,
+    /// How many games lasted each number of turns (a count per length, not a list per game,
+    /// so that memory does not grow with the number of games).
+    pub lengths: BTreeMap<u32, u64>,
 }
 
 fn kind_name(kind: ActionKind) -> &'static str {
@@ -65,14 +68,18 @@ impl Analysis {
         }
     }
 
-    /// Plays one game with the given agents (one per player) and adds it up.
-    pub fn play(&mut self, engine: &Engine, agents: &mut [Box<dyn Agent>]) {
+    /// Plays one game with the given agents (one per player) and adds it up; a game still
+    /// going after `cap` actions is stopped and counted as unfinished.
+    pub fn play(&mut self, engine: &Engine, agents: &mut [Box<dyn Agent>], cap: u32) {
         let game = engine.game();
         let teams = game.teams.len();
         let mut state = engine.initial();
         let mut allowance_seen = vec![false; game.allowances.len()];
         let mut turn = state.turns_completed();
         while let Some(player) = engine.to_move(&state) {
+            if state.actions() >= cap {
+                break;
+            }
             self.branching.add(engine.legal(&state).len() as u64);
             let action = agents[player].choose(engine, &state);
             let before = state.clone();
@@ -111,11 +118,14 @@ impl Analysis {
                 }
             }
         }
-        let outcome = engine.outcome(&state).expect("the game is over");
         self.games += 1;
-        self.lengths.push(state.turns());
+        *self.lengths.entry(state.turns()).or_default() += 1;
         self.turns.add(u64::from(state.turns()));
         self.actions.add(u64::from(state.actions()));
+        let Some(outcome) = engine.outcome(&state) else {
+            self.unfinished += 1;
+            return;
+        };
         match outcome.winner {
             Some(t) => self.team_wins[t] += 1,
             None => self.draws += 1,
@@ -132,7 +142,9 @@ impl Analysis {
 
     pub fn merge(&mut self, other: &Analysis) {
         self.games += other.games;
-        self.lengths.extend_from_slice(&other.lengths);
+        for (k, v) in &other.lengths {
+            *self.lengths.entry(*k).or_default() += v;
+        }
         self.turns.merge(&other.turns);
         self.actions.merge(&other.actions);
         self.branching.merge(&other.branching);
@@ -145,6 +157,7 @@ impl Analysis {
         }
         self.ended_blocked += other.ended_blocked;
         self.ended_by_effect += other.ended_by_effect;
+        self.unfinished += other.unfinished;
         for (k, v) in &other.decided_by {
             *self.decided_by.entry(*k).or_default() += v;
         }
@@ -163,14 +176,16 @@ impl Analysis {
 }
 
 /// Plays games `range` of a run seeded with `seed`, every seat the agent `players` (see
-/// [`crate::agent::make_agent`]), and adds them up in index order. Each game's agents are
-/// seeded from the run's seed and the game's index alone, so any split of `0..n` into ranges
-/// (threads, processes, machines) merged in order gives the same analysis as one run.
+/// [`crate::agent::make_agent`]), each stopped after `cap` actions, and adds them up in index
+/// order. Each game's agents are seeded from the run's seed and the game's index alone, so any
+/// split of `0..n` into ranges (threads, processes, machines) merged in order gives the same
+/// analysis as one run.
 pub fn play_range(
     engine: &Engine,
     players: &str,
     think_ms: u64,
     seed: u64,
+    cap: u32,
     range: std::ops::Range<u64>,
 ) -> Result<Analysis, String> {
     let seats = engine.game().players.len();
@@ -182,7 +197,7 @@ pub fn play_range(
                 crate::agent::make_agent(players, agent_seed, think_ms)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        analysis.play(engine, &mut agents);
+        analysis.play(engine, &mut agents, cap);
     }
     Ok(analysis)
 }
@@ -305,6 +320,7 @@ pub fn to_json(engine: &Engine, a: &Analysis) -> Value {
         "ended_by": a.ended_by.iter().map(|(i, n)| json!({"rule": game.end_text[*i], "games": n})).collect::<Vec<_>>(),
         "ended_blocked": a.ended_blocked,
         "ended_by_effect": a.ended_by_effect,
+        "unfinished": a.unfinished,
         "decided_by": a.decided_by.iter().map(|(i, n)| json!({"criterion": criteria.get(*i), "games": n})).collect::<Vec<_>>(),
         "actions_by_kind": a.action_kinds,
         "stones_removed": {"own": a.removed_own, "enemy": a.removed_enemy},
@@ -356,6 +372,10 @@ pub fn to_text(engine: &Engine, a: &Analysis) -> String {
             pct(a.ended_by_effect)
         );
     }
+    if a.unfinished > 0 {
+        let _ =
+            writeln!(out, "unfinished    {} ({:.1}%): stopped by the cap on actions", a.unfinished, pct(a.unfinished));
+    }
     if a.ended_blocked > 0 {
         let _ =
             writeln!(out, "ended by      {} ({:.1}%): a player could not move", a.ended_blocked, pct(a.ended_blocked));
@@ -394,15 +414,15 @@ pub fn to_text(engine: &Engine, a: &Analysis) -> String {
 }
 
 /// A histogram of game lengths in turns, as SVG.
-pub fn histogram_svg(title: &str, lengths: &[u32]) -> String {
+pub fn histogram_svg(title: &str, lengths: &BTreeMap<u32, u64>) -> String {
     use std::fmt::Write;
-    let (lo, hi) = (lengths.iter().copied().min().unwrap_or(0), lengths.iter().copied().max().unwrap_or(0));
+    let (lo, hi) = (lengths.keys().next().copied().unwrap_or(0), lengths.keys().last().copied().unwrap_or(0));
     let bins = ((hi - lo + 1) as usize).clamp(1, 40);
     let width = f64::from(hi - lo + 1) / bins as f64;
-    let mut counts = vec![0u32; bins];
-    for &l in lengths {
+    let mut counts = vec![0u64; bins];
+    for (&l, &n) in lengths {
         let b = ((f64::from(l - lo)) / width) as usize;
-        counts[b.min(bins - 1)] += 1;
+        counts[b.min(bins - 1)] += n;
     }
     let top = counts.iter().copied().max().unwrap_or(1).max(1);
     let (w, h, m) = (640.0, 320.0, 40.0);
@@ -415,7 +435,7 @@ pub fn histogram_svg(title: &str, lengths: &[u32]) -> String {
     let _ = writeln!(svg, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
     let _ = writeln!(svg, r#"<text x="{m}" y="24" font-size="14">{}</text>"#, escape(title));
     for (i, &c) in counts.iter().enumerate() {
-        let bh = (h - 2.0 * m - 20.0) * f64::from(c) / f64::from(top);
+        let bh = (h - 2.0 * m - 20.0) * c as f64 / top as f64;
         let x = m + i as f64 * bar;
         let _ = writeln!(
             svg,
@@ -434,4 +454,40 @@ pub fn histogram_svg(title: &str, lengths: &[u32]) -> String {
 
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agent::make_agent;
+    use crate::check::{Selection, load};
+
+    /// Memory of a run does not grow with its number of games: game lengths are kept as a count
+    /// per length, and merging adds counts up.
+    #[test]
+    fn lengths_are_counted_per_length_not_listed_per_game() {
+        let selection = Selection::new(None, &["size=3".to_string()]).expect("selection");
+        let (_, game) = load(std::path::Path::new("games/ketchup.game"), &selection).expect("ketchup loads");
+        let engine = Engine::new(game);
+        let players = engine.game().players.len();
+        let mut total = Analysis::new(&engine);
+        for part in 0..30u64 {
+            let mut analysis = Analysis::new(&engine);
+            for index in 0..20 {
+                let mut agents: Vec<Box<dyn Agent>> = (0..players)
+                    .map(|p| make_agent("random", part * 1000 + index * 10 + p as u64, 0).expect("random agent"))
+                    .collect();
+                analysis.play(&engine, &mut agents, crate::engine::playout::ACTION_CAP);
+            }
+            total.merge(&analysis);
+        }
+        assert_eq!(total.games, 600);
+        assert_eq!(total.lengths.values().sum::<u64>(), 600);
+        assert_eq!(total.turns.n, 600);
+        let (lo, hi) = (*total.lengths.keys().next().unwrap(), *total.lengths.keys().last().unwrap());
+        assert_eq!((u64::from(lo), u64::from(hi)), (total.turns.min, total.turns.max));
+        assert!(total.lengths.len() <= (hi - lo + 1) as usize);
+        let weighted: u64 = total.lengths.iter().map(|(&l, &n)| u64::from(l) * n).sum();
+        assert_eq!(weighted, total.turns.sum, "the counts describe the same games as the sums");
+    }
 }

@@ -10,12 +10,10 @@
 //! ```
 //!
 //! Header lines name the game, the variant and every option set; then each line holds one
-//! turn's actions separated by spaces. Records are written atomically: to a temporary file in
-//! the same directory, flushed, then renamed over the target, so a crash never leaves a
-//! half-written record.
+//! turn's actions separated by spaces. Records are written with [`crate::files::write`]: a
+//! plain file atomically (a crash never leaves it half-written), a device or link through.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::Path;
 
 use crate::engine::{Engine, State};
@@ -64,6 +62,8 @@ impl Record {
     pub fn parse(text: &str) -> Result<Record, RecordError> {
         let mut record = Record::default();
         let mut seen_game = false;
+        // Records saved by other editors: a byte order mark, old Mac line endings.
+        let text = crate::files::normalize_text(text);
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let content = raw.split(';').next().unwrap_or("").trim();
@@ -162,22 +162,10 @@ impl Record {
     }
 }
 
-/// Writes `bytes` to a temporary file beside `path`, flushes it to disk and renames it over
-/// `path`.
+/// Writes `bytes` to `path` safely: see [`crate::files::write`] (atomic for plain files; devices,
+/// FIFOs and links are written through, never replaced).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "record".into());
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&temp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temp);
-    }
-    result
+    crate::files::write(path, bytes)
 }
 
 /// Where replaying a record stopped.

@@ -488,7 +488,8 @@ fn playouts<'py>(py: Python<'py>, game: &Game, games: u64, seed: u64, threads: u
 /// Analysis of games `start..end` of a seeded run (`tabula analyze`), as exact integer sums in
 /// JSON text: the pieces of a distributed run, merged by [`merge_analyses`].
 #[pyfunction]
-#[pyo3(signature = (game, start, end, seed=1, players="random".to_string(), think_ms=50))]
+#[pyo3(signature = (game, start, end, seed=1, players="random".to_string(), think_ms=50, max_actions=ACTION_CAP))]
+#[allow(clippy::too_many_arguments)]
 fn analyze_range(
     py: Python<'_>,
     game: &Game,
@@ -497,6 +498,7 @@ fn analyze_range(
     seed: u64,
     players: String,
     think_ms: u64,
+    max_actions: u32,
 ) -> PyResult<String> {
     if end < start {
         return Err(PyValueError::new_err(format!("the range {start}..{end} is backwards")));
@@ -505,7 +507,8 @@ fn analyze_range(
     let engine = game.engine.clone();
     let analysis = py
         .detach(move || {
-            tabula::analyze::play_range(&engine, &players, think_ms, seed, start..end).map(|a| raw::to_raw(&a))
+            tabula::analyze::play_range(&engine, &players, think_ms, seed, max_actions, start..end)
+                .map(|a| raw::to_raw(&a))
         })
         .map_err(PyValueError::new_err)?;
     Ok(analysis.to_string())

@@ -1,6 +1,6 @@
 //! An [`Analysis`] as exact integers in JSON, so that pieces computed in other processes (Ray
 //! workers) can be merged with no loss: sums, sums of squares (as decimal strings: they may
-//! pass 2^64), counts and the per-game lengths, never a float.
+//! pass 2^64), counts and the histogram of game lengths, never a float.
 
 use std::collections::BTreeMap;
 
@@ -36,6 +36,7 @@ pub fn to_raw(a: &Analysis) -> Value {
         "branching": summary(&a.branching),
         "team_wins": a.team_wins,
         "draws": a.draws,
+        "unfinished": a.unfinished,
         "ended_by": counts(&a.ended_by),
         "ended_blocked": a.ended_blocked,
         "ended_by_effect": a.ended_by_effect,
@@ -45,7 +46,7 @@ pub fn to_raw(a: &Analysis) -> Value {
         "removed_enemy": a.removed_enemy,
         "counter_gains": a.counter_gains,
         "allowance_turns": a.allowance_turns,
-        "lengths": a.lengths,
+        "lengths": counts(&a.lengths),
     })
 }
 
@@ -92,6 +93,7 @@ pub fn from_raw(engine: &Engine, text: &str) -> Result<Analysis, String> {
         branching: summary_from(&v, "branching")?,
         team_wins: list(&v, "team_wins", Some(game.teams.len()), Value::as_u64)?,
         draws: u64_at(&v, "draws")?,
+        unfinished: u64_at(&v, "unfinished")?,
         ended_by: map(&v, "ended_by", |k| k.parse().ok().filter(|&i: &usize| i < game.end.len()))?,
         ended_blocked: u64_at(&v, "ended_blocked")?,
         ended_by_effect: u64_at(&v, "ended_by_effect")?,
@@ -101,6 +103,6 @@ pub fn from_raw(engine: &Engine, text: &str) -> Result<Analysis, String> {
         removed_enemy: u64_at(&v, "removed_enemy")?,
         counter_gains: list(&v, "counter_gains", Some(game.counters.len()), Value::as_i64)?,
         allowance_turns: list(&v, "allowance_turns", Some(game.allowances.len()), Value::as_u64)?,
-        lengths: list(&v, "lengths", None, |x| x.as_u64().and_then(|n| u32::try_from(n).ok()))?,
+        lengths: map(&v, "lengths", |k| k.parse::<u32>().ok())?,
     })
 }

@@ -127,14 +127,16 @@ def analyze(
     seed: int = 1,
     players: str = "random",
     think_ms: int = 50,
+    max_actions: int = ACTION_CAP,
 ) -> dict:
     """``tabula analyze --json`` in Rust (no GIL), the same report for the same seed.
 
     ``players`` is ``random``, ``mcts:ITERATIONS`` (both reproducible from the seed) or ``mcts``
-    (thinks ``think_ms`` per action, so its games depend on the machine's speed).
+    (thinks ``think_ms`` per action, so its games depend on the machine's speed). A game still
+    going after ``max_actions`` actions is stopped and counted as unfinished.
     ``tabula.distributed.analyze`` spreads the same run over a Ray cluster.
     """
-    raw = _tabula.analyze_range(game, 0, games, seed, players, think_ms)
+    raw = _tabula.analyze_range(game, 0, games, seed, players, think_ms, max_actions)
     return json.loads(_tabula.analysis_report(game, raw))
 
 

@@ -24,7 +24,7 @@ import os
 import sys
 from typing import Any, Mapping
 
-from . import _tabula, load
+from . import ACTION_CAP, _tabula, load
 
 
 def split(games: int, chunks: int) -> list[tuple[int, int]]:
@@ -39,10 +39,10 @@ def split(games: int, chunks: int) -> list[tuple[int, int]]:
     return [r for r in ranges if r[1] > r[0]]
 
 
-def _chunk(source: tuple, start: int, end: int, seed: int, players: str, think_ms: int) -> str:
+def _chunk(source: tuple, start: int, end: int, seed: int, players: str, think_ms: int, cap: int) -> str:
     """One Ray task: games ``start..end`` of the run, as a raw (integer) analysis."""
     game = _tabula.load(*source)
-    return _tabula.analyze_range(game, start, end, seed, players, think_ms)
+    return _tabula.analyze_range(game, start, end, seed, players, think_ms, cap)
 
 
 def analyze(
@@ -52,6 +52,7 @@ def analyze(
     chunks: int | None = None,
     players: str = "random",
     think_ms: int = 50,
+    max_actions: int = ACTION_CAP,
     variant: str | None = None,
     options: Mapping[str, Any] | None = None,
     address: str | None = None,
@@ -69,7 +70,7 @@ def analyze(
     if games < 0:
         raise ValueError("games must not be negative")
     game = load(path, variant=variant, options=options)
-    _tabula.analyze_range(game, 0, 0, seed, players, think_ms)  # checks `players` before any task
+    _tabula.analyze_range(game, 0, 0, seed, players, think_ms, max_actions)  # checks `players` before any task
     source = game.__reduce__()[1]
     if not ray.is_initialized():
         address = address or os.environ.get("RAY_ADDRESS")
@@ -82,7 +83,7 @@ def analyze(
     if chunks < 1:
         raise ValueError("chunks must be at least 1")
     task = ray.remote(num_cpus=1)(_chunk)
-    futures = [task.remote(source, a, b, seed, players, think_ms) for a, b in split(games, chunks)]
+    futures = [task.remote(source, a, b, seed, players, think_ms, max_actions) for a, b in split(games, chunks)]
     parts = ray.get(futures)  # in the order of the ranges
     merged = _tabula.merge_analyses(game, parts)
     if text:
@@ -98,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--chunks", type=int, default=None, help="tasks to split the games into (default: 4 per CPU)")
     p.add_argument("--players", default="random", help="random, mcts or mcts:ITERATIONS")
     p.add_argument("--think", type=int, default=50, help="milliseconds per action of an `mcts` player")
+    p.add_argument("--max-actions", type=int, default=ACTION_CAP, help="stop a game after this many actions")
     p.add_argument("--variant")
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--address", help="a running Ray cluster (default: $RAY_ADDRESS, else a local one)")
@@ -118,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
             chunks=args.chunks,
             players=args.players,
             think_ms=args.think,
+            max_actions=args.max_actions,
             variant=args.variant,
             options=options,
             address=args.address,

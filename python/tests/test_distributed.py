@@ -51,3 +51,16 @@ def test_command_line(cluster, capsys):
     assert "first player" in capsys.readouterr().out
     assert dist.main([str(ROOT / "nowhere.game")]) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_games_stopped_by_the_cap_are_counted_the_same(cluster, tabula_bin):
+    game = tabula.load(KETCHUP)
+    single = tabula.analyze(game, games=12, seed=3, max_actions=12)
+    assert single["unfinished"] > 0
+    cli = json.loads(
+        subprocess.run(
+            [tabula_bin, "analyze", KETCHUP, "--games", "12", "--seed", "3", "--max-actions", "12", "--json"],
+            check=True, capture_output=True, text=True,
+        ).stdout
+    )
+    assert single == cli == dist.analyze(KETCHUP, games=12, seed=3, chunks=5, max_actions=12)

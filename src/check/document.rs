@@ -176,6 +176,14 @@ pub fn read<'a>(cx: &mut Context, forms: &'a [Node], source: SourceId, text: &st
     let game = game?;
     let mut args = Args::new(game);
     let name = match args.next() {
+        Some(Node { kind: NodeKind::Str(s), span }) if s.trim().is_empty() => {
+            cx.report(
+                Diagnostic::error(codes::MISSING_ARGUMENT, "the game's name is empty")
+                    .label(*span, "an empty name")
+                    .help("write `(game \"Name\" ...)`: the name is shown by every command"),
+            );
+            s.clone()
+        }
         Some(Node { kind: NodeKind::Str(s), .. }) => s.clone(),
         Some(other) => {
             cx.report(

@@ -21,6 +21,8 @@ pub struct Ctx {
     pub arrival: bool,
     /// In an end rule: `no-moves`.
     pub end: bool,
+    /// In a phase's `until`, evaluated before the turn begins: no `grew`.
+    pub until: bool,
 }
 
 /// Reports a form that is not of the expected category, saying what it is instead.
@@ -343,7 +345,12 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
         "grew" => {
             let value = args.required(cx, "the number to watch").and_then(|n| int(cx, scope, n, ctx));
             args.finish(cx);
-            need(cx, node, ctx.play, "inside a turn (it compares with the value when the turn began)")?;
+            need(
+                cx,
+                node,
+                ctx.play && !ctx.until,
+                "inside a turn (it compares with the value when the turn began; in `until`, the turn has not begun)",
+            )?;
             Bool::Grew(scope.snapshot(value?))
         }
         "hand-empty" => {

@@ -85,11 +85,12 @@ fn canonical(name: &str) -> PathBuf {
 }
 
 fn read(path: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-    if bytes.len() > syntax::MAX_SOURCE_BYTES {
-        return Err(format!("the file is larger than {} bytes", syntax::MAX_SOURCE_BYTES));
-    }
-    String::from_utf8(bytes).map_err(|_| "the file is not UTF-8 text".to_string())
+    let bytes = crate::files::read_limited(path, syntax::MAX_SOURCE_BYTES).map_err(|e| match e {
+        crate::files::ReadError::Io(e) => e.to_string(),
+        _ => format!("the file is larger than {} bytes", syntax::MAX_SOURCE_BYTES),
+    })?;
+    let text = String::from_utf8(bytes).map_err(|_| "the file is not UTF-8 text".to_string())?;
+    Ok(crate::files::normalize_text(&text).into_owned())
 }
 
 /// The path of `(extends "path")` in the game form, if any.

@@ -78,19 +78,21 @@ pub struct SelectionError(pub String);
 
 /// Reads a file into `sources`. Errors are diagnostics without a span.
 pub fn read(sources: &mut Sources, path: &Path) -> Result<SourceId, Diagnostic> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| Diagnostic::error(codes::IO, format!("cannot read `{}`: {e}", path.display())))?;
-    if bytes.len() > syntax::MAX_SOURCE_BYTES {
-        return Err(Diagnostic::error(
+    let bytes = crate::files::read_limited(path, syntax::MAX_SOURCE_BYTES).map_err(|e| match e {
+        crate::files::ReadError::Io(e) => {
+            Diagnostic::error(codes::IO, format!("cannot read `{}`: {e}", path.display()))
+        }
+        crate::files::ReadError::TooLarge { size, limit } => Diagnostic::error(
             codes::TOO_LARGE,
-            format!(
-                "`{}` is {} bytes; game files are limited to {} bytes",
-                path.display(),
-                bytes.len(),
-                syntax::MAX_SOURCE_BYTES
-            ),
-        ));
-    }
+            match size {
+                Some(size) => format!("`{}` is {size} bytes; game files are limited to {limit} bytes", path.display()),
+                None => format!(
+                    "`{}` holds more than {limit} bytes; game files are limited to {limit} bytes",
+                    path.display()
+                ),
+            },
+        ),
+    })?;
     let text = String::from_utf8(bytes).map_err(|e| {
         Diagnostic::error(
             codes::NOT_UTF8,
@@ -98,6 +100,7 @@ pub fn read(sources: &mut Sources, path: &Path) -> Result<SourceId, Diagnostic> 
         )
         .help("game files are plain UTF-8 text")
     })?;
+    let text = crate::files::normalize_text(&text).into_owned();
     Ok(sources.add(path.display().to_string(), text))
 }
 
@@ -115,6 +118,7 @@ pub fn check(sources: &mut Sources, source: SourceId, selection: &Selection) -> 
             if cx.error_count() == 0 {
                 warnings::variants(&mut cx, &doc);
                 warnings::phases(&mut cx, &doc, game.as_ref());
+                warnings::no_end(&mut cx, &doc, game.as_ref());
             }
             game
         }

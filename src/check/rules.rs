@@ -132,7 +132,8 @@ fn phase(
         match head {
             Some("until") => {
                 let mut a = Args::new(item);
-                let c = a.required(cx, "a condition").and_then(|n| boolean(cx, scope, n, play));
+                let ctx = Ctx { until: true, ..play };
+                let c = a.required(cx, "a condition").and_then(|n| boolean(cx, scope, n, ctx));
                 a.finish(cx);
                 match c {
                     Some(c) => until = Some(c),

@@ -66,7 +66,7 @@ fn players(cx: &mut Context, form: &Node) -> Option<(Vec<Player>, Vec<String>)> 
     let mut list: Vec<(Player, Span)> = Vec::new();
     let mut team_names: Vec<String> = Vec::new();
     let mut common_hand: Option<u32> = None;
-    let mut explicit_team: Vec<Option<String>> = Vec::new();
+    let mut explicit_team: Vec<Option<(String, Span)>> = Vec::new();
     let errors_before = cx.error_count();
     for item in form.args() {
         match (&item.kind, item.head()) {
@@ -84,7 +84,7 @@ fn players(cx: &mut Context, form: &Node) -> Option<(Vec<Player>, Vec<String>)> 
                         Some("hand") => hand = hand_size(cx, clause),
                         Some("team") => {
                             let mut t = Args::new(clause);
-                            team = t.string(cx, "the team's name").map(|(n, _)| n);
+                            team = t.string(cx, "the team's name");
                             t.finish(cx);
                         }
                         _ => cx.report(
@@ -103,6 +103,25 @@ fn players(cx: &mut Context, form: &Node) -> Option<(Vec<Player>, Vec<String>)> 
             ),
             (NodeKind::Braces(_) | NodeKind::Named(..), _) => {}
             _ => cx.report(wrong_kind(item, "a player", "a name in quotes or `(player ...)`")),
+        }
+    }
+    // Names are what the board, the prompt and the results show: an empty one shows as nothing.
+    for (player, span) in &list {
+        if player.name.trim().is_empty() {
+            cx.report(
+                Diagnostic::error(codes::BAD_PLAYERS, "a player's name is empty")
+                    .label(*span, "this name")
+                    .help("give every player a name to show: `(players \"White\" \"Black\")`"),
+            );
+        }
+    }
+    for (team, span) in explicit_team.iter().flatten() {
+        if team.trim().is_empty() {
+            cx.report(
+                Diagnostic::error(codes::BAD_PLAYERS, "a team's name is empty")
+                    .label(*span, "this name")
+                    .help("give the team a name to show: `(team \"Red\")`"),
+            );
         }
     }
     for i in 0..list.len() {
@@ -129,7 +148,7 @@ fn players(cx: &mut Context, form: &Node) -> Option<(Vec<Player>, Vec<String>)> 
         return None;
     }
     for ((player, _), team) in list.iter_mut().zip(explicit_team) {
-        let team = team.unwrap_or_else(|| player.name.clone());
+        let team = team.map(|(name, _)| name).unwrap_or_else(|| player.name.clone());
         player.team = match team_names.iter().position(|t| *t == team) {
             Some(i) => i,
             None => {

@@ -63,3 +63,29 @@ pub fn phases(cx: &mut Context, doc: &Document<'_>, game: Option<&Game>) {
         }
     }
 }
+
+/// No end rule can ever fire and no effect ends the game: it ends only when a player cannot
+/// begin his turn — and never, if every phase answers that with a `pass`.
+pub fn no_end(cx: &mut Context, doc: &Document<'_>, game: Option<&Game>) {
+    use crate::game::{Blocked, Bool, EndRule};
+    let (Some(game), Some(end)) = (game, doc.sections.end) else { return };
+    let can_fire = |rule: &EndRule| match rule {
+        EndRule::When { condition, .. } => !matches!(condition, Bool::Const(false)),
+        EndRule::Repetition { count, .. } => *count > 0,
+        EndRule::TurnLimit { turns, .. } => *turns > 0,
+    };
+    if game.end.iter().any(can_fire) || game.phases.iter().any(|p| p.ends_game_by_effect()) {
+        return;
+    }
+    let passes = game.phases.iter().all(|p| p.blocked == Blocked::Pass);
+    let (message, label) = if passes {
+        ("this game can never end", "no end rule here can ever fire, and a player who cannot move passes")
+    } else {
+        ("no end rule can ever fire", "the game ends only when a player cannot begin his turn")
+    };
+    cx.report(
+        Diagnostic::warning(codes::NO_END, message)
+            .label(end.span, label)
+            .help("add `(turn-limit N)`, `(repetition 3)` or a `(when CONDITION OUTCOME)` that can hold"),
+    );
+}

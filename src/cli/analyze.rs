@@ -16,7 +16,7 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Number of games.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = super::limits::games)]
     games: u64,
     /// Who plays every seat: `random`, `mcts` or `mcts:ITERATIONS`.
     #[arg(long, default_value = "random")]
@@ -28,11 +28,14 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Games played at once.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::limits::threads)]
     threads: usize,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// Stop a game that has not ended after this many actions (counted as unfinished).
+    #[arg(long, default_value_t = crate::engine::playout::ACTION_CAP)]
+    max_actions: u32,
     /// Draw a histogram of game lengths to this SVG file.
     #[arg(long)]
     svg: Option<PathBuf>,
@@ -50,28 +53,32 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
     let done = AtomicU64::new(0);
     let chunk = |c: u64| {
         let range = c * CHUNK..((c + 1) * CHUNK).min(args.games);
-        let analysis = play_range(&engine, &args.players, args.think, args.seed, range).expect("checked above");
+        let analysis =
+            play_range(&engine, &args.players, args.think, args.seed, args.max_actions, range).expect("checked above");
         if let Some(b) = &bar {
             b.set_position(done.fetch_add(analysis.games, Ordering::Relaxed) + analysis.games);
         }
         analysis
     };
     let chunks = args.games.div_ceil(CHUNK);
-    let parts: Vec<Analysis> = if args.threads <= 1 {
-        (0..chunks).map(chunk).collect()
+    // Chunks are merged as they come (every figure is a sum, a count or a min/max, so the order
+    // does not matter): memory stays that of one analysis per thread.
+    let merge = |mut a: Analysis, b: Analysis| {
+        a.merge(&b);
+        a
+    };
+    let threads = super::limits::useful_threads(args.threads, chunks);
+    let analysis = if threads <= 1 {
+        (0..chunks).map(chunk).fold(Analysis::new(&engine), merge)
     } else {
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(args.threads)
+            .num_threads(threads)
             .build()
-            .map_err(|e| Failure::Usage(format!("cannot start {} threads: {e}", args.threads)))?;
-        pool.install(|| (0..chunks).into_par_iter().map(chunk).collect())
+            .map_err(|e| Failure::Usage(format!("cannot start {threads} threads: {e}")))?;
+        pool.install(|| (0..chunks).into_par_iter().map(chunk).reduce(|| Analysis::new(&engine), merge))
     };
     if let Some(b) = bar {
         b.finish_and_clear();
-    }
-    let mut analysis = Analysis::new(&engine);
-    for p in &parts {
-        analysis.merge(p);
     }
     if let Some(path) = &args.svg {
         let title = format!("{}: game length over {} games", super::title(engine.game()), analysis.games);
@@ -84,5 +91,6 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
         println!("{} — {} games, every seat `{}`", super::title(engine.game()), analysis.games, args.players);
         print!("{}", to_text(&engine, &analysis));
     }
+    super::versus::warn_unfinished(analysis.unfinished, args.max_actions);
     Ok(())
 }

@@ -17,10 +17,10 @@ pub struct BenchArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Length of each timed run, in seconds.
-    #[arg(long, default_value_t = 2.0)]
+    #[arg(long, default_value_t = 2.0, value_parser = super::limits::seconds)]
     seconds: f64,
     /// Number of timed runs; the median is reported.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = super::limits::runs)]
     runs: usize,
     /// Seed of the random playouts.
     #[arg(long, default_value_t = 1)]

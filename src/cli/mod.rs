@@ -10,6 +10,7 @@ mod bench;
 mod check;
 mod fmt;
 mod info;
+mod limits;
 mod moves;
 mod output;
 mod perft;
@@ -17,6 +18,7 @@ mod play;
 mod playout;
 mod render;
 mod replay;
+mod serve;
 mod versus;
 
 use std::path::PathBuf;
@@ -61,6 +63,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Rewrite game files in the canonical layout, keeping comments (`--check`: only report).
     Fmt(fmt::FmtArgs),
+    /// Serve a web playground: play and edit games in the browser.
+    Serve(serve::ServeArgs),
 }
 
 /// The game to load: a file, a variant and option values.
@@ -129,6 +133,7 @@ pub fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Fmt(args) => fmt::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

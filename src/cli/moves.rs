@@ -49,17 +49,25 @@ pub fn run(args: &MovesArgs) -> Result<(), Failure> {
             "game": game.name,
             "variant": game.variant,
             "options": super::options_json(game),
-            "turn": state.turns_completed() + 1,
+            "turns": state.turns(),
             "actions": state.actions(),
             "to_move": engine.to_move(&state).map(|p| p + 1),
             "legal": legal,
             "outcome": outcome,
         }));
-        return Ok(());
+        return state_check(&state);
     }
     for action in &legal {
         println!("{action}");
     }
     eprintln!("{}", super::result_line(&engine, &state));
+    state_check(&state)
+}
+
+/// An error when the rules' arithmetic overflowed on the way to this position.
+pub fn state_check(state: &State) -> Result<(), Failure> {
+    if state.overflowed() {
+        return Err(Failure::Problems(Some(format!("error: {}", super::playout::overflow_message(1)))));
+    }
     Ok(())
 }

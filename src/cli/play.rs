@@ -4,7 +4,7 @@
 //! an agent. With stdin not a terminal, one action or command is read per line, so games can be
 //! scripted; illegal input is answered with a reason and the game goes on.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::PathBuf;
 
 use clap::Args;
@@ -27,12 +27,19 @@ pub struct PlayArgs {
     /// Milliseconds an `mcts` agent thinks per action (also used by `hint`).
     #[arg(long, default_value_t = 1000)]
     think: u64,
-    /// Keep a record of the game in this file, rewritten after every turn.
+    /// Keep a record of the game in this file, rewritten after every turn (an existing record
+    /// is kept unless `--force` is given).
     #[arg(long)]
     record: Option<PathBuf>,
+    /// Let `--record` overwrite an existing file.
+    #[arg(long)]
+    force: bool,
     /// Keep an SVG picture of the position in this file, rewritten after every turn.
     #[arg(long)]
     svg: Option<PathBuf>,
+    /// Stop a game that has not ended after this many actions.
+    #[arg(long, default_value_t = crate::engine::playout::ACTION_CAP)]
+    max_actions: u32,
 }
 
 const HELP: &str = "\
@@ -41,7 +48,8 @@ commands: moves   list the legal actions
           undo    take back your last action (and the replies to it)
           hint    ask the computer for a suggestion
           board   show the position again
-          save F  write the game record to file F
+          save F  write the game record to file F (a new file)
+          save! F write the game record to file F, overwriting it
           help    this text
           quit    stop playing";
 
@@ -67,39 +75,64 @@ impl Input {
         Input::Lines(std::io::stdin().lock())
     }
 
-    /// The next line, or `None` at the end of input.
-    fn line(&mut self, prompt: &str) -> Option<String> {
+    /// The next line, or `None` at the end of input. A line that is not text (invalid UTF-8, or
+    /// longer than [`MAX_LINE`]) is `Some(Err(why))`: refused, and the game goes on.
+    fn line(&mut self, prompt: &str) -> Option<Result<String, &'static str>> {
         match self {
             Input::Editor(editor) => match editor.readline(prompt) {
                 Ok(line) => {
                     let _ = editor.add_history_entry(line.as_str());
-                    Some(line)
+                    Some(Ok(line))
                 }
+                Err(rustyline::error::ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                    Some(Err(NOT_TEXT))
+                }
+                // The terminal was resized: prompt again.
+                Err(rustyline::error::ReadlineError::Signal(_)) => Some(Ok(String::new())),
                 Err(_) => None,
             },
             Input::Lines(stdin) => {
                 print!("{prompt}");
                 let _ = std::io::stdout().flush();
-                let mut line = String::new();
-                match stdin.read_line(&mut line) {
+                let mut bytes = Vec::new();
+                match stdin.by_ref().take(MAX_LINE as u64).read_until(b'\n', &mut bytes) {
                     Ok(0) | Err(_) => None,
-                    Ok(_) => {
-                        // Echo scripted input so that a transcript reads like a session.
-                        println!("{}", line.trim_end());
-                        Some(line)
+                    Ok(_) if bytes.len() >= MAX_LINE && !bytes.ends_with(b"\n") => {
+                        // Skip the rest of the line without keeping it.
+                        let _ = stdin.skip_until(b'\n');
+                        println!();
+                        Some(Err(TOO_LONG))
                     }
+                    Ok(_) => match String::from_utf8(bytes) {
+                        Ok(line) => {
+                            // Echo scripted input so that a transcript reads like a session.
+                            println!("{}", line.trim_end());
+                            Some(Ok(line))
+                        }
+                        Err(_) => {
+                            println!();
+                            Some(Err(NOT_TEXT))
+                        }
+                    },
                 }
             }
         }
     }
 }
 
+/// Longest line read at the prompt; nothing anyone types comes close.
+const MAX_LINE: usize = 64 * 1024;
+const NOT_TEXT: &str = "the line is not UTF-8 text";
+const TOO_LONG: &str = "the line is too long";
+
 struct Session<'e> {
     engine: &'e Engine,
     seats: Vec<Seat>,
     state: State,
-    /// States before each action, for `undo`.
-    history: Vec<(State, Record)>,
+    /// Every action played, with the player who chose it. `undo` replays them from the start
+    /// rather than keeping a copy of the state per action, whose memory grows with the square
+    /// of the game's length.
+    history: Vec<(crate::engine::Action, usize)>,
     record: Record,
     /// Actions of the turn in progress.
     turn: Vec<String>,
@@ -133,6 +166,18 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
         seed,
     };
     session.seats = session.make_seats().map_err(Failure::Usage)?;
+    if let Some(path) = &args.record {
+        // An empty file, a device or a FIFO holds nothing a record could destroy.
+        let existing = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() > 0);
+        if existing && !args.force {
+            return Err(Failure::Usage(format!(
+                "`{}` already exists; give --force to overwrite it, or choose another file",
+                path.display()
+            )));
+        }
+    }
+    // Files that cannot be written are found now, not after the first turn.
+    session.write_files().map_err(Failure::Usage)?;
     let seats: Vec<String> =
         game.players.iter().zip(&args.players).map(|(p, s)| format!("{} ({})", p.name, s.trim())).collect();
     println!("{} — {}", super::title(game), seats.join(" vs "));
@@ -162,6 +207,11 @@ impl Session<'_> {
                 self.save_files();
                 return Ok(());
             };
+            if self.state.actions() >= self.args.max_actions {
+                println!("stopped after {} actions without an end (`--max-actions`)", self.state.actions());
+                self.save_files();
+                return Ok(());
+            }
             let name = self.engine.game().players[player].name.clone();
             let action = match &mut self.seats[player] {
                 Seat::Agent(agent) => {
@@ -171,10 +221,17 @@ impl Session<'_> {
                 }
                 Seat::Human => {
                     let prompt = format!("{name}: {}> ", describe_decision(self.engine, &self.state));
-                    let Some(line) = input.line(&prompt) else {
-                        println!("input ended before the game did");
-                        self.save_files();
-                        return Ok(());
+                    let line = match input.line(&prompt) {
+                        None => {
+                            println!("input ended before the game did");
+                            self.save_files();
+                            return Ok(());
+                        }
+                        Some(Err(why)) => {
+                            println!("not an action: {why} (type `help`)");
+                            continue;
+                        }
+                        Some(Ok(line)) => line,
                     };
                     match self.command(line.trim()) {
                         Command::Action(action) => action,
@@ -193,21 +250,31 @@ impl Session<'_> {
     /// Applies an action everyone agreed on, tells the agents, and keeps the record.
     fn make(&mut self, action: crate::engine::Action) {
         let before = self.state.clone();
-        let turns_before = before.turns_completed();
-        self.history.push((before.clone(), self.record_now()));
-        self.engine.apply_unchecked(&mut self.state, action);
+        if let Some(player) = self.engine.to_move(&before) {
+            self.history.push((action, player));
+        }
+        let turn_over = self.advance(action);
         for seat in &mut self.seats {
             if let Seat::Agent(agent) = seat {
                 agent.observe(self.engine, &before, action);
             }
         }
+        if turn_over {
+            self.show();
+            self.save_files();
+        }
+    }
+
+    /// Plays `action` on the state and the record; whether it ended the turn.
+    fn advance(&mut self, action: crate::engine::Action) -> bool {
+        let turns_before = self.state.turns_completed();
+        self.engine.apply_unchecked(&mut self.state, action);
         self.turn.push(self.engine.action_text(action));
         let turn_over = self.state.turns_completed() > turns_before || self.engine.outcome(&self.state).is_some();
         if turn_over {
             self.record.turns.push(crate::record::Turn { line: 0, actions: std::mem::take(&mut self.turn) });
-            self.show();
-            self.save_files();
         }
+        turn_over
     }
 
     /// The record including the turn in progress.
@@ -228,17 +295,22 @@ impl Session<'_> {
     }
 
     fn save_files(&self) {
+        if let Err(e) = self.write_files() {
+            eprintln!("error: {e}");
+        }
+    }
+
+    /// Writes the `--record` and `--svg` files.
+    fn write_files(&self) -> Result<(), String> {
         if let Some(path) = &self.args.record {
-            if let Err(e) = self.record_now().save(path) {
-                eprintln!("error: cannot write the record to {}: {e}", path.display());
-            }
+            self.record_now().save(path).map_err(|e| format!("cannot write the record to {}: {e}", path.display()))?;
         }
         if let Some(path) = &self.args.svg {
             let picture = super::render::picture_svg(self.engine, &self.state, None);
-            if let Err(e) = crate::record::write_atomically(path, picture.as_bytes()) {
-                eprintln!("error: cannot write the picture to {}: {e}", path.display());
-            }
+            crate::record::write_atomically(path, picture.as_bytes())
+                .map_err(|e| format!("cannot write the picture to {}: {e}", path.display()))?;
         }
+        Ok(())
     }
 
     fn command(&mut self, line: &str) -> Command {
@@ -277,10 +349,13 @@ impl Session<'_> {
                 }
                 Command::Done
             }
-            "save" => {
+            "save" | "save!" => {
                 let path = rest.trim();
+                let exists = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() > 0);
                 if path.is_empty() {
-                    println!("usage: save FILE");
+                    println!("usage: save FILE  (or `save! FILE` to overwrite a file)");
+                } else if exists && word == "save" {
+                    println!("{path} already exists: `save! {path}` overwrites it");
                 } else {
                     match self.record_now().save(std::path::Path::new(path)) {
                         Ok(()) => println!("saved to {path}"),
@@ -306,27 +381,24 @@ impl Session<'_> {
     /// Takes back actions until it is a human's decision again (at least one action).
     fn undo(&mut self) {
         let mut undone = 0;
-        while let Some((state, record)) = self.history.pop() {
-            self.state = state;
-            self.turn = Vec::new();
-            self.record = record;
-            if let Some(last) = self.record.turns.last() {
-                // The record kept the turn in progress as its last line: resume it.
-                let in_progress = self.state.turns_completed() < self.record.turns.len() as u32;
-                if in_progress {
-                    self.turn = last.actions.clone();
-                    self.record.turns.pop();
-                }
-            }
+        while let Some((_, player)) = self.history.pop() {
             undone += 1;
-            let human = self.engine.to_move(&self.state).is_some_and(|p| matches!(self.seats[p], Seat::Human));
-            if human {
+            // The position before this action was `player`'s decision.
+            if matches!(self.seats[player], Seat::Human) {
                 break;
             }
         }
         if undone == 0 {
             println!("nothing to undo");
             return;
+        }
+        // Play what is left again from the start.
+        self.state = self.engine.initial();
+        self.record = Record::for_game(self.engine.game());
+        self.turn = Vec::new();
+        let actions: Vec<crate::engine::Action> = self.history.iter().map(|&(a, _)| a).collect();
+        for action in actions {
+            self.advance(action);
         }
         // Agents may hold search trees of the abandoned line: start them afresh.
         if let Ok(seats) = self.make_seats() {

@@ -21,13 +21,13 @@ pub struct PlayoutArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Number of games.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = super::limits::games)]
     games: u64,
     /// Seed of the random choices; the same seed gives the same games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Threads to spread the games over (results do not depend on it).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::limits::threads)]
     threads: usize,
     /// Print one JSON object.
     #[arg(long)]
@@ -80,6 +80,7 @@ pub fn run_games(
         stats
     };
     let chunks = games.div_ceil(CHUNK);
+    let threads = super::limits::useful_threads(threads, chunks);
     let merge = |mut a: Stats, b: Stats| {
         a.merge(&b);
         a
@@ -88,9 +89,8 @@ pub fn run_games(
     let stats = match pool {
         None => (0..chunks).map(chunk).fold(Stats::new(players), merge),
         Some(pool) => pool.install(|| {
-            // Chunk results are merged in index order, though the sums would not care.
-            let parts: Vec<Stats> = (0..chunks).into_par_iter().map(chunk).collect();
-            parts.into_iter().fold(Stats::new(players), merge)
+            // Merged as they come (the sums do not depend on the order): nothing kept per chunk.
+            (0..chunks).into_par_iter().map(chunk).reduce(|| Stats::new(players), merge)
         }),
     };
     match write_error.into_inner().ok().flatten() {
@@ -173,8 +173,9 @@ pub fn run(args: &PlayoutArgs) -> Result<(), Failure> {
             "wins": stats.wins,
             "draws": stats.draws,
             "unfinished": stats.unfinished,
+            "overflowed": stats.overflowed,
         }));
-        return Ok(());
+        return overflow_check(&stats);
     }
     println!("{}", super::title(game));
     println!(
@@ -207,5 +208,21 @@ pub fn run(args: &PlayoutArgs) -> Result<(), Failure> {
             crate::engine::playout::ACTION_CAP
         );
     }
-    Ok(())
+    overflow_check(&stats)
+}
+
+/// Why results cannot be trusted when the rules' arithmetic overflowed in some games.
+pub fn overflow_message(games: u64) -> String {
+    format!(
+        "in {games} game(s) a number computed by the rules went beyond the 64-bit range \
+         (±9223372036854775807); it was held at the limit, so these results may not be what the rules mean"
+    )
+}
+
+/// An error when the rules' arithmetic overflowed in some game of the run.
+pub fn overflow_check(stats: &Stats) -> Result<(), Failure> {
+    match stats.overflowed {
+        0 => Ok(()),
+        n => Err(Failure::Problems(Some(format!("error: {}", overflow_message(n))))),
+    }
 }

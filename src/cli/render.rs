@@ -15,7 +15,7 @@ pub struct RenderArgs {
     /// Show the position at the end of this game record.
     #[arg(long)]
     record: Option<PathBuf>,
-    /// Write the SVG here (default: standard output).
+    /// Write the SVG here (default, or `-`: standard output).
     #[arg(long)]
     out: Option<PathBuf>,
 }
@@ -47,6 +47,7 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
     };
     let picture = picture_svg(&engine, &state, None);
     match &args.out {
+        Some(path) if path.as_os_str() == "-" => print!("{picture}"),
         Some(path) => crate::record::write_atomically(path, picture.as_bytes())
             .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))?,
         None => print!("{picture}"),

@@ -1,6 +1,6 @@
 //! `tabula replay FILE RECORD [--json]`
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use serde_json::json;
@@ -21,12 +21,16 @@ pub struct ReplayArgs {
 }
 
 /// Reads a record and loads the game it was made with (the record's variant and options,
-/// unless the command line gives them).
-pub fn load(game: &GameArgs, path: &PathBuf) -> Result<(Engine, Record), Failure> {
-    let text = std::fs::read(path).map_err(|e| Failure::Usage(format!("cannot read `{}`: {e}", path.display())))?;
-    let text =
-        String::from_utf8(text).map_err(|_| Failure::Problems(Some(format!("{}: not a text file", path.display()))))?;
-    let record = Record::parse(&text).map_err(|e| Failure::Problems(Some(format!("{}: {e}", path.display()))))?;
+/// unless the command line gives them). What is wrong with the record is reported as a problem
+/// of the record (exit 1, with its line), not of the command line.
+pub fn load(game: &GameArgs, path: &Path) -> Result<(Engine, Record), Failure> {
+    let problem = |m: String| Failure::Problems(Some(format!("{}: {m}", path.display())));
+    let text = crate::files::read_limited(path, crate::syntax::MAX_SOURCE_BYTES).map_err(|e| match e {
+        crate::files::ReadError::Io(e) => Failure::Usage(format!("cannot read `{}`: {e}", path.display())),
+        too_large => problem(format!("not a game record: {too_large}")),
+    })?;
+    let text = String::from_utf8(text).map_err(|_| problem("not a text file".into()))?;
+    let record = Record::parse(&text).map_err(|e| problem(e.to_string()))?;
     let mut args = game.clone();
     if args.variant.is_none() {
         args.variant = record.variant.clone();
@@ -34,9 +38,43 @@ pub fn load(game: &GameArgs, path: &PathBuf) -> Result<(Engine, Record), Failure
     if args.sets.is_empty() {
         args.sets = record.sets.iter().map(|(k, v)| format!("{k}={v}")).collect();
     }
-    let loaded = args.load()?;
-    record.matches(&loaded).map_err(|m| Failure::Problems(Some(format!("{}: {m}", path.display()))))?;
+    let from_record = args.variant != game.variant || args.sets != game.sets;
+    let loaded = match args.load() {
+        Err(Failure::Usage(message)) if from_record => {
+            // The record's own variant or options do not fit the file: first, is it the same game?
+            let plain = game.load()?;
+            if plain.name != record.game {
+                return Err(problem(format!(
+                    "the record is of \"{}\", but the game file describes \"{}\"",
+                    record.game, plain.name
+                )));
+            }
+            let message = message.replace("`--set ", "`set ");
+            return Err(problem(match header_line(&text, &record, &message) {
+                Some(line) => format!("line {line}: {message}"),
+                None => message,
+            }));
+        }
+        other => other?,
+    };
+    record.matches(&loaded).map_err(problem)?;
     Ok((Engine::new(loaded), record))
+}
+
+/// The line of the record's header that `message` (about a variant or an option) is about.
+fn header_line(text: &str, record: &Record, message: &str) -> Option<usize> {
+    let key = record.sets.iter().map(|(k, _)| k.as_str()).find(|k| message.contains(&format!("`{k}")));
+    let text = crate::files::normalize_text(text);
+    text.lines()
+        .position(|raw| {
+            let content = raw.split(';').next().unwrap_or("").trim();
+            let (word, rest) = content.split_once(char::is_whitespace).unwrap_or((content, ""));
+            match key {
+                Some(k) => word == "set" && rest.split('=').next().is_some_and(|r| r.trim() == k),
+                None => word == "variant",
+            }
+        })
+        .map(|i| i + 1)
 }
 
 pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
@@ -45,13 +83,13 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
         replay(&engine, &record).map_err(|e| Failure::Problems(Some(format!("{}: {e}", args.record.display()))))?;
     if args.json {
         print_json(&result_json(&engine, &state));
-        return Ok(());
+        return super::moves::state_check(&state);
     }
     println!("{}", super::title(engine.game()));
     print!("{}", crate::display::board(&engine, &state));
     print!("{}", crate::display::status(&engine, &state));
     println!("{}", super::result_line(&engine, &state));
-    Ok(())
+    super::moves::state_check(&state)
 }
 
 /// The JSON keys of DESIGN.md §4: `turns`, `actions`, `winner` (1-based number of the first

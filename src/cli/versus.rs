@@ -22,17 +22,20 @@ pub struct MatchArgs {
     #[arg(long, value_delimiter = ',', default_value = "mcts,random")]
     players: Vec<String>,
     /// Number of games.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = super::limits::games)]
     games: u64,
     /// Milliseconds an `mcts` agent thinks per action.
     #[arg(long, default_value_t = 200)]
     think: u64,
     /// Games played at once.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::limits::threads)]
     threads: usize,
     /// Seed of the agents' random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Stop a game that has not ended after this many actions (counted as unfinished).
+    #[arg(long, default_value_t = crate::engine::playout::ACTION_CAP)]
+    max_actions: u32,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -44,9 +47,53 @@ struct GameResult {
     /// Which agent won (index in `--players`), or `None` for a draw.
     winner: Option<usize>,
     turns: u32,
+    /// Stopped by the cap on actions.
+    unfinished: bool,
 }
 
-fn play_one(engine: &Engine, specs: &[String], think: u64, seed: u64, index: u64) -> Result<GameResult, String> {
+/// Results added up over games.
+#[derive(Debug, Clone, Copy, Default)]
+struct Tally {
+    games: u64,
+    /// Games won by each agent.
+    wins: [u64; 2],
+    draws: u64,
+    /// Games stopped by the cap on actions.
+    unfinished: u64,
+    /// Sum of the games' lengths in turns.
+    turns: u64,
+}
+
+impl Tally {
+    fn of(r: GameResult) -> Tally {
+        let mut t = Tally { games: 1, turns: u64::from(r.turns), ..Tally::default() };
+        match r.winner {
+            Some(k) => t.wins[k] += 1,
+            None if r.unfinished => t.unfinished += 1,
+            None => t.draws += 1,
+        }
+        t
+    }
+
+    fn add(self, o: Tally) -> Tally {
+        Tally {
+            games: self.games + o.games,
+            wins: [self.wins[0] + o.wins[0], self.wins[1] + o.wins[1]],
+            draws: self.draws + o.draws,
+            unfinished: self.unfinished + o.unfinished,
+            turns: self.turns + o.turns,
+        }
+    }
+}
+
+fn play_one(
+    engine: &Engine,
+    specs: &[String],
+    think: u64,
+    seed: u64,
+    index: u64,
+    cap: u32,
+) -> Result<GameResult, String> {
     let game = engine.game();
     // Agent k plays team (k + index) % 2.
     let team_agent = |team: usize| (team + index as usize) % 2;
@@ -57,6 +104,9 @@ fn play_one(engine: &Engine, specs: &[String], think: u64, seed: u64, index: u64
         .collect::<Result<_, _>>()?;
     let mut state = engine.initial();
     while let Some(player) = engine.to_move(&state) {
+        if state.actions() >= cap {
+            return Ok(GameResult { winner: None, turns: state.turns(), unfinished: true });
+        }
         let agent = team_agent(game.players[player].team);
         let action = agents[agent].choose(engine, &state);
         let before = state.clone();
@@ -66,7 +116,7 @@ fn play_one(engine: &Engine, specs: &[String], think: u64, seed: u64, index: u64
         }
     }
     let winner = engine.outcome(&state).and_then(|o| o.winner).map(team_agent);
-    Ok(GameResult { winner, turns: state.turns() })
+    Ok(GameResult { winner, turns: state.turns(), unfinished: false })
 }
 
 pub fn run(args: &MatchArgs) -> Result<(), Failure> {
@@ -90,36 +140,31 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
     let done = AtomicU64::new(0);
     let start = Instant::now();
     let one = |index: u64| {
-        let r = play_one(&engine, &args.players, args.think, args.seed, index);
+        let r = play_one(&engine, &args.players, args.think, args.seed, index, args.max_actions);
         if let Some(b) = &bar {
             b.set_position(done.fetch_add(1, Ordering::Relaxed) + 1);
         }
         r
     };
-    let results: Result<Vec<GameResult>, String> = if args.threads <= 1 {
-        (0..args.games).map(one).collect()
+    // Results are added up as they come: nothing is kept per game.
+    let tally = |r: Result<GameResult, String>| r.map(Tally::of);
+    let add = |a: Result<Tally, String>, b: Result<Tally, String>| -> Result<Tally, String> { Ok(a?.add(b?)) };
+    let threads = super::limits::useful_threads(args.threads, args.games);
+    let total = if threads <= 1 {
+        (0..args.games).map(one).map(tally).fold(Ok(Tally::default()), add)
     } else {
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(args.threads)
+            .num_threads(threads)
             .build()
-            .map_err(|e| Failure::Usage(format!("cannot start {} threads: {e}", args.threads)))?;
-        pool.install(|| (0..args.games).into_par_iter().map(one).collect())
+            .map_err(|e| Failure::Usage(format!("cannot start {threads} threads: {e}")))?;
+        pool.install(|| (0..args.games).into_par_iter().map(one).map(tally).reduce(|| Ok(Tally::default()), add))
     };
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let results = results.map_err(Failure::Usage)?;
+    let Tally { games, wins, draws, unfinished, turns } = total.map_err(Failure::Usage)?;
     let seconds = start.elapsed().as_secs_f64();
-    let mut wins = [0u64; 2];
-    let mut draws = 0;
-    for r in &results {
-        match r.winner {
-            Some(k) => wins[k] += 1,
-            None => draws += 1,
-        }
-    }
-    let games = results.len() as u64;
-    let mean_turns = results.iter().map(|r| f64::from(r.turns)).sum::<f64>() / games.max(1) as f64;
+    let mean_turns = turns as f64 / games.max(1) as f64;
     if args.json {
         print_json(&json!({
             "game": engine.game().name,
@@ -128,9 +173,11 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
             "games": games,
             "wins": wins,
             "draws": draws,
+            "unfinished": unfinished,
             "mean_turns": (mean_turns * 1000.0).round() / 1000.0,
             "seconds": seconds,
         }));
+        warn_unfinished(unfinished, args.max_actions);
         return Ok(());
     }
     println!("{}", super::title(engine.game()));
@@ -139,5 +186,19 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
         println!("{spec:<14} {w:>5} wins ({:.1}%)", 100.0 * w as f64 / games.max(1) as f64);
     }
     println!("{:<14} {draws:>5} ({:.1}%)", "draws", 100.0 * draws as f64 / games.max(1) as f64);
+    if unfinished > 0 {
+        println!("{:<14} {unfinished:>5} ({:.1}%)", "unfinished", 100.0 * unfinished as f64 / games.max(1) as f64);
+    }
+    warn_unfinished(unfinished, args.max_actions);
     Ok(())
+}
+
+/// Says that some games were cut short, and how to make the rules end them.
+pub fn warn_unfinished(games: u64, cap: u32) {
+    if games > 0 {
+        eprintln!(
+            "warning: {games} game(s) were stopped after {cap} actions without ending (`--max-actions`); \
+             do the rules always end a game? (a `(turn-limit N)` end rule guarantees it)"
+        );
+    }
 }

@@ -8,11 +8,12 @@ use std::mem::take;
 
 use super::eval::Env;
 use super::generate::move_for;
+use super::lower::{Bound, EndTest};
 use super::outcome::EndReason;
 use super::repetition::splitmix;
 use super::state::{State, UNLIMITED, Work};
 use super::{Action, ActionKind, Engine, Outcome};
-use crate::game::{Blocked, Bool, Effect, EndRule, Recipient, Who};
+use crate::game::{Blocked, Effect, EndRule, Recipient, Who};
 
 impl Engine {
     /// Makes an action known to be legal (from [`Engine::legal`]); playouts use this directly.
@@ -108,7 +109,7 @@ impl Engine {
         for cache in &mut w.groups {
             cache.arrive(&self.game.board.relations[cache.rel as usize], &s.board, site, team);
         }
-        for (&rel, counts) in self.neighbor_count_relations.iter().zip(&mut w.empty_neighbors) {
+        for (&rel, counts) in self.program.empty_neighbor_relations.iter().zip(&mut w.empty_neighbors) {
             for &n in self.game.board.relations[rel as usize].neighbors(site) {
                 counts[n as usize] -= 1;
             }
@@ -128,7 +129,7 @@ impl Engine {
         for cache in &mut w.groups {
             cache.leave();
         }
-        for (&rel, counts) in self.neighbor_count_relations.iter().zip(&mut w.empty_neighbors) {
+        for (&rel, counts) in self.program.empty_neighbor_relations.iter().zip(&mut w.empty_neighbors) {
             for &n in self.game.board.relations[rel as usize].neighbors(site) {
                 counts[n as usize] += 1;
             }
@@ -213,15 +214,14 @@ impl Engine {
 
     /// Evaluates the `(when ...)` end rules; returns whether the game ended.
     fn end_rules(&self, s: &mut State, w: &mut Work, no_moves: bool) -> bool {
-        if self.when_rules.is_empty() {
+        if self.program.when_rules.is_empty() {
             return false;
         }
         let env = Env { no_moves, ..self.mover_env(s) };
-        for &i in &self.when_rules {
+        for &i in &self.program.when_rules {
             if let EndRule::When { condition, outcome, .. } = &self.game.end[i] {
-                // `(board-full)`, the commonest end, is answered without the interpreter.
-                let holds = match condition {
-                    Bool::BoardFull => s.empty_count == 0,
+                let holds = match self.program.end_tests[i] {
+                    Some(EndTest::BoardFull) => s.empty_count == 0,
                     _ => self.bool(s, w, condition, &env),
                 };
                 if holds {
@@ -255,12 +255,17 @@ impl Engine {
     /// Evaluates the stage's bounds and its actions; returns whether there is a decision.
     fn enter_stage(&self, s: &mut State, w: &mut Work) -> bool {
         let stage = self.current_stage(s);
+        let program = self.stage_program(s);
         let env = self.mover_env(s);
-        let max = self.int(s, w, &stage.max, &env).max(0);
-        let min = self.int(s, w, &stage.min, &env).clamp(0, max);
         // A bound beyond what a counter of actions can reach is as good as no bound.
-        s.stage_min = u32::try_from(min).unwrap_or(u32::MAX);
-        s.stage_max = u32::try_from(max).unwrap_or(u32::MAX);
+        let mut bound = |b: Bound, value: &crate::game::Int| match b {
+            Bound::Fixed(n) => n,
+            Bound::Computed => u32::try_from(self.int(s, w, value, &env).max(0)).unwrap_or(u32::MAX),
+        };
+        let max = bound(program.max, &stage.max);
+        let min = bound(program.min, &stage.min).min(max);
+        s.stage_min = min;
+        s.stage_max = max;
         s.stage_done = 0;
         if max == 0 {
             s.legal.clear();

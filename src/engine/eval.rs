@@ -74,8 +74,8 @@ impl Engine {
                 }
             }
             Int::Count(Filter::Empty, Sites::Neighbors(var, rel)) => {
-                match self.neighbor_count_relations.iter().position(|r| r == rel) {
-                    Some(k) => i64::from(w.empty_neighbors[k][env.var(*var) as usize]),
+                match self.program.empty_neighbor_slot[*rel as usize] {
+                    Some(k) => i64::from(w.empty_neighbors[k as usize][env.var(*var) as usize]),
                     None => self.count(s, Filter::Empty, &Sites::Neighbors(*var, *rel), env) as i64,
                 }
             }

@@ -5,9 +5,10 @@ use std::mem::take;
 use super::connect;
 use super::eval::{Env, matches};
 use super::legal::Legal;
+use super::lower::{Condition, Generator, MoveProgram, Require, StageProgram};
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
-use crate::game::{Bool, CmpOp, Constraint, Filter, Int, Move, MoveKind, SiteVar, Sites, Stage};
+use crate::game::{Constraint, Filter, Move, MoveKind, Sites, Stage};
 
 impl Engine {
     /// The environment of the mover's rules.
@@ -20,7 +21,13 @@ impl Engine {
     /// effects: its legal actions after a placement are those before it, less that site.
     #[inline]
     pub(crate) fn plain_place(&self, s: &State) -> bool {
-        self.plain_stages[s.phase[s.mover as usize] as usize][s.stage as usize]
+        self.stage_program(s).plain
+    }
+
+    /// How the current stage is run.
+    #[inline]
+    pub(crate) fn stage_program(&self, s: &State) -> &StageProgram {
+        &self.program.phases[s.phase[s.mover as usize] as usize][s.stage as usize]
     }
 
     pub(crate) fn current_stage(&self, s: &State) -> &Stage {
@@ -34,11 +41,12 @@ impl Engine {
         legal.clear();
         let mut rest = take(&mut legal.rest);
         let env = self.mover_env(s);
-        for m in &self.current_stage(s).moves {
-            match m.kind {
-                MoveKind::Place => self.places(s, w, m, &env, &mut legal),
-                MoveKind::Slide { along } => self.slides(s, w, m, along, &env, &mut rest),
-                MoveKind::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut rest),
+        for (m, program) in self.current_stage(s).moves.iter().zip(&self.stage_program(s).moves) {
+            match program.generator {
+                Generator::Place => self.places(s, w, m, program, &env, &mut legal),
+                Generator::SlideOwnToEmpty { along } => self.slides_own_to_empty(s, along, &env, &mut rest),
+                Generator::Slide { along } => self.slides(s, w, m, along, &env, &mut rest),
+                Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut rest),
             }
         }
         legal.rest = rest;
@@ -48,34 +56,11 @@ impl Engine {
         s.legal = legal;
     }
 
-    /// A condition comparing the number of empty neighbours of `to` with a constant, when those
-    /// numbers are kept per site: (slot of the counts, comparison, constant).
-    fn neighbor_count_test(&self, c: &Bool) -> Option<(usize, CmpOp, i64)> {
-        let (op, rel, k) = match c {
-            Bool::Cmp(op, Int::Count(Filter::Empty, Sites::Neighbors(SiteVar::To, rel)), Int::Const(k)) => {
-                (*op, rel, *k)
-            }
-            Bool::Cmp(op, Int::Const(k), Int::Count(Filter::Empty, Sites::Neighbors(SiteVar::To, rel))) => {
-                let flipped = match op {
-                    CmpOp::Lt => CmpOp::Gt,
-                    CmpOp::Le => CmpOp::Ge,
-                    CmpOp::Gt => CmpOp::Lt,
-                    CmpOp::Ge => CmpOp::Le,
-                    other => *other,
-                };
-                (flipped, rel, *k)
-            }
-            _ => return None,
-        };
-        let slot = self.neighbor_count_relations.iter().position(|r| r == rel)?;
-        Some((slot, op, k))
-    }
-
     fn conditions_hold(&self, s: &State, w: &mut Work, m: &Move, env: &Env) -> bool {
         m.conditions.iter().all(|c| self.bool(s, w, c, env))
     }
 
-    fn places(&self, s: &State, w: &mut Work, m: &Move, env: &Env, out: &mut Legal) {
+    fn places(&self, s: &State, w: &mut Work, m: &Move, program: &MoveProgram, env: &Env, out: &mut Legal) {
         if s.hands[env.mover] == 0 {
             return;
         }
@@ -100,16 +85,16 @@ impl Engine {
             let mut keep = take(&mut w.b);
             keep.copy_from(&candidates);
             // One condition at a time, over the candidates still in.
-            for c in &m.conditions {
-                // `(op (count empty (neighbors to REL)) K)` reads the kept counts directly.
-                let test = self.neighbor_count_test(c);
+            for (c, test) in m.conditions.iter().zip(&program.conditions) {
                 for t in candidates.ones() {
                     if !keep.contains(t) {
                         continue;
                     }
-                    let holds = match test {
-                        Some((slot, op, k)) => op.apply(i64::from(w.empty_neighbors[slot][t as usize]), k),
-                        None => self.bool(s, w, c, &Env { to: t, ..*env }),
+                    let holds = match *test {
+                        Condition::EmptyNeighbors { slot, op, k } => {
+                            op.apply(i64::from(w.empty_neighbors[slot][t as usize]), k)
+                        }
+                        Condition::General => self.bool(s, w, c, &Env { to: t, ..*env }),
                     };
                     if !holds {
                         keep.remove(t);
@@ -119,12 +104,12 @@ impl Engine {
             std::mem::swap(&mut candidates, &mut keep);
             w.b = keep;
         }
-        for req in &m.require {
+        for (req, how) in m.require.iter().zip(&program.require) {
             if candidates.is_empty() {
                 break;
             }
-            match req {
-                Constraint::Connected { filter: Filter::Empty, region, rel } => {
+            match how {
+                Require::EmptyStaysConnected { region, rel } => {
                     let region = &self.region_bits[region.by_team[env.subject] as usize];
                     let rel = &self.game.board.relations[*rel as usize];
                     let mut mask = take(&mut w.mask);
@@ -132,7 +117,7 @@ impl Engine {
                     candidates.and_with(&mask);
                     w.mask = mask;
                 }
-                _ => {
+                Require::AfterAction => {
                     let mut keep = take(&mut w.mask);
                     keep.copy_from(&candidates);
                     for t in candidates.ones() {
@@ -149,22 +134,20 @@ impl Engine {
         w.a = candidates;
     }
 
-    fn slides(&self, s: &State, w: &mut Work, m: &Move, along: u8, env: &Env, out: &mut Vec<Action>) {
+    /// A stone of one's own to any empty neighbour, in a tight loop.
+    fn slides_own_to_empty(&self, s: &State, along: u8, env: &Env, out: &mut Vec<Action>) {
         let rel = &self.game.board.relations[along as usize];
-        // The common case, a stone of one's own to any empty neighbour, in a tight loop.
-        let plain = matches!(m.to, Sites::Filter(Filter::Empty | Filter::Any))
-            && m.conditions.is_empty()
-            && m.require.is_empty();
-        if plain && m.from == Sites::Filter(Filter::Friend) {
-            for f in s.stones[env.subject].ones() {
-                for &t in rel.neighbors(f) {
-                    if s.board[t as usize] == 0 {
-                        out.push(Action::slide(f, t));
-                    }
+        for f in s.stones[env.subject].ones() {
+            for &t in rel.neighbors(f) {
+                if s.board[t as usize] == 0 {
+                    out.push(Action::slide(f, t));
                 }
             }
-            return;
         }
+    }
+
+    fn slides(&self, s: &State, w: &mut Work, m: &Move, along: u8, env: &Env, out: &mut Vec<Action>) {
+        let rel = &self.game.board.relations[along as usize];
         self.for_each_site(s, &m.from, env, |f| {
             if s.board[f as usize] == 0 {
                 return;

@@ -19,6 +19,7 @@ mod eval;
 mod generate;
 mod groups;
 mod legal;
+mod lower;
 mod outcome;
 pub mod perft;
 pub mod playout;
@@ -48,13 +49,8 @@ pub struct Engine {
     repetition: Option<(usize, u32)>,
     /// Relations whose groups the rules ask about (kept by union-find).
     group_relations: Vec<u8>,
-    /// Relations under which the rules count empty neighbours (kept as counts per site).
-    neighbor_count_relations: Vec<u8>,
-    /// Per phase and stage: the stage is one unconditional placement on any empty site, with
-    /// no effects (see [`Engine::plain_place`]).
-    plain_stages: Vec<Vec<bool>>,
-    /// Indices of the `(when ...)` end rules.
-    when_rules: Vec<usize>,
+    /// How each part of the rules is run: the fast paths chosen once (see [`lower`]).
+    program: lower::Program,
 }
 
 #[derive(Debug, Clone)]
@@ -112,45 +108,15 @@ impl Engine {
             _ => None,
         });
         let group_relations = game.group_relations();
-        let neighbor_count_relations = game.empty_neighbor_relations();
-        let plain_stages = game
-            .phases
-            .iter()
-            .map(|p| {
-                p.stages
-                    .iter()
-                    .map(|stage| match &stage.moves[..] {
-                        [m] => {
-                            matches!(m.kind, crate::game::MoveKind::Place)
-                                && m.to == crate::game::Sites::Filter(crate::game::Filter::Empty)
-                                && m.conditions.is_empty()
-                                && m.require.is_empty()
-                                && m.then.is_empty()
-                        }
-                        _ => false,
-                    })
-                    .collect()
-            })
-            .collect();
-        let when_rules =
-            (0..game.end.len()).filter(|&i| matches!(game.end[i], crate::game::EndRule::When { .. })).collect();
-        Engine {
-            when_rules,
-            game,
-            region_bits,
-            region_parts,
-            zobrist,
-            repetition,
-            group_relations,
-            neighbor_count_relations,
-            plain_stages,
-        }
+        let program = lower::lower(&game);
+        Engine { game, region_bits, region_parts, zobrist, repetition, group_relations, program }
     }
 
     /// Empty-neighbour counts of the empty board, for each relation that needs them.
     fn empty_neighbor_counts(&self) -> Vec<Vec<u8>> {
         let board = &self.game.board;
-        self.neighbor_count_relations
+        self.program
+            .empty_neighbor_relations
             .iter()
             .map(|&rel| {
                 let r = &board.relations[rel as usize];

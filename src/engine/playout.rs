@@ -59,6 +59,20 @@ pub struct GameRecord {
     pub actions: u32,
     /// `None` when the game was stopped after [`ACTION_CAP`] actions.
     pub outcome: Option<Outcome>,
+    /// A number computed by the rules overflowed during the game.
+    pub overflowed: bool,
+}
+
+impl GameRecord {
+    /// What a game, ended or stopped, contributes.
+    pub fn of(state: &State) -> GameRecord {
+        GameRecord {
+            turns: state.turns(),
+            actions: state.actions(),
+            outcome: state.outcome.clone(),
+            overflowed: state.overflowed(),
+        }
+    }
 }
 
 /// Plays game number `index` of a seeded run from the initial position.
@@ -66,7 +80,7 @@ pub fn random_game(engine: &Engine, initial: &State, state: &mut State, seed: u6
     state.clone_from(initial);
     let mut rng = rng_for(seed, index);
     play_out_capped(engine, state, &mut rng, ACTION_CAP);
-    GameRecord { turns: state.turns(), actions: state.actions(), outcome: state.outcome.clone() }
+    GameRecord::of(state)
 }
 
 /// Plays game number `index` of a seeded run, as [`random_game`] does, and also returns its
@@ -91,5 +105,5 @@ pub fn random_game_turns(
             turn.push(engine.action_text(action));
         }
     });
-    (GameRecord { turns: state.turns(), actions: state.actions(), outcome: state.outcome.clone() }, turns)
+    (GameRecord::of(state), turns)
 }

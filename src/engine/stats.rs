@@ -73,6 +73,8 @@ pub struct Stats {
     pub draws: u64,
     /// Games stopped after [`super::playout::ACTION_CAP`] actions without ending.
     pub unfinished: u64,
+    /// Games in which a number computed by the rules overflowed (see [`super::State::overflowed`]).
+    pub overflowed: u64,
 }
 
 impl Stats {
@@ -84,6 +86,7 @@ impl Stats {
         self.games += 1;
         self.turns.add(u64::from(record.turns));
         self.actions.add(u64::from(record.actions));
+        self.overflowed += u64::from(record.overflowed);
         let Some(outcome) = &record.outcome else {
             self.unfinished += 1;
             return;
@@ -112,5 +115,6 @@ impl Stats {
         }
         self.draws += other.draws;
         self.unfinished += other.unfinished;
+        self.overflowed += other.overflowed;
     }
 }

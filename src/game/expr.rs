@@ -102,6 +102,17 @@ impl CmpOp {
             CmpOp::Ne => a != b,
         }
     }
+
+    /// The same comparison with its operands swapped: `K < x` is `x > K`.
+    pub fn flipped(self) -> CmpOp {
+        match self {
+            CmpOp::Lt => CmpOp::Gt,
+            CmpOp::Le => CmpOp::Ge,
+            CmpOp::Gt => CmpOp::Lt,
+            CmpOp::Ge => CmpOp::Le,
+            CmpOp::Eq | CmpOp::Ne => self,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

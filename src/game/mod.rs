@@ -349,7 +349,25 @@ impl Game {
     }
 }
 
+impl Phase {
+    /// Whether some effect of this phase (in a move's `then` or in `after-turn`) can end the
+    /// game.
+    pub fn ends_game_by_effect(&self) -> bool {
+        let moves = self.stages.iter().flat_map(|s| &s.moves).flat_map(|m| &m.then);
+        moves.chain(&self.after_turn).any(Effect::can_end_game)
+    }
+}
+
 impl Effect {
+    /// Whether the effect is, or may lead to, `win` or `draw`.
+    pub fn can_end_game(&self) -> bool {
+        match self {
+            Effect::Win(_) | Effect::Draw => true,
+            Effect::If { then, otherwise, .. } => then.iter().chain(otherwise).any(Effect::can_end_game),
+            Effect::Remove { .. } | Effect::Allow { .. } | Effect::Add { .. } => false,
+        }
+    }
+
     /// Calls `f` on every number in the effect.
     pub fn walk_ints(&self, f: &mut impl FnMut(&Int)) {
         match self {

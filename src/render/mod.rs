@@ -195,6 +195,32 @@ pub fn svg(p: &Picture) -> String {
     out
 }
 
+/// [`svg`] with one invisible disc per site on top, `<circle class="site" data-site="LABEL">`,
+/// so that a page showing the picture can tell which site was clicked and mark the sites a
+/// player may choose (by adding a class). The picture underneath is exactly [`svg`]'s; the discs
+/// have the stones' radius and no fill of their own (the page's style sheet gives them one).
+pub fn svg_with_sites(p: &Picture) -> String {
+    let board = &p.game.board;
+    let m = metrics(&board.shape);
+    let frame = Frame::new(board, &m, p.title.is_some());
+    let mut out = svg(p);
+    out.truncate(out.len() - "</svg>\n".len());
+    out.push_str("<g class=\"sites\">\n");
+    let r = N(m.stone * m.scale);
+    for (s, site) in board.sites.iter().enumerate() {
+        let (x, y) = frame.site(board, s);
+        let _ = writeln!(
+            out,
+            r#"<circle class="site" data-site="{}" cx="{}" cy="{}" r="{r}" fill="transparent"/>"#,
+            escape(&site.label),
+            N(x),
+            N(y)
+        );
+    }
+    out.push_str("</g>\n</svg>\n");
+    out
+}
+
 /// The style sheet: board colours, then one class per team for owned regions (`zone0`, …) and
 /// stones (`t0`, …).
 fn style(out: &mut String, colours: &[Rgb]) {

@@ -36,7 +36,7 @@ fn a_derived_game_replaces_and_removes() {
 
 #[test]
 fn extends_problems_are_reported_where_they_are() {
-    insta::with_settings!({snapshot_path => "extends/snapshots", prepend_module_to_snapshot => false}, {
+    insta::with_settings!({snapshot_path => "../extends/snapshots", prepend_module_to_snapshot => false}, {
         for case in ["cycle-a", "missing-base", "bad-override", "bad-without"] {
             let text = rendered(&format!("tests/extends/{case}.game"));
             assert!(!text.is_empty(), "{case} has errors");

@@ -1,8 +1,6 @@
 //! Every worked example of RULES.md, played on the bundled game files.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use tabula::board::hexhex::axial_label;
 
 fn ketchup(variant: &str) -> tabula::engine::Engine {

@@ -2,8 +2,6 @@
 //! invariants hold after every action, checked by code written here from RULES.md (not by the
 //! engine), and every game ends.
 
-mod common;
-
 use rand::Rng;
 use tabula::engine::playout::rng_for;
 use tabula::engine::{ActionKind, Engine, State};
@@ -34,7 +32,7 @@ fn simulate(e: &Engine, games: u64, seed: u64, max_actions: u32, mut check: impl
 }
 
 fn watershed_invariants(variant: &str, drain: &str, size: u32, games: u64) {
-    let e = common::engine("games/watershed.game", variant, &[&format!("size={size}")]);
+    let e = crate::common::engine("games/watershed.game", variant, &[&format!("size={size}")]);
     let c = relation(&e, drain);
     let n = e.game().board.site_count() as u16;
     let perimeter: Vec<u16> = {
@@ -109,7 +107,7 @@ fn largest_group(e: &Engine, s: &State) -> usize {
 }
 
 fn ketchup_invariants(variant: &str, fewest: usize) {
-    let e = common::engine("games/ketchup.game", variant, &["size=4"]);
+    let e = crate::common::engine("games/ketchup.game", variant, &["size=4"]);
     let cells = e.game().board.site_count();
     for index in 0..60u64 {
         let mut rng = rng_for(99, index);
@@ -170,7 +168,7 @@ fn ketchup_one_or_two_stones_keeps_its_bookkeeping() {
 }
 
 fn kensington_invariants(variant: &str, sets: &[&str], per_team: usize, games: u64) {
-    let e = common::engine("games/kensington.game", variant, sets);
+    let e = crate::common::engine("games/kensington.game", variant, sets);
     let players = e.game().players.len();
     let teams = e.game().teams.len();
     let mut relocations = 0;

@@ -1,9 +1,7 @@
 //! Each ludeme on its own, in a small game written for it: a position, an action, the exact
 //! consequence.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 /// A two-player game on a small square board with the given sections added.
 fn game(size: u32, sections: &str) -> tabula::engine::Engine {
@@ -148,8 +146,9 @@ fn blocked_pass_and_blocked_end() {
           (end (when (no-moves) (win next))))"#,
     );
     let s = position(&end, &["a1 b2", "b1"], 1, Some(vec![0, 0]), 3);
-    // No move for O: the game ends; `next` after the last mover (nobody yet: X) is O.
-    assert!(end.outcome(&s).is_some());
+    // No move for O: the game ends. Nobody has acted yet, so the mover of the outcome is the
+    // first player, X, and `next` is O — not the player to move, O, whose `next` would be X.
+    assert_eq!(winner(&end, &s).as_deref(), Some("O"));
 }
 
 #[test]
@@ -279,4 +278,61 @@ fn count_over_regions_and_filters() {
     play(&e, &mut s, "c1");
     // X holds two corners; c1's neighbours hold O's b1 and b2.
     assert_eq!((s.counter(0, 0), s.counter(0, 1)), (2, 2));
+}
+
+#[test]
+fn slide_require_sees_the_slid_stone_with_its_owner() {
+    // X may slide any stone, but X's stones must then all reach the perimeter through X's
+    // stones. X's b2 is alone in the middle; O's a1 is in a corner.
+    let e = inline(
+        r#"(game "T" (players "X" "O" (hand 0)) (board (square 3))
+          (play (turn (slide (from any) (along orthogonal) (to empty)
+                        (require (connected friend perimeter orthogonal)))))
+          (end (turn-limit 10)))"#,
+    );
+    let s = position(&e, &["b2", "a1"], 0, Some(vec![0, 0]), 2);
+    let mut moves = legal(&e, &s);
+    moves.sort();
+    // O's stone slid to a2 or b1 stays O's: X's b2 is still cut off, so those slides are not
+    // legal; b2 itself may go to any edge point.
+    assert_eq!(moves, ["b2-a2", "b2-b1", "b2-b3", "b2-c2"]);
+}
+
+#[test]
+fn stage_bounds_beyond_32_bits_mean_no_bound() {
+    let e = game(2, "(play (turn (actions 1 4294967296 (place (to empty))))) (end (when (board-full) draw))");
+    let s = e.initial();
+    // Four first stones; after each, three more placements or `end`.
+    assert_eq!(tabula::engine::perft::perft(&e, &s, 1), 4);
+    assert_eq!(tabula::engine::perft::perft(&e, &s, 2), 16);
+}
+
+#[test]
+fn arithmetic_overflow_in_play_saturates_and_is_reported() {
+    let e = game(
+        3,
+        "(counter c) (play (turn (place (to empty) (then (add c mover (+ (counter c) 4611686018427387904)))))) (end (when (board-full) draw))",
+    );
+    let mut s = e.initial();
+    play(&e, &mut s, "a1 a2");
+    assert_eq!(s.counter(0, 0), 1 << 62);
+    assert!(!s.overflowed());
+    // X's counter doubles past 2^63 - 1.
+    play(&e, &mut s, "a3");
+    assert_eq!(s.counter(0, 0), i64::MAX, "held at the limit");
+    assert!(s.overflowed(), "and the game knows its numbers overflowed");
+}
+
+#[test]
+fn distinct_follows_the_stone_not_the_site() {
+    // X relocates an O stone, slides that same stone on, and may then relocate only another.
+    let e = game(
+        3,
+        "(play (turn (relocate (from enemy) (to empty) (distinct)) (slide (from enemy) (along orthogonal) (to empty)) (relocate (from enemy) (to empty) (distinct)))) (end (turn-limit 4))",
+    );
+    let mut s = position(&e, &["c1", "a1 c3"], 0, Some(vec![0, 0]), 2);
+    play(&e, &mut s, "a1>b2 b2-b1");
+    let moves = legal(&e, &s);
+    assert!(moves.iter().all(|m| !m.starts_with("b1>")), "the stone now on b1 was relocated: {moves:?}");
+    assert!(moves.iter().any(|m| m.starts_with("c3>")));
 }

@@ -20,7 +20,7 @@ fn cases() -> Vec<std::path::PathBuf> {
 
 #[test]
 fn warnings_are_reported_and_snapshot() {
-    insta::with_settings!({snapshot_path => "check/warnings/snapshots", prepend_module_to_snapshot => false}, {
+    insta::with_settings!({snapshot_path => "../check/warnings/snapshots", prepend_module_to_snapshot => false}, {
         for path in cases() {
             let mut sources = Sources::new();
             let id = read(&mut sources, &path).expect("readable");

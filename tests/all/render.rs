@@ -1,7 +1,7 @@
 //! Tests of the SVG pictures (`tabula::render`): the three games' boards, empty and with
 //! stones, checked for well-formedness, element counts, labels and determinism.
 //!
-//! `cargo test --test render -- --ignored` rewrites the documentation pictures
+//! `cargo test render:: -- --ignored` rewrites the documentation pictures
 //! `docs/board-{watershed,ketchup,kensington}.svg`.
 
 use std::path::PathBuf;

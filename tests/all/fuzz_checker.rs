@@ -14,9 +14,9 @@ use tabula::engine::Engine;
 use tabula::engine::playout::rng_for;
 
 const GAMES: [&str; 3] = [
-    include_str!("../games/watershed.game"),
-    include_str!("../games/ketchup.game"),
-    include_str!("../games/kensington.game"),
+    include_str!("../../games/watershed.game"),
+    include_str!("../../games/ketchup.game"),
+    include_str!("../../games/kensington.game"),
 ];
 
 /// Words worth swapping in: ludemes, keywords and names of the bundled games.

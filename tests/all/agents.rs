@@ -3,7 +3,7 @@
 //!
 //! The strength measurement (MCTS at 200 ms per action against random, every game and
 //! variant) is too slow for CI: run it with
-//! `cargo test --release --test agents -- --ignored --nocapture strength`
+//! `cargo test --release agents:: -- --ignored --nocapture strength`
 //! (environment: `GAMES`, `MS`, `ONLY` (a substring of the game title), `PLAYOUT` (actions per
 //! site before a playout is a draw, 0 for none), `C` (exploration), `CONTEMPT`, `ITERATIONS`, `SEED`
 //! (instead of `MS`)).

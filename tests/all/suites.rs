@@ -5,8 +5,6 @@
 //! Run with `TABULA_BLESS=1` to print the lines with the values the engine computes now, for
 //! a new entry (whose expected values may be written as `0`).
 
-mod common;
-
 use tabula::engine::perft::perft;
 use tabula::engine::playout::random_game;
 use tabula::engine::stats::Stats;
@@ -30,9 +28,9 @@ fn perft_suite() {
     for row in rows("tests/suites/perft.txt") {
         let [file, variant, options, prefix, counts] = &row[..] else { panic!("bad row {row:?}") };
         let sets: Vec<&str> = options.split_whitespace().collect();
-        let engine = common::engine(file, variant, &sets);
+        let engine = crate::common::engine(file, variant, &sets);
         let mut state = engine.initial();
-        common::play(&engine, &mut state, prefix);
+        crate::common::play(&engine, &mut state, prefix);
         let expected: Vec<u64> = counts.split_whitespace().map(|c| c.parse().expect("count")).collect();
         let depths = if bless() && expected == [0] { 3 } else { expected.len() };
         let got: Vec<u64> = (1..=depths as u32).map(|d| perft(&engine, &state, d)).collect();
@@ -52,7 +50,7 @@ fn playout_statistics_suite() {
     for row in rows("tests/suites/playouts.txt") {
         let [file, variant, options, run, expected] = &row[..] else { panic!("bad row {row:?}") };
         let sets: Vec<&str> = options.split_whitespace().collect();
-        let engine = common::engine(file, variant, &sets);
+        let engine = crate::common::engine(file, variant, &sets);
         let (games, seed) = run.split_once(' ').expect("GAMES SEED");
         let (games, seed): (u64, u64) = (games.parse().expect("games"), seed.trim().parse().expect("seed"));
         let initial = engine.initial();

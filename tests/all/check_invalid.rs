@@ -5,7 +5,7 @@
 //! To add a case: write `tests/check/invalid/NAME.game` starting with
 //! `; expect: CODE "TEXT"` (CODE of the first error, TEXT the source text its primary label
 //! covers, or `""` to skip that check), run
-//! `INSTA_UPDATE=always cargo test --test check_invalid`, and review the new `.snap` file.
+//! `INSTA_UPDATE=always cargo test check_invalid::`, and review the new `.snap` file.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -77,7 +77,7 @@ fn snapshots() {
         let (sources, diagnostics) = check(&case);
         let output = render(&sources, &diagnostics);
         insta::with_settings!({
-            snapshot_path => "check/snapshots",
+            snapshot_path => "../check/snapshots",
             prepend_module_to_snapshot => false,
             description => case.path.clone(),
             omit_expression => true,

@@ -1,0 +1,235 @@
+//! The lowering pass: where every fast path of the engine is chosen, once, when a checked
+//! [`Game`] becomes an [`super::Engine`].
+//!
+//! The checked game says *what* the rules are; the program here says *how* the engine runs each
+//! part of them. Every choice is a `match` over the rule's shape that the compiler checks for
+//! exhaustiveness, with the general interpreter as the fallback, so that the hot loop never
+//! re-discovers a rule's shape and a reader finds, for any ludeme, the algorithm that runs it:
+//!
+//! | ludeme | lowered to | algorithm |
+//! |---|---|---|
+//! | a stage's `(actions MIN MAX ...)` | [`Bound`] | fixed numbers folded; otherwise evaluated when the stage begins |
+//! | a stage that is one plain `place` on `empty` | [`StageProgram::plain`] | the legal set after a placement is the one before, less that site |
+//! | `place` | [`Generator::Place`] | candidates as a bitset, filtered condition by condition |
+//! | `slide` of one's own stones to any empty neighbour | [`Generator::SlideOwnToEmpty`] | a tight loop over the stones' neighbour lists |
+//! | any other `slide` | [`Generator::Slide`] | every origin and neighbour through the interpreter |
+//! | `relocate` | [`Generator::Relocate`] | every origin and destination through the interpreter |
+//! | `(op (count empty (neighbors to R)) K)` in `where` | [`Condition::EmptyNeighbors`] | one read of the empty-neighbour counts kept per site |
+//! | any other condition | [`Condition::General`] | the interpreter ([`super::eval`]) |
+//! | `(require (connected empty REGION R))` in `place` | [`Require::EmptyStaysConnected`] | one articulation-point search for all candidates ([`super::connect::placement_mask`]) |
+//! | any other constraint | [`Require::AfterAction`] | a flood fill on the position after each candidate action |
+//! | `(when (board-full) ...)` | [`EndTest::BoardFull`] | a counter compared with 0 |
+//! | any other `when` | [`EndTest::General`] | the interpreter |
+//! | `(count empty (neighbors V R))` anywhere | [`Program::empty_neighbor_slot`] | the kept counts of R, by index |
+
+use crate::game::{Bool, CmpOp, Constraint, EndRule, Filter, Game, Int, MoveKind, RegionRef, SiteVar, Sites, Stage};
+
+/// How the engine runs a game's rules (see the module documentation).
+#[derive(Debug, Clone)]
+pub(crate) struct Program {
+    /// Per phase, per stage.
+    pub phases: Vec<Vec<StageProgram>>,
+    /// Per end rule: how its `when` condition is tested (`None` for other kinds of end rule).
+    pub end_tests: Vec<Option<EndTest>>,
+    /// Indices of the `(when ...)` end rules, in order.
+    pub when_rules: Vec<usize>,
+    /// Relations under which the rules count empty neighbours; the engine keeps those counts
+    /// per site, in this order.
+    pub empty_neighbor_relations: Vec<u8>,
+    /// Per relation: its slot in `empty_neighbor_relations`, if the counts are kept.
+    pub empty_neighbor_slot: Vec<Option<u8>>,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct StageProgram {
+    pub min: Bound,
+    pub max: Bound,
+    /// The stage is one unconditional placement on any empty site with no effects: after a
+    /// placement, its legal actions are those before it, less the site just filled.
+    pub plain: bool,
+    /// One per move of the stage, in the same order.
+    pub moves: Vec<MoveProgram>,
+}
+
+/// A stage bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// Known before play (beyond `u32::MAX`: no bound at all).
+    Fixed(u32),
+    /// Evaluated when the stage begins.
+    Computed,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct MoveProgram {
+    pub generator: Generator,
+    /// One per `where` condition, in order.
+    pub conditions: Vec<Condition>,
+    /// One per `require` constraint, in order.
+    pub require: Vec<Require>,
+}
+
+/// The algorithm that lists a move's actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Generator {
+    Place,
+    SlideOwnToEmpty { along: u8 },
+    Slide { along: u8 },
+    Relocate { distinct: bool },
+}
+
+/// How one `where` condition of a move is tested for a candidate destination.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Condition {
+    /// `(op (count empty (neighbors to R)) K)`, read from the kept counts of slot `slot`.
+    EmptyNeighbors { slot: usize, op: CmpOp, k: i64 },
+    /// The interpreter, on the condition as written.
+    General,
+}
+
+/// How one `require` constraint is tested.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Require {
+    /// A placement must leave every empty site connected to the region through empty sites:
+    /// the legal destinations are the empty sites that are not cut vertices, found for all
+    /// candidates at once.
+    EmptyStaysConnected { region: RegionRef, rel: u8 },
+    /// The constraint on the position after each candidate action.
+    AfterAction,
+}
+
+/// How a `(when CONDITION ...)` end rule is tested.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum EndTest {
+    BoardFull,
+    General,
+}
+
+/// Lowers a checked game.
+pub(crate) fn lower(game: &Game) -> Program {
+    let empty_neighbor_relations = game.empty_neighbor_relations();
+    let mut empty_neighbor_slot = vec![None; game.board.relations.len()];
+    for (slot, &rel) in empty_neighbor_relations.iter().enumerate() {
+        empty_neighbor_slot[rel as usize] = Some(slot as u8);
+    }
+    let phases = game
+        .phases
+        .iter()
+        .map(|phase| phase.stages.iter().map(|stage| lower_stage(stage, &empty_neighbor_relations)).collect())
+        .collect();
+    let end_tests = game
+        .end
+        .iter()
+        .map(|rule| match rule {
+            EndRule::When { condition: Bool::BoardFull, .. } => Some(EndTest::BoardFull),
+            EndRule::When { .. } => Some(EndTest::General),
+            EndRule::Repetition { .. } | EndRule::TurnLimit { .. } => None,
+        })
+        .collect::<Vec<_>>();
+    let when_rules = (0..end_tests.len()).filter(|&i| end_tests[i].is_some()).collect();
+    Program { phases, end_tests, when_rules, empty_neighbor_relations, empty_neighbor_slot }
+}
+
+fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
+    let bound = |value: &Int| match value {
+        Int::Const(v) => Bound::Fixed(u32::try_from((*v).max(0)).unwrap_or(u32::MAX)),
+        _ => Bound::Computed,
+    };
+    let plain = match &stage.moves[..] {
+        [m] => {
+            matches!(m.kind, MoveKind::Place)
+                && m.to == Sites::Filter(Filter::Empty)
+                && m.conditions.is_empty()
+                && m.require.is_empty()
+                && m.then.is_empty()
+        }
+        _ => false,
+    };
+    let moves = stage
+        .moves
+        .iter()
+        .map(|m| {
+            let generator = match m.kind {
+                MoveKind::Place => Generator::Place,
+                MoveKind::Slide { along }
+                    if m.from == Sites::Filter(Filter::Friend)
+                        && matches!(m.to, Sites::Filter(Filter::Empty | Filter::Any))
+                        && m.conditions.is_empty()
+                        && m.require.is_empty() =>
+                {
+                    Generator::SlideOwnToEmpty { along }
+                }
+                MoveKind::Slide { along } => Generator::Slide { along },
+                MoveKind::Relocate { distinct } => Generator::Relocate { distinct },
+            };
+            let conditions = m.conditions.iter().map(|c| lower_condition(c, kept)).collect();
+            let require = m
+                .require
+                .iter()
+                .map(|r| match (r, &m.kind) {
+                    (Constraint::Connected { filter: Filter::Empty, region, rel }, MoveKind::Place) => {
+                        Require::EmptyStaysConnected { region: region.clone(), rel: *rel }
+                    }
+                    (Constraint::Connected { .. }, _) => Require::AfterAction,
+                })
+                .collect();
+            MoveProgram { generator, conditions, require }
+        })
+        .collect();
+    StageProgram { min: bound(&stage.min), max: bound(&stage.max), plain, moves }
+}
+
+/// `(op (count empty (neighbors to R)) K)` (either way round) with R's counts kept.
+fn lower_condition(c: &Bool, kept: &[u8]) -> Condition {
+    let count_of = |e: &Int| match e {
+        Int::Count(Filter::Empty, Sites::Neighbors(SiteVar::To, rel)) => kept.iter().position(|r| r == rel),
+        _ => None,
+    };
+    let (slot, op, k) = match c {
+        Bool::Cmp(op, count, Int::Const(k)) => (count_of(count), *op, *k),
+        Bool::Cmp(op, Int::Const(k), count) => (count_of(count), op.flipped(), *k),
+        _ => (None, CmpOp::Eq, 0),
+    };
+    match slot {
+        Some(slot) => Condition::EmptyNeighbors { slot, op, k },
+        None => Condition::General,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{Selection, load};
+
+    fn program(file: &str) -> Program {
+        let (_, game) = load(std::path::Path::new(file), &Selection::default()).expect("the game loads");
+        lower(&game)
+    }
+
+    #[test]
+    fn watershed_runs_on_kept_counts_and_one_articulation_search() {
+        let p = program("games/watershed.game");
+        let place = &p.phases[0][0].moves[0];
+        assert_eq!(place.generator, Generator::Place);
+        assert!(matches!(place.conditions[..], [Condition::EmptyNeighbors { op: CmpOp::Ge, k: 2, .. }]));
+        assert!(matches!(place.require[..], [Require::EmptyStaysConnected { .. }]));
+        assert_eq!((p.phases[0][0].min, p.phases[0][0].max), (Bound::Fixed(1), Bound::Fixed(1)));
+        assert!(!p.phases[0][0].plain, "a placement with conditions is not plain");
+    }
+
+    #[test]
+    fn ketchup_places_plainly_and_ends_on_a_full_board() {
+        let p = program("games/ketchup.game");
+        assert!(p.phases.iter().flatten().any(|stage| stage.plain));
+        assert!(p.end_tests.contains(&Some(EndTest::BoardFull)));
+    }
+
+    #[test]
+    fn kensington_slides_its_own_stones_in_the_tight_loop() {
+        let p = program("games/kensington.game");
+        let generators: Vec<Generator> =
+            p.phases.iter().flatten().flat_map(|s| &s.moves).map(|m| m.generator).collect();
+        assert!(generators.iter().any(|g| matches!(g, Generator::SlideOwnToEmpty { .. })), "{generators:?}");
+        assert!(generators.iter().any(|g| matches!(g, Generator::Relocate { distinct: true })), "{generators:?}");
+    }
+}

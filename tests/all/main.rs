@@ -1,0 +1,25 @@
+//! The whole test suite as one binary: compiling and linking one test crate instead of one per
+//! file keeps `cargo test` on a fresh clone quick. Each module is a theme; `cargo test NAME`
+//! runs the tests whose path contains NAME (`cargo test ludemes::`).
+
+mod agents;
+mod bad_input;
+mod board;
+mod check_invalid;
+mod check_warnings;
+mod cli;
+mod common;
+mod examples;
+mod extends;
+mod fmt;
+mod fuzz_checker;
+mod info;
+mod invariants;
+mod language_doc;
+mod ludemes;
+mod model;
+mod oracle;
+mod render;
+mod suites;
+mod threads;
+mod tutorial;

@@ -1,0 +1,501 @@
+#!/usr/bin/env python3
+"""Random Tabula rule files, for comparing the reference model with the engine.
+
+Every file is drawn from a seeded `random.Random`, so `--seed S --count N` always writes the same
+files. The generator aims at *valid* files (`tabula check` accepts the great majority) that cover
+every ludeme of docs/LANGUAGE.md, every board kind, 2–6 players in 2 or more teams, and that end
+in bounded time: boards are small and every game has a turn limit.
+
+    python3 tests/model/gen.py --seed 1 --count 100 --out /tmp/gen
+"""
+
+import argparse
+import os
+import random
+
+RELS = {"square": ["orthogonal", "diagonal", "all"], "hexhex": ["adjacent"], "tiling": ["edges"]}
+FILTERS = ["empty", "occupied", "friend", "enemy", "any"]
+CMP = ["<", "<=", ">", ">=", "=", "!="]
+KNOWN = ("big-bound", "grew-until", "slide-require", "distinct")
+TEAM_NAMES = ["Red", "Blue", "Green", "Gold", "Grey", "Pink"]
+
+
+class Gen:
+    def __init__(self, seed, avoid=()):
+        self.r = random.Random(seed)
+        self.seed = seed
+        # Known engine defects to steer clear of while hunting for new ones (--avoid-known):
+        # "big-bound" (stage bounds beyond 32 bits), "grew-until" (`grew` in an `until`),
+        # "slide-require" (a `require` on a slide that may move a stone not of the mover's team),
+        # "distinct" (relocations with `distinct`: the engine tracks sites, not stones).
+        self.avoid = set(avoid)
+
+    def pick(self, xs):
+        return self.r.choice(xs)
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    # -- places where expressions stand. `where` is a dict of what is available:
+    #   to, from, site: bound sites; play: play-only expressions; completed; no_moves.
+
+    def rel(self):
+        return self.pick(self.rels)
+
+    def sites(self, w):
+        opts = ["filter", "region"]
+        bound = [b for b in ("to", "from", "site") if w.get(b)]
+        if bound:
+            opts += ["neighbors"] * 3
+        k = self.pick(opts)
+        if k == "filter":
+            return self.pick(FILTERS)
+        if k == "region":
+            return self.pick(self.region_names)
+        return "(neighbors %s %s)" % (self.pick(bound), self.rel())
+
+    def num(self, w, depth=0):
+        opts = ["const"] * 3 + ["count"] * 4 + ["largest-group", "player-count", "turn-number"]
+        if self.counters:
+            opts += ["counter"] * 2
+        if w.get("play"):
+            opts += ["hand-size"]
+            if self.allowances:
+                opts += ["allowance"] * 2
+        if w.get("completed"):
+            opts += ["completed"] * 3
+        if depth < 2:
+            opts += ["+", "-", "*", "min", "max", "if"]
+        k = self.pick(opts)
+        if k == "const":
+            return str(self.r.randint(-1, 4))
+        if k == "count":
+            return "(count %s %s)" % (self.pick(FILTERS), self.sites(w))
+        if k == "largest-group":
+            if self.chance(0.5):
+                return "(largest-group %s)" % self.rel()
+            return "(largest-group %s %s)" % (self.rel(), self.pick(["friend", "enemy", "any"]))
+        if k == "player-count":
+            return "(player-count)"
+        if k == "turn-number":
+            return "(turn-number)"
+        if k == "counter":
+            return "(counter %s)" % self.pick(self.counters)
+        if k == "hand-size":
+            # Unlimited hands read 4294967295: kept out of products, which could overflow.
+            return "(min 9 (hand-size))" if depth > 0 or self.chance(0.7) else "(hand-size)"
+        if k == "allowance":
+            return "(allowance %s)" % self.pick(self.allowances)
+        if k == "completed":
+            regs = [self.pick(self.region_names) for _ in range(self.r.randint(1, 2))]
+            return "(completed %s)" % " ".join(regs)
+        if k == "-":
+            return "(- %s %s)" % (self.num(w, depth + 1), self.num(w, depth + 1))
+        if k == "if":
+            return "(if %s %s %s)" % (self.cond(w, depth + 1), self.num(w, depth + 1),
+                                       self.num(w, depth + 1))
+        n = self.r.randint(1, 3)
+        return "(%s %s)" % (k, " ".join(self.num(w, depth + 1) for _ in range(n)))
+
+    def cond(self, w, depth=0):
+        opts = ["cmp"] * 5 + ["first-turn", "board-full", "true", "false"]
+        bound = [b for b in ("to", "from", "site") if w.get(b)]
+        if bound:
+            opts += ["is"] * 4
+        if w.get("play"):
+            opts += ["hand-empty"]
+            if not (w.get("until") and "grew-until" in self.avoid):
+                opts += ["grew"]
+        if w.get("no_moves"):
+            opts += ["no-moves"] * 3
+        if self.bool_options:
+            opts += ["option"]
+        if depth < 2:
+            opts += ["and", "or", "not"]
+        k = self.pick(opts)
+        if k == "cmp":
+            return "(%s %s %s)" % (self.pick(CMP), self.num(w, depth + 1), self.num(w, depth + 1))
+        if k in ("first-turn", "board-full", "hand-empty", "no-moves"):
+            return "(%s)" % k
+        if k in ("true", "false"):
+            return k
+        if k == "option":
+            return self.pick(self.bool_options)
+        if k == "is":
+            return "(is %s %s)" % (self.pick(FILTERS), self.pick(bound))
+        if k == "grew":
+            # grew's number is read at the start of the turn too: nothing bound in it.
+            w2 = {"play": True}
+            return "(grew %s)" % self.num(w2, depth + 1)
+        if k == "not":
+            return "(not %s)" % self.cond(w, depth + 1)
+        n = self.r.randint(1, 3)
+        return "(%s %s)" % (k, " ".join(self.cond(w, depth + 1) for _ in range(n)))
+
+    def effect(self, w, depth=0):
+        opts = ["remove"] * 3 + ["win", "draw", "if"] * 1
+        if self.allowances:
+            opts += ["allow", "allow-next"] * 2
+        if self.counters:
+            opts += ["add"] * 2
+        k = self.pick(opts)
+        if k == "remove":
+            s = "(remove %s" % self.sites(w)
+            if self.chance(0.7):
+                w2 = dict(w, site=True)
+                s += " (where %s)" % " ".join(self.cond(w2, 1) for _ in range(self.r.randint(1, 2)))
+            if self.counters and self.chance(0.5):
+                s += " (credit %s %s)" % (self.pick(self.counters), self.pick(["mover", "owner"]))
+            return s + ")"
+        if k == "win":
+            return "(if (and %s (> (turn-number) %d)) (win %s))" % (
+                self.cond(w, 1), self.r.randint(0, 12), self.pick(["mover", "next"]))
+        if k == "draw":
+            return "(if (and %s (> (turn-number) %d)) %s)" % (
+                self.cond(w, 1), self.r.randint(0, 12), self.pick(["(draw)", "draw"]))
+        if k == "allow":
+            return "(allow %s %s)" % (self.pick(self.allowances), self.small_num(w))
+        if k == "allow-next":
+            return "(allow-next %s %s)" % (self.pick(self.allowances), self.small_num(w))
+        if k == "add":
+            return "(add %s %s %s)" % (self.pick(self.counters), self.pick(["mover", "next"]),
+                                       self.num(w, 1))
+        if depth >= 1:
+            return "(allow-next %s 1)" % self.pick(self.allowances) if self.allowances else "(draw)"
+        e = "(if %s %s" % (self.cond(w, 1), self.effect(w, depth + 1))
+        if self.chance(0.5):
+            e += " " + self.effect(w, depth + 1)
+        return e + ")"
+
+    def small_num(self, w):
+        """A number kept small: used for allowances, which bound the actions of a stage."""
+        return "(min %d %s)" % (self.r.randint(1, 3), self.num(w, 1))
+
+    # -- moves and stages
+    def move(self, kind):
+        parts = []
+        w = {"play": True}
+        if kind == "place":
+            parts.append("(to %s)" % self.sites({}))
+        elif kind == "slide":
+            parts.append("(from %s)" % self.pick(["friend"] * 3 + ["any", "any", "enemy", "occupied"]
+                                                  + self.region_names))
+            parts.append("(along %s)" % self.rel())
+            if self.chance(0.15):
+                parts.append("(to (neighbors from %s))" % self.rel())
+            else:
+                parts.append("(to %s)" % self.sites({}))
+            w["from"] = True
+        else:
+            parts.append("(from %s)" % self.pick(["enemy", "enemy", "any", "friend", "occupied"]
+                                                 + self.region_names))
+            if self.chance(0.15):
+                parts.append("(to (neighbors from %s))" % self.rel())
+            else:
+                parts.append("(to %s)" % self.sites({}))
+            w["from"] = True
+            if self.chance(0.6) and "distinct" not in self.avoid:
+                d = self.pick(["distinct", "(distinct)", "(distinct true)", "(distinct false)",
+                               "(distinct (not false))"] + ["(distinct %s)" % b for b in self.bool_options])
+                parts.append(d)
+        w["to"] = True
+        if self.chance(0.5):
+            parts.append("(where %s)" % " ".join(self.cond(w) for _ in range(self.r.randint(1, 2))))
+        risky = kind == "slide" and "slide-require" in self.avoid and \
+            not any(p == "(from friend)" for p in parts)
+        if kind != "relocate" and not risky and self.chance(0.45 if kind == "slide" else 0.3):
+            parts.append("(require (connected %s %s %s))" % (
+                self.pick(FILTERS), self.pick(self.region_names), self.rel()))
+        if self.chance(0.55):
+            wt = dict(w, completed=(kind != "relocate"))
+            parts.append("(then %s)" % " ".join(self.effect(wt) for _ in range(self.r.randint(1, 2))))
+        self.r.shuffle(parts)
+        return "(%s %s)" % (kind, " ".join(parts))
+
+    def bound(self):
+        w = {"play": True}
+        k = self.pick(["c", "c", "first", "allow", "expr"] + ["big"] * (self.chance(0.05) and "big-bound" not in self.avoid))
+        if k == "big":
+            # Bounds beyond 32 bits (issue 9, defect 2): the stage is then bounded by the board.
+            return self.pick(["4294967296", "(+ 4294967295 2)", "(* 65536 65537)"])
+        if k == "c":
+            return str(self.r.randint(0, 2))
+        if k == "first":
+            return "(if (first-turn) %d %d)" % (self.r.randint(0, 1), self.r.randint(0, 2))
+        if k == "allow" and self.allowances:
+            return "(allowance %s)" % self.pick(self.allowances)
+        return "(min 2 %s)" % self.num(w, 1)
+
+    def stage(self, kinds):
+        if self.chance(0.4):
+            return self.move(self.pick(kinds))
+        ks = self.r.sample(kinds, self.r.randint(1, len(kinds)))
+        moves = " ".join(self.move(k) for k in ks)
+        if self.chance(0.3):
+            return "(actions %s %s)" % (self.pick(["1", "0", "2"]), moves)
+        lo, hi = self.bound(), self.bound()
+        if lo.isdigit() and hi.isdigit() and int(lo) > int(hi):
+            lo, hi = hi, lo
+        if self.chance(0.9):
+            # Bounds that fold to constants must satisfy 0 <= MIN <= MAX (the checker says so);
+            # now and then they are left raw, to reach the run-time clamping of §5.
+            if not hi.isdigit():
+                hi = "(max %s %s)" % (lo if lo.isdigit() else "0", hi)
+            if not lo.isdigit():
+                lo = "(max 0 (min %s %s))" % (hi, lo)
+        return "(actions %s %s %s)" % (lo, hi, moves)
+
+    def phase_items(self, kinds):
+        items = ["(turn %s)" % " ".join(self.stage(kinds) for _ in range(self.r.randint(1, 3)))]
+        if self.chance(0.3):
+            items.append("(after-turn %s)" % " ".join(
+                self.effect({"play": True}) for _ in range(self.r.randint(1, 2))))
+        if self.chance(0.4):
+            items.append("(blocked pass)")
+        return items
+
+    # -- the whole file
+    def game(self):
+        r = self.r
+        lines = []
+        kind = self.pick(["square"] * 5 + ["hexhex"] * 3 + ["tiling"] * 2)
+        self.rels = list(RELS[kind])
+        self.options = []
+        self.bool_options = []
+        self.counters = []
+        self.allowances = []
+        name = "Gen %d" % self.seed
+        lines.append('(game "%s"' % name)
+        if self.chance(0.2):
+            lines.append('  (meta (author "gen.py") (year %d))' % r.randint(1990, 2030))
+        # board size, perhaps through an option
+        if kind == "square":
+            size = r.randint(2, 5)
+        elif kind == "hexhex":
+            size = r.randint(2, 3)
+        else:
+            size = 1
+        size_expr = str(size)
+        if kind != "tiling" and self.chance(0.3):
+            if self.chance(0.5):
+                lines.append("  (option size (range 2 %d) (default %d))" % (size + 1, size))
+            else:
+                lines.append("  (option size (choice %d %d) (default %d))" % (size, size + 1, size))
+            size_expr = "size"
+        if self.chance(0.3):
+            lines.append("  (option flag boolean%s)" % self.pick(["", " (default true)",
+                                                                  " (default false)"]))
+            self.bool_options.append("flag")
+        # players and teams
+        np = self.pick([2, 2, 2, 2, 3, 3, 4, 5, 6])
+        teamed = np >= 3 and self.chance(0.5)
+        hand_all = None
+        if self.chance(0.5):
+            hand_all = r.randint(1, 8)
+        if teamed:
+            nteams = r.randint(2, min(3, np - 1)) if np > 3 else 2
+            ents = []
+            for i in range(np):
+                t = TEAM_NAMES[i % nteams]
+                h = " (hand %d)" % r.randint(0, 6) if self.chance(0.3) else ""
+                ents.append('(player "P%d" (team "%s")%s)' % (i + 1, t, h))
+            self.team_list = TEAM_NAMES[:nteams]
+            players = "(players %s%s)" % (" ".join(ents),
+                                          " (hand %d)" % hand_all if hand_all is not None else "")
+        else:
+            names = ["P%d" % (i + 1) for i in range(np)]
+            self.team_list = names
+            hand = ""
+            if hand_all is not None:
+                hand = " (hand %s)" % self.pick([str(hand_all), "(+ 1 %d)" % (hand_all - 1),
+                                                  "(max 1 %d)" % hand_all])
+            ents = []
+            for n in names:
+                k = self.pick(["plain"] * 4 + ["player", "hand"])
+                if k == "plain":
+                    ents.append('"%s"' % n)
+                elif k == "player":
+                    ents.append('(player "%s")' % n)
+                else:
+                    ents.append('(player "%s" (hand %d))' % (n, r.randint(0, 6)))
+            players = "(players %s%s)" % (" ".join(ents), hand)
+        self.nteams = len(self.team_list)
+        lines.append("  " + players)
+        lines.append("  (board (%s))" % ("tiling \"3.4.6.4\" 1" if kind == "tiling"
+                                          else "%s %s" % (kind, size_expr)))
+        self.variants = []
+        bigger = None
+        if kind != "tiling" and size_expr.isdigit():
+            bigger = "(board (%s %d))" % (kind, size + 1)
+            if self.chance(0.12):
+                lines.append('  (variant "Wide" "one more on each side" %s)' % bigger)
+                self.variants.append("Wide")
+        # regions
+        labels = self.labels(kind, size)
+        self.region_names = ["perimeter"]
+        if kind == "tiling":
+            self.region_names += ["triangles", "squares", "hexagons"]
+        if self.chance(0.6):
+            ss = r.sample(labels, r.randint(1, min(4, len(labels))))
+            lines.append("  (region goal (sites %s))" % " ".join(
+                '"%s"' % l if self.chance(0.2) else l for l in ss))
+            self.region_names.append("goal")
+        if self.chance(0.5):
+            for t in self.team_list:
+                ss = r.sample(labels, r.randint(1, min(3, len(labels))))
+                lines.append('  (region home (owner "%s") (sites %s))' % (t, " ".join(ss)))
+            self.region_names.append("home")
+            if self.chance(0.3):
+                for t in self.team_list:
+                    lines.append('  (region edge-home (owner "%s") perimeter home)' % t)
+                self.region_names.append("edge-home")
+        if kind == "tiling" and self.chance(0.5):
+            lines.append("  (region tri (faces triangles t0 t2))")
+            lines.append("  (region quads (faces squares))")
+            self.region_names += ["tri", "quads"]
+        if self.chance(0.6):
+            self.counters.append("score")
+            lines.append("  (counter score)")
+        if self.chance(0.6):
+            self.allowances.append("extra")
+            lines.append("  (allowance extra)")
+        # defines
+        if len(self.rels) > 1 and self.chance(0.4):
+            lines.append("  (define links %s)" % self.pick(self.rels))
+            self.rels = self.rels + ["links"]
+        # play
+        kinds = ["place"] * 3 + ["slide", "relocate"]
+        nph = self.pick([1, 1, 1, 2, 2, 3])
+        if nph == 1:
+            lines.append("  (play %s)" % " ".join(self.phase_items(self.uniq(kinds))))
+        else:
+            phases = []
+            for i in range(nph):
+                items = []
+                if i < nph - 1:
+                    u = self.pick(["(hand-empty)", "(>= (turn-number) %d)" % r.randint(2, 6),
+                                   "(board-full)", "(> (count friend any) %d)" % r.randint(0, 3),
+                                   None])
+                    if u is None:
+                        u = self.cond({"play": True, "until": True})
+                    items.append("(until %s)" % u)
+                ks = ["place"] if i == 0 else ["place", "slide", "relocate"]
+                items += self.phase_items(ks)
+                phases.append('(phase "ph%d" %s)' % (i + 1, " ".join(items)))
+            lines.append("  (play %s)" % "\n    ".join(phases))
+        # end
+        rules = []
+        for _ in range(self.pick([0, 1, 1, 1, 2])):
+            rules.append("(when %s %s)" % (self.end_cond(), self.outcome()))
+        if self.chance(0.3):
+            rules.append("(repetition %s%s)" % (self.pick(["2", "3", "(+ 1 2)"]),
+                                                " " + self.outcome() if self.chance(0.3) else ""))
+        limit = self.pick(["%d" % r.randint(2, 30), "%d" % r.randint(10, 40), "(* 5 (player-count))",
+                           "(if %s 6 9)" % self.bool_options[0] if self.bool_options else "7"])
+        if self.chance(0.25):
+            # A variant that changes a define (the default variant is the one played).
+            lines.insert(1, '  (variant "Alt"%s (define cap %d))' % (
+                " default" if self.chance(0.5) else "", r.randint(1, 3)))
+            lines.insert(2, "  (define cap %d)" % r.randint(1, 3))
+            self.variants.append("Alt")
+            limit = "(+ cap %s)" % limit
+        rules.append("(turn-limit %s%s)" % (limit, " " + self.outcome() if self.chance(0.5) else ""))
+        r.shuffle(rules)
+        lines.append("  (end %s))" % "\n    ".join(rules))
+        text = "\n".join(lines)
+        # Now and then a second file that extends this one (LANGUAGE.md `extends`, `without`).
+        self.extension = None
+        if self.chance(0.15):
+            ext = ['(game "Ext %d"' % self.seed, '  (extends "BASE")']
+            if bigger and self.chance(0.6):
+                ext.append("  " + bigger)
+            for v in self.variants:
+                if self.chance(0.5):
+                    ext.append('  (without variant "%s")' % v)
+            if "size" in text and "(option size" in text and self.chance(0.5):
+                ext.append("  (option size (range 2 %d) (default %d))" % (size + 1, size + 1))
+            if self.chance(0.4):
+                ext.append("  (end (when (board-full) %s) (turn-limit %d))" % (
+                    self.outcome(), r.randint(3, 20)))
+            if self.chance(0.3):
+                ext.append('  (meta (description "an extension"))')
+            ext[-1] += ")"
+            self.extension = "\n".join(ext) + "\n"
+        return text + "\n"
+
+    def uniq(self, kinds):
+        return sorted(set(kinds))
+
+    def end_cond(self):
+        k = self.pick(["full", "full", "nomoves", "nomoves", "turn", "score", "any"])
+        w = {"no_moves": True}
+        if k == "full":
+            return "(board-full)"
+        if k == "nomoves":
+            return "(no-moves)"
+        if k == "turn":
+            return "(>= (turn-number) %d)" % self.r.randint(3, 30)
+        if k == "score" and self.counters:
+            return "(>= (counter score) %d)" % self.r.randint(1, 3)
+        return self.cond(w)
+
+    def outcome(self):
+        k = self.pick(["win", "draw", "compare", "compare", "compare"])
+        if k == "win":
+            return "(win %s)" % self.pick(["mover", "next"])
+        if k == "draw":
+            return self.pick(["draw", "(draw)"])
+        crits = []
+        for _ in range(self.r.randint(1, 3)):
+            opts = ["higher", "lower", "cascade", "last-mover"]
+            if self.nteams == 2:
+                opts.append("unpaired")
+            c = self.pick(opts)
+            if c in ("higher", "lower"):
+                crits.append("(%s %s)" % (c, self.num({}, 1)))
+            elif c in ("cascade", "unpaired"):
+                crits.append("(%s (group-sizes %s) %s)" % (c, self.rel(),
+                                                            self.pick(["larger", "smaller"])))
+            else:
+                crits.append("(last-mover)")
+        return "(compare %s)" % " ".join(crits)
+
+    def labels(self, kind, size):
+        if kind == "square":
+            return ["%s%d" % (chr(97 + c), r + 1) for r in range(size) for c in range(size)]
+        if kind == "hexhex":
+            out = []
+            n = size
+            for row in range(1, 2 * n):
+                for col in range(2 * n - 1):
+                    q, rr = col - (n - 1), n - row
+                    if max(abs(q), abs(rr), abs(q + rr)) <= n - 1:
+                        out.append("%s%d" % (chr(97 + col), row))
+            return out
+        return [str(i) for i in range(18)]
+
+
+def main():
+    ap = argparse.ArgumentParser(description="Writes random Tabula rule files.")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--count", type=int, default=10)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--avoid-known", action="store_true",
+                    help="leave out the rule shapes of known engine defects (see Gen.avoid)")
+    args = ap.parse_args()
+    avoid = KNOWN if args.avoid_known else ()
+    os.makedirs(args.out, exist_ok=True)
+    for i in range(args.count):
+        s = args.seed * 1000003 + i
+        g = Gen(s, avoid)
+        text = g.game()
+        with open(os.path.join(args.out, "g%06d.game" % i), "w") as f:
+            f.write("; generated by tests/model/gen.py, seed %d\n" % s)
+            f.write(text)
+        if g.extension:
+            with open(os.path.join(args.out, "g%06d-x.game" % i), "w") as f:
+                f.write(g.extension.replace("BASE", "g%06d.game" % i))
+
+
+if __name__ == "__main__":
+    main()
