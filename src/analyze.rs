@@ -175,6 +175,33 @@ impl Analysis {
     }
 }
 
+/// Plays games `range` of a run seeded with `seed`, every seat the agent `players` (see
+/// [`crate::agent::make_agent`]), each stopped after `cap` actions, and adds them up in index
+/// order. Each game's agents are seeded from the run's seed and the game's index alone, so any
+/// split of `0..n` into ranges (threads, processes, machines) merged in order gives the same
+/// analysis as one run.
+pub fn play_range(
+    engine: &Engine,
+    players: &str,
+    think_ms: u64,
+    seed: u64,
+    cap: u32,
+    range: std::ops::Range<u64>,
+) -> Result<Analysis, String> {
+    let seats = engine.game().players.len();
+    let mut analysis = Analysis::new(engine);
+    for index in range {
+        let mut agents = (0..seats)
+            .map(|p| {
+                let agent_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(index * seats as u64 + p as u64);
+                crate::agent::make_agent(players, agent_seed, think_ms)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        analysis.play(engine, &mut agents, cap);
+    }
+    Ok(analysis)
+}
+
 /// The Wilson score interval at 95 % for `wins` out of `n`.
 pub fn wilson(wins: u64, n: u64) -> (f64, f64) {
     if n == 0 {

@@ -7,8 +7,8 @@ use clap::Args;
 use rayon::prelude::*;
 
 use super::{Failure, GameArgs, output::print_json};
-use crate::agent::{Agent, make_agent};
-use crate::analyze::{Analysis, histogram_svg, to_json, to_text};
+use crate::agent::make_agent;
+use crate::analyze::{Analysis, histogram_svg, play_range, to_json, to_text};
 use crate::engine::Engine;
 
 #[derive(Args, Debug)]
@@ -49,20 +49,12 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
     }
     make_agent(&args.players, 0, args.think).map_err(Failure::Usage)?;
     let engine = Engine::new(args.game.load()?);
-    let players = engine.game().players.len();
     let bar = super::playout::progress_bar(args.games);
     let done = AtomicU64::new(0);
     let chunk = |c: u64| {
-        let mut analysis = Analysis::new(&engine);
-        for index in c * CHUNK..((c + 1) * CHUNK).min(args.games) {
-            let mut agents: Vec<Box<dyn Agent>> = (0..players)
-                .map(|p| {
-                    let seed = args.seed.wrapping_mul(0x9E37_79B9).wrapping_add(index * players as u64 + p as u64);
-                    make_agent(&args.players, seed, args.think).expect("checked above")
-                })
-                .collect();
-            analysis.play(&engine, &mut agents, args.max_actions);
-        }
+        let range = c * CHUNK..((c + 1) * CHUNK).min(args.games);
+        let analysis =
+            play_range(&engine, &args.players, args.think, args.seed, args.max_actions, range).expect("checked above");
         if let Some(b) = &bar {
             b.set_position(done.fetch_add(analysis.games, Ordering::Relaxed) + analysis.games);
         }

@@ -269,6 +269,12 @@ impl State {
         (self.stage as usize, self.stage_done, self.stage_min, self.stage_max)
     }
 
+    /// Where this turn's placement or slide arrived (`None` before one, and between turns): the
+    /// rest of the turn may depend on it, so observers see it too.
+    pub fn arrival(&self) -> Option<u16> {
+        self.arrival
+    }
+
     /// Stones relocated so far this turn (their current sites).
     pub fn relocated(&self) -> &[u16] {
         &self.relocated

@@ -1,0 +1,82 @@
+//! Actions as integers, stable within a game: each kind of action the rules can produce gets a
+//! block of codes, indexed by site (`to`) or by site pair (`from * sites + to`). The blocks are
+//! laid out from the game's move kinds, so a game without slides has no slide codes and a
+//! placement game keeps `num_distinct_actions` near the number of sites.
+
+use pyo3::PyErr;
+use tabula::engine::{Action, ActionKind};
+use tabula::game::{Game, MoveKind};
+
+pub struct Codec {
+    sites: u32,
+    /// First code of each block, if the game has actions of that kind.
+    place: Option<u32>,
+    slide: Option<u32>,
+    relocate: Option<u32>,
+    end: u32,
+    pass: u32,
+}
+
+impl Codec {
+    pub fn new(game: &Game) -> Codec {
+        let sites = game.board.site_count() as u32;
+        let moves = || game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves);
+        let has = |f: fn(&MoveKind) -> bool| moves().any(|m| f(&m.kind));
+        let mut next = 0u32;
+        let mut block = |present: bool, len: u32| {
+            present.then(|| {
+                let start = next;
+                next += len;
+                start
+            })
+        };
+        let place = block(has(|k| matches!(k, MoveKind::Place)), sites);
+        let slide = block(has(|k| matches!(k, MoveKind::Slide { .. })), sites * sites);
+        let relocate = block(has(|k| matches!(k, MoveKind::Relocate { .. })), sites * sites);
+        let end = next;
+        Codec { sites, place, slide, relocate, end, pass: end + 1 }
+    }
+
+    /// Codes are `0..size()`.
+    pub fn size(&self) -> u32 {
+        self.pass + 1
+    }
+
+    pub fn encode(&self, a: Action) -> Option<i64> {
+        let pair = u32::from(a.from) * self.sites + u32::from(a.to);
+        let code = match a.kind {
+            ActionKind::Place => self.place? + u32::from(a.to),
+            ActionKind::Slide => self.slide? + pair,
+            ActionKind::Relocate => self.relocate? + pair,
+            ActionKind::End => self.end,
+            ActionKind::Pass => self.pass,
+        };
+        Some(i64::from(code))
+    }
+
+    pub fn decode(&self, code: i64) -> Option<Action> {
+        let c = u32::try_from(code).ok()?;
+        let n = self.sites;
+        let within = |start: Option<u32>, len: u32| start.filter(|&s| c >= s && c < s + len).map(|s| c - s);
+        if c == self.end {
+            return Some(Action::END);
+        }
+        if c == self.pass {
+            return Some(Action::PASS);
+        }
+        if let Some(i) = within(self.place, n) {
+            return Some(Action::place(i as u16));
+        }
+        if let Some(i) = within(self.slide, n * n) {
+            return Some(Action::slide((i / n) as u16, (i % n) as u16));
+        }
+        within(self.relocate, n * n).map(|i| Action::relocate((i / n) as u16, (i % n) as u16))
+    }
+
+    pub fn unknown(&self, code: i64) -> PyErr {
+        crate::IllegalActionError::new_err(format!(
+            "{code} is not an action of this game (actions are 0..{})",
+            self.size()
+        ))
+    }
+}

@@ -1,0 +1,558 @@
+//! Python bindings of the Tabula engine: `tabula._tabula`, wrapped by the `tabula` package.
+//!
+//! The API follows OpenSpiel's (a game makes states; a state lists integer legal actions and
+//! applies them) because that is what agent researchers already know. Everything here is a thin
+//! layer over the `tabula` crate: loading goes through the checker (its rendered diagnostics
+//! become the Python exception's text), play through [`Engine`], statistics through the same
+//! functions as the CLI, so that the same seed gives the same games in Python and in `tabula`.
+
+mod codec;
+mod observe;
+mod raw;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyDict};
+use rand::Rng;
+
+use tabula::check::{self, LoadError, Selection};
+use tabula::diagnostic::{Diagnostic, Sources};
+use tabula::engine::playout::{ACTION_CAP, random_game, rng_for};
+use tabula::engine::stats::Stats;
+use tabula::engine::{Engine, State};
+
+use codec::Codec;
+use observe::Planes;
+
+create_exception!(_tabula, GameError, PyValueError, "A game file or selection that cannot be loaded.");
+create_exception!(_tabula, IllegalActionError, PyValueError, "An action that is not legal here.");
+
+/// OpenSpiel's player id of a finished game.
+const TERMINAL: i64 = -4;
+
+/// Diagnostics as `tabula check` prints them when piped: no colour, 100 columns.
+fn render(sources: &Sources, diagnostics: &[Diagnostic]) -> String {
+    diagnostics.iter().filter(|d| d.is_error()).map(|d| sources.render(d, false, 100)).collect::<String>()
+}
+
+fn load_error(name: &str, e: LoadError) -> PyErr {
+    match e {
+        LoadError::Unreadable(d) => GameError::new_err(d.message),
+        LoadError::Selection(m) => GameError::new_err(m),
+        LoadError::Invalid(sources, diagnostics) => {
+            let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+            let plural = if errors == 1 { "" } else { "s" };
+            GameError::new_err(format!(
+                "{}{name}: {errors} error{plural} in the game file",
+                render(&sources, &diagnostics)
+            ))
+        }
+    }
+}
+
+/// A loaded game: the rules, the board, and the integer encoding of its actions.
+#[pyclass(frozen, module = "tabula._tabula")]
+pub struct Game {
+    engine: Arc<Engine>,
+    codec: Arc<Codec>,
+    planes: Arc<Planes>,
+    /// What it was loaded from, to load it again (pickling, Ray workers).
+    source: (String, bool, Option<String>, Vec<String>),
+}
+
+impl Game {
+    fn build(game: tabula::game::Game, source: (String, bool, Option<String>, Vec<String>)) -> Game {
+        let engine = Engine::new(game);
+        let codec = Codec::new(engine.game());
+        let planes = Planes::new(&engine);
+        Game { engine: Arc::new(engine), codec: Arc::new(codec), planes: Arc::new(planes), source }
+    }
+
+    fn state(&self, state: State) -> GameState {
+        GameState {
+            engine: self.engine.clone(),
+            codec: self.codec.clone(),
+            planes: self.planes.clone(),
+            state,
+            history: Vec::new(),
+        }
+    }
+}
+
+/// Loads a game from a file (`is_path`) or from its text, with a variant and `KEY=VALUE` option
+/// settings, the way `tabula --variant --set` does.
+#[pyfunction]
+#[pyo3(signature = (source, is_path, variant=None, sets=Vec::new()))]
+fn load(source: String, is_path: bool, variant: Option<String>, sets: Vec<String>) -> PyResult<Game> {
+    let selection = Selection::new(variant.clone(), &sets).map_err(GameError::new_err)?;
+    let key = (source.clone(), is_path, variant, sets);
+    if is_path {
+        let (_, game) = check::load(Path::new(&source), &selection).map_err(|e| load_error(&source, e))?;
+        return Ok(Game::build(game, key));
+    }
+    let name = "<string>";
+    let (sources, checked) = check::check_str(name, &source, &selection);
+    let checked = checked.map_err(|check::SelectionError(m)| GameError::new_err(m))?;
+    match checked.game {
+        Some(game) if !checked.has_errors() => Ok(Game::build(game, key)),
+        _ => Err(load_error(name, LoadError::Invalid(sources, checked.diagnostics))),
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// The start position.
+    fn new_initial_state(&self) -> GameState {
+        self.state(self.engine.initial())
+    }
+
+    #[getter]
+    fn name(&self) -> String {
+        self.engine.game().name.clone()
+    }
+
+    #[getter]
+    fn variant(&self) -> Option<String> {
+        self.engine.game().variant.clone()
+    }
+
+    #[getter]
+    fn variants(&self) -> Vec<String> {
+        self.engine.game().variants.iter().map(|v| v.name.clone()).collect()
+    }
+
+    /// Player names in turn order.
+    #[getter]
+    fn players(&self) -> Vec<String> {
+        self.engine.game().players.iter().map(|p| p.name.clone()).collect()
+    }
+
+    /// The team (index into `teams`) of each player.
+    #[getter]
+    fn player_teams(&self) -> Vec<usize> {
+        self.engine.game().players.iter().map(|p| p.team).collect()
+    }
+
+    #[getter]
+    fn teams(&self) -> Vec<String> {
+        self.engine.game().teams.clone()
+    }
+
+    /// Every option with the value in force, as the user writes it (`"9"`, `"true"`).
+    #[getter]
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for o in &self.engine.game().options {
+            d.set_item(&o.name, o.show(o.value))?;
+        }
+        Ok(d)
+    }
+
+    /// The board: `sites` (labels, by site index), `coordinates` ((x, y) per site, y up),
+    /// `relations` ({name: [(a, b), ...]} edges between site indices).
+    #[getter]
+    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let board = &self.engine.game().board;
+        let d = PyDict::new(py);
+        d.set_item("sites", board.sites.iter().map(|s| s.label.clone()).collect::<Vec<_>>())?;
+        d.set_item("coordinates", board.sites.iter().map(|s| (s.x, s.y)).collect::<Vec<_>>())?;
+        let relations = PyDict::new(py);
+        for r in &board.relations {
+            let mut edges = Vec::new();
+            for a in 0..board.site_count() {
+                for &b in &r.targets[r.offsets[a] as usize..r.offsets[a + 1] as usize] {
+                    if (a as u16) < b {
+                        edges.push((a, b as usize));
+                    }
+                }
+            }
+            relations.set_item(&r.name, edges)?;
+        }
+        d.set_item("relations", relations)?;
+        Ok(d)
+    }
+
+    fn num_players(&self) -> usize {
+        self.engine.game().players.len()
+    }
+
+    /// The number of integers an action can be: every legal action is in `0..num_distinct_actions()`.
+    fn num_distinct_actions(&self) -> u32 {
+        self.codec.size()
+    }
+
+    /// Names of the observation planes, in order (see `GameState.observation`).
+    fn observation_planes(&self) -> Vec<String> {
+        self.planes.names.clone()
+    }
+
+    /// `(planes, sites)`.
+    fn observation_shape(&self) -> (usize, usize) {
+        (self.planes.names.len(), self.engine.game().board.site_count())
+    }
+
+    fn action_to_string(&self, action: i64) -> PyResult<String> {
+        let a = self.codec.decode(action).ok_or_else(|| self.codec.unknown(action))?;
+        Ok(self.engine.action_text(a))
+    }
+
+    fn string_to_action(&self, text: &str) -> PyResult<i64> {
+        let a = self
+            .engine
+            .parse_action(text)
+            .map_err(|reason| IllegalActionError::new_err(format!("`{}`: {reason}", text.trim())))?;
+        self.codec
+            .encode(a)
+            .ok_or_else(|| IllegalActionError::new_err(format!("`{}` is not an action of this game", text.trim())))
+    }
+
+    /// Pickled as what `load` was called with, so that a game can be sent to another process.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, bool, Option<String>, Vec<String>))> {
+        Ok((py.import("tabula")?.getattr("_reload")?, self.source.clone()))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<tabula.Game {}>", tabula::cli::title(self.engine.game()))
+    }
+}
+
+/// A position, with the actions that led to it.
+#[pyclass(module = "tabula._tabula")]
+pub struct GameState {
+    engine: Arc<Engine>,
+    codec: Arc<Codec>,
+    planes: Arc<Planes>,
+    state: State,
+    history: Vec<i64>,
+}
+
+impl GameState {
+    fn encode_legal(&self) -> Vec<i64> {
+        let mut v: Vec<i64> = self
+            .engine
+            .legal(&self.state)
+            .iter()
+            .map(|a| self.codec.encode(*a).expect("every legal action has a code"))
+            .collect();
+        v.sort_unstable();
+        v
+    }
+}
+
+#[pymethods]
+impl GameState {
+    /// The player to decide (index into `game.players`), or -4 (OpenSpiel's TERMINAL) when the
+    /// game is over.
+    fn current_player(&self) -> i64 {
+        self.engine.to_move(&self.state).map(|p| p as i64).unwrap_or(TERMINAL)
+    }
+
+    /// Legal actions as sorted integers; empty when the game is over or when `player` is given
+    /// and is not the one to move.
+    #[pyo3(signature = (player=None))]
+    fn legal_actions(&self, player: Option<i64>) -> Vec<i64> {
+        match player {
+            Some(p) if p != self.current_player() => Vec::new(),
+            _ => self.encode_legal(),
+        }
+    }
+
+    /// A NumPy int8 array of `game.num_distinct_actions()` values: 1 where the action is legal.
+    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut mask = vec![0u8; self.codec.size() as usize];
+        for a in self.engine.legal(&self.state) {
+            if let Some(i) = self.codec.encode(*a) {
+                mask[i as usize] = 1;
+            }
+        }
+        numpy_array(py, &mask, "i1", None)
+    }
+
+    /// Makes an action; an illegal one raises `IllegalActionError` with the reason and leaves
+    /// the state unchanged.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        let a = self.codec.decode(action).ok_or_else(|| self.codec.unknown(action))?;
+        self.engine.apply(&mut self.state, a).map_err(|e| IllegalActionError::new_err(e.to_string()))?;
+        self.history.push(action);
+        Ok(())
+    }
+
+    /// `action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`.
+    #[pyo3(signature = (a, b=None))]
+    fn action_to_string(&self, a: i64, b: Option<i64>) -> PyResult<String> {
+        let action = b.unwrap_or(a);
+        let act = self.codec.decode(action).ok_or_else(|| self.codec.unknown(action))?;
+        Ok(self.engine.action_text(act))
+    }
+
+    fn string_to_action(&self, text: &str) -> PyResult<i64> {
+        let a = self
+            .engine
+            .parse_action(text)
+            .map_err(|reason| IllegalActionError::new_err(format!("`{}`: {reason}", text.trim())))?;
+        self.codec
+            .encode(a)
+            .ok_or_else(|| IllegalActionError::new_err(format!("`{}` is not an action of this game", text.trim())))
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.engine.outcome(&self.state).is_some()
+    }
+
+    fn is_chance_node(&self) -> bool {
+        false
+    }
+
+    /// Per player: 1 if his team won, -1 if it lost, 0 for a draw or a game still going.
+    fn returns(&self) -> Vec<f64> {
+        let game = self.engine.game();
+        match self.engine.outcome(&self.state) {
+            None => vec![0.0; game.players.len()],
+            Some(o) => game
+                .players
+                .iter()
+                .map(|p| match o.winner {
+                    None => 0.0,
+                    Some(t) if t == p.team => 1.0,
+                    Some(_) => -1.0,
+                })
+                .collect(),
+        }
+    }
+
+    /// How the game ended: `None` while it goes on, else {`winner`: team index or None,
+    /// `draw`, `scores` (per team, or None), `reason`}.
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(o) = self.engine.outcome(&self.state) else { return Ok(None) };
+        let d = PyDict::new(py);
+        d.set_item("winner", o.winner)?;
+        d.set_item("draw", o.winner.is_none())?;
+        d.set_item("scores", o.scores.clone())?;
+        let reason = match o.reason {
+            tabula::engine::EndReason::Rule(i) => self.engine.game().end_text[i].clone(),
+            tabula::engine::EndReason::Blocked => "a player could not move".into(),
+            tabula::engine::EndReason::Effect => "a `win` or `draw` effect".into(),
+        };
+        d.set_item("reason", reason)?;
+        Ok(Some(d))
+    }
+
+    /// The actions made from the start, as integers.
+    fn history(&self) -> Vec<i64> {
+        self.history.clone()
+    }
+
+    /// Turns begun so far (a turn may hold several actions).
+    fn turns(&self) -> u32 {
+        self.state.turns()
+    }
+
+    /// Turns finished so far.
+    fn turns_completed(&self) -> u32 {
+        self.state.turns_completed()
+    }
+
+    fn clone(&self) -> GameState {
+        GameState {
+            engine: self.engine.clone(),
+            codec: self.codec.clone(),
+            planes: self.planes.clone(),
+            state: self.state.clone(),
+            history: self.history.clone(),
+        }
+    }
+
+    fn __copy__(&self) -> GameState {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> GameState {
+        self.clone()
+    }
+
+    /// The position as a float32 NumPy array of shape `game.observation_shape()`, that is
+    /// (planes, sites); `game.observation_planes()` names the planes (see the package docs).
+    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let values = self.planes.fill(&self.engine, &self.state);
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let shape = (self.planes.names.len(), self.engine.game().board.site_count());
+        numpy_array(py, &bytes, "<f4", Some(shape))
+    }
+
+    /// OpenSpiel's flat observation: `observation()` as a list.
+    fn observation_tensor(&self) -> Vec<f32> {
+        self.planes.fill(&self.engine, &self.state)
+    }
+
+    fn __str__(&self) -> String {
+        format!(
+            "{}{}",
+            tabula::display::board(&self.engine, &self.state),
+            tabula::cli::result_line(&self.engine, &self.state)
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<tabula.GameState {}>", tabula::cli::result_line(&self.engine, &self.state))
+    }
+}
+
+/// A NumPy array over a copy of `bytes` (writable, owned by NumPy), without the numpy crate.
+fn numpy_array<'py>(
+    py: Python<'py>,
+    bytes: &[u8],
+    dtype: &str,
+    shape: Option<(usize, usize)>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let buffer = PyByteArray::new(py, bytes);
+    let array = py.import("numpy")?.call_method1("frombuffer", (buffer, dtype))?;
+    match shape {
+        Some(shape) => array.call_method1("reshape", (shape,)),
+        None => Ok(array),
+    }
+}
+
+/// Plays one seeded random game exactly as `tabula playout` does (game number `index` of a run
+/// seeded with `seed`) and returns its actions as integers.
+#[pyfunction]
+fn random_game_actions(py: Python<'_>, game: &Game, seed: u64, index: u64) -> Vec<i64> {
+    let engine = game.engine.clone();
+    let codec = game.codec.clone();
+    py.detach(move || {
+        let mut state = engine.initial();
+        let mut rng = rng_for(seed, index);
+        let mut actions = Vec::new();
+        while engine.outcome(&state).is_none() && state.actions() < ACTION_CAP {
+            let action = engine.legal_nth(&state, rng.random_range(0..engine.legal_count(&state)));
+            actions.push(codec.encode(action).expect("every legal action has a code"));
+            engine.apply_unchecked(&mut state, action);
+        }
+        actions
+    })
+}
+
+/// Uniform random playouts of games `0..games` (the same games as `tabula playout --seed`),
+/// without the GIL; the statistics as a dict like `tabula playout --json` (no timings).
+#[pyfunction]
+#[pyo3(signature = (game, games, seed=1, threads=1))]
+fn playouts<'py>(py: Python<'py>, game: &Game, games: u64, seed: u64, threads: usize) -> PyResult<Bound<'py, PyDict>> {
+    if threads == 0 {
+        return Err(PyValueError::new_err("threads must be at least 1"));
+    }
+    let engine = game.engine.clone();
+    let stats = py.detach(move || {
+        let players = engine.game().players.len();
+        let initial = engine.initial();
+        const CHUNK: u64 = 64;
+        let chunk = |c: u64| {
+            let mut stats = Stats::new(players);
+            let mut state = initial.clone();
+            for index in c * CHUNK..((c + 1) * CHUNK).min(games) {
+                stats.add(engine.game(), &random_game(&engine, &initial, &mut state, seed, index));
+            }
+            stats
+        };
+        let merge = |mut a: Stats, b: Stats| {
+            a.merge(&b);
+            a
+        };
+        let chunks = games.div_ceil(CHUNK);
+        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) if threads > 1 => pool.install(|| {
+                use rayon::prelude::*;
+                let parts: Vec<Stats> = (0..chunks).into_par_iter().map(chunk).collect();
+                parts.into_iter().fold(Stats::new(players), merge)
+            }),
+            _ => (0..chunks).map(chunk).fold(Stats::new(players), merge),
+        }
+    });
+    let d = PyDict::new(py);
+    d.set_item("games", stats.games)?;
+    d.set_item("seed", seed)?;
+    d.set_item("turns", raw::summary_stats(py, &stats.turns)?)?;
+    d.set_item("actions", raw::summary_stats(py, &stats.actions)?)?;
+    d.set_item("wins", stats.wins.clone())?;
+    d.set_item("draws", stats.draws)?;
+    d.set_item("unfinished", stats.unfinished)?;
+    Ok(d)
+}
+
+/// Analysis of games `start..end` of a seeded run (`tabula analyze`), as exact integer sums in
+/// JSON text: the pieces of a distributed run, merged by [`merge_analyses`].
+#[pyfunction]
+#[pyo3(signature = (game, start, end, seed=1, players="random".to_string(), think_ms=50, max_actions=ACTION_CAP))]
+#[allow(clippy::too_many_arguments)]
+fn analyze_range(
+    py: Python<'_>,
+    game: &Game,
+    start: u64,
+    end: u64,
+    seed: u64,
+    players: String,
+    think_ms: u64,
+    max_actions: u32,
+) -> PyResult<String> {
+    if end < start {
+        return Err(PyValueError::new_err(format!("the range {start}..{end} is backwards")));
+    }
+    tabula::agent::make_agent(&players, 0, think_ms).map_err(PyValueError::new_err)?;
+    let engine = game.engine.clone();
+    let analysis = py
+        .detach(move || {
+            tabula::analyze::play_range(&engine, &players, think_ms, seed, max_actions, start..end)
+                .map(|a| raw::to_raw(&a))
+        })
+        .map_err(PyValueError::new_err)?;
+    Ok(analysis.to_string())
+}
+
+/// Merges raw analyses in the order given (the order of their game ranges).
+#[pyfunction]
+fn merge_analyses(game: &Game, parts: Vec<String>) -> PyResult<String> {
+    let mut all = tabula::analyze::Analysis::new(&game.engine);
+    for p in &parts {
+        all.merge(&raw::from_raw(&game.engine, p).map_err(PyValueError::new_err)?);
+    }
+    Ok(raw::to_raw(&all).to_string())
+}
+
+/// The report of a raw analysis, as JSON text identical to `tabula analyze --json`.
+#[pyfunction]
+fn analysis_report(game: &Game, raw: &str) -> PyResult<String> {
+    let a = raw::from_raw(&game.engine, raw).map_err(PyValueError::new_err)?;
+    Ok(tabula::analyze::to_json(&game.engine, &a).to_string())
+}
+
+/// The report as `tabula analyze` prints it.
+#[pyfunction]
+fn analysis_text(game: &Game, raw: &str) -> PyResult<String> {
+    let a = raw::from_raw(&game.engine, raw).map_err(PyValueError::new_err)?;
+    Ok(tabula::analyze::to_text(&game.engine, &a))
+}
+
+#[pymodule]
+fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("GameError", py.get_type::<GameError>())?;
+    m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
+    m.add("TERMINAL", TERMINAL)?;
+    m.add("ACTION_CAP", ACTION_CAP)?;
+    m.add_class::<Game>()?;
+    m.add_class::<GameState>()?;
+    m.add_function(wrap_pyfunction!(load, m)?)?;
+    m.add_function(wrap_pyfunction!(random_game_actions, m)?)?;
+    m.add_function(wrap_pyfunction!(playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze_range, m)?)?;
+    m.add_function(wrap_pyfunction!(merge_analyses, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis_report, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis_text, m)?)?;
+    Ok(())
+}
