@@ -17,6 +17,7 @@ pub mod display;
 pub mod engine;
 pub mod format;
 pub mod game;
+pub mod lsp;
 pub mod record;
 pub mod render;
 pub mod syntax;

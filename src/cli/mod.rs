@@ -10,6 +10,7 @@ mod bench;
 mod check;
 mod fmt;
 mod info;
+mod lsp;
 mod output;
 mod perft;
 mod play;
@@ -58,6 +59,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Rewrite game files in the canonical layout, keeping comments (`--check`: only report).
     Fmt(fmt::FmtArgs),
+    /// Serve the Language Server Protocol on stdio, for editors.
+    Lsp(lsp::LspArgs),
 }
 
 /// The game to load: a file, a variant and option values.
@@ -125,6 +128,7 @@ pub fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Fmt(args) => fmt::run(&args),
+        Command::Lsp(args) => lsp::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
