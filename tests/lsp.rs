@@ -395,6 +395,18 @@ fn extending_files_are_checked_again_when_their_base_changes() {
     assert!(message.starts_with(&format!("{}: ", dir.join("base.game").display())), "{message}");
     let related = &in_derived[0]["relatedInformation"][0]["location"];
     assert_eq!(related["uri"], json!(base_uri));
+    assert_eq!(related["range"], json!({"start": {"line": 5, "character": 58}, "end": {"line": 5, "character": 63}}));
+    // The `extends` string leads to the base file; hovering it says which file that is.
+    let definition = server.at("textDocument/definition", &derived_uri, 0, 30);
+    assert_eq!(
+        definition,
+        json!([{"uri": base_uri, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}}])
+    );
+    let hover = server.at("textDocument/hover", &derived_uri, 0, 30);
+    assert_eq!(hover["contents"]["value"], format!("**extends** `{}`", dir.join("base.game").display()));
+    // Completion in the derived file offers what the base declares.
+    let names = labels(&server.at("textDocument/completion", &derived_uri, 0, 55));
+    assert!(names.contains(&"linked".to_string()), "{names:?}");
     server.shut_down();
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -437,6 +449,21 @@ fn pathological_input_gets_answers_not_a_crash() {
     let unknown = server.call("tabula/nothing", json!({}));
     assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
     server.shut_down();
+}
+
+#[test]
+fn exit_without_shutdown_is_status_1() {
+    let mut server = Server::start();
+    server.notify("exit", Value::Null);
+    let deadline = Instant::now() + TIMEOUT;
+    let status = loop {
+        if let Some(status) = server.child.try_wait().expect("wait") {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the server did not exit within {TIMEOUT:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(1));
 }
 
 /// The bundled games, mutated as `tests/fuzz_checker.rs` mutates them, each sent as an edit and

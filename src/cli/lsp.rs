@@ -12,6 +12,8 @@ pub struct LspArgs {
     stdio: bool,
 }
 
+/// Exit status 0 after `shutdown` then `exit`; 1 otherwise (an `exit` without `shutdown`, as
+/// the protocol asks, or a connection that broke).
 pub fn run(_args: &LspArgs) -> Result<(), Failure> {
-    crate::lsp::serve_stdio().map_err(|why| Failure::Usage(format!("lsp: {why}")))
+    crate::lsp::serve_stdio().map_err(|why| Failure::Problems(Some(format!("error: lsp: {why}"))))
 }
