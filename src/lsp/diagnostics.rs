@@ -5,7 +5,7 @@
 //! editor; the files it `extends` are taken from the editor when open there. Spans are byte
 //! offsets; they become UTF-16 ranges through [`LineIndex`].
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
 
 use lsp_types::{
     Diagnostic as LspDiagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, Location,
@@ -47,43 +47,30 @@ pub fn check(doc: &Document, open: &[&Document]) -> Outcome {
     for other in open.iter().filter(|o| o.uri != doc.uri && !o.too_large()) {
         sources.add(other.name(), other.text.as_str());
     }
-    let before = sources.files().len();
-    // The checker is meant never to panic; should it, the editor gets a diagnostic instead of
-    // losing its server.
-    let checked = catch_unwind(AssertUnwindSafe(|| check_all_variants(&mut sources, id)));
-    let checked = match checked {
-        Ok(checked) => checked,
-        Err(_) => {
-            let d = Diagnostic::error(codes::IO, "internal error: the checker failed on this text")
-                .help("please report it with the file");
-            return Outcome { diagnostics: vec![convert(&sources, id, &d, None)], depends_on: Vec::new(), board: None };
-        }
-    };
-    let extends = extends_span(&doc.text);
+    let checked = check_all_variants(&mut sources, id);
+    let extends = extends_target(&doc.text).map(|(span, _)| span);
     let diagnostics = checked.diagnostics.iter().map(|d| convert(&sources, id, d, extends)).collect();
-    // The bases: those read from disk were added by the check after the open documents; the
-    // open ones are found by following `extends` through the open documents.
-    let mut depends_on: Vec<String> = sources.files()[before..].iter().map(|f| f.name.clone()).collect();
-    depends_on.extend(chain_names(&sources, id, open));
-    Outcome { diagnostics, depends_on, board: checked.game.as_ref().map(board_info) }
+    Outcome { diagnostics, depends_on: chain(&sources, id), board: checked.game.as_ref().map(board_info) }
 }
 
-/// The names of the open documents that are in the `extends` chain of `id`.
-fn chain_names(sources: &Sources, id: SourceId, open: &[&Document]) -> Vec<String> {
-    let mut names = Vec::new();
-    let mut current = sources.get(id).name.clone();
-    let mut text = sources.get(id).text.to_string();
+/// The names of the files in the `extends` chain of `id`, from `sources` after a check (which
+/// holds every open document, and the bases the check read from disk). The path of a base is
+/// resolved as the checker resolves it: against the directory of the file that names it.
+fn chain(sources: &Sources, id: SourceId) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    let mut current = id;
     while names.len() < 16 {
-        let Some((_, target)) = extends_target(&text) else { break };
-        let resolved = std::path::Path::new(&current).parent().unwrap_or(std::path::Path::new("")).join(target);
+        let file = sources.get(current);
+        let Some((_, target)) = extends_target(&file.text) else { break };
+        let resolved = Path::new(&file.name).parent().unwrap_or(Path::new("")).join(target);
         let name = resolved.display().to_string();
-        let Some(doc) = open.iter().find(|d| d.name() == name) else { break };
-        if names.contains(&name) {
+        if names.contains(&name) || name == sources.get(id).name {
             break;
         }
+        // A base that could not be read is kept too: opening it in the editor re-checks this.
         names.push(name.clone());
-        current = name;
-        text = doc.text.clone();
+        let Some(next) = sources.find(&name) else { break };
+        current = next;
     }
     names
 }
@@ -95,10 +82,6 @@ fn extends_target(text: &str) -> Option<((usize, usize), String)> {
     let clause = game.items().iter().find(|s| s.head(text) == Some("extends"))?;
     let target = clause.items().get(1)?;
     Some((target.span(), target.name(text)?.to_string()))
-}
-
-fn extends_span(text: &str) -> Option<(usize, usize)> {
-    extends_target(text).map(|(span, _)| span)
 }
 
 /// One diagnostic of the checker in protocol form. A diagnostic whose primary label is in
@@ -129,7 +112,7 @@ pub fn convert(sources: &Sources, id: SourceId, d: &Diagnostic, extends: Option<
         .filter(|(i, l)| *i > 0 || l.span.source != id)
         .filter_map(|(_, l)| {
             let file = &files[l.span.source as usize];
-            let uri = super::uri::from_path(std::path::Path::new(&file.name)).or_else(|| file.name.parse().ok())?;
+            let uri = super::uri::from_path(Path::new(&file.name)).or_else(|| file.name.parse().ok())?;
             let range = index_of(l.span.source).range(l.span.start as usize, l.span.end as usize);
             Some(DiagnosticRelatedInformation {
                 location: Location { uri, range },
