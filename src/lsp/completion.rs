@@ -13,6 +13,9 @@ use super::tree::open_lists;
 use crate::check::{Category, KEYWORDS, LUDEMES};
 
 pub fn completion(a: &Analysis<'_>, offset: usize) -> CompletionList {
+    if in_comment_or_string(a.text, offset) {
+        return CompletionList { is_incomplete: false, items: Vec::new() };
+    }
     let open = open_lists(a.text, &a.tokens, offset);
     let items = match open.last() {
         // Right after `(`: a ludeme.
@@ -129,4 +132,39 @@ fn names(a: &Analysis<'_>, head: Option<&str>) -> Vec<CompletionItem> {
         push(word.to_string(), CompletionItemKind::KEYWORD, "keyword".to_string());
     }
     items
+}
+
+/// Whether the offset is inside a comment or a string, where nothing is offered. Both end at
+/// the end of their line, so the line before the offset is enough to tell.
+fn in_comment_or_string(text: &str, offset: usize) -> bool {
+    let Some(before) = text.get(..offset) else { return false };
+    let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+    let mut in_string = false;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if in_string => {
+                chars.next();
+            }
+            '"' => in_string = !in_string,
+            ';' if !in_string => return true,
+            _ => {}
+        }
+    }
+    in_string
+}
+
+#[cfg(test)]
+mod tests {
+    use super::in_comment_or_string;
+
+    #[test]
+    fn nothing_is_offered_in_comments_and_strings() {
+        let text = "(game \"a \\\" ; b\" (place ; (to\n  (x";
+        let at = |s: &str| text.find(s).unwrap();
+        assert!(in_comment_or_string(text, at(" b")));
+        assert!(!in_comment_or_string(text, at("(place") + 1));
+        assert!(in_comment_or_string(text, at("(to") + 1));
+        assert!(!in_comment_or_string(text, at("(x") + 1));
+    }
 }
