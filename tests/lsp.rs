@@ -536,6 +536,17 @@ fn latency_of_diagnostics_on_the_largest_game() {
     let mut server = Server::start();
     server.open(&uri, &text);
     assert_eq!(server.diagnostics(&uri, Some(1)), Vec::<Value>::new());
+    // Its outline: options, variants, regions, the allowance, defines and phases.
+    let symbols = server.request("textDocument/documentSymbol", json!({"textDocument": {"uri": uri}}));
+    let outline: Vec<String> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| format!("{} {}", s["detail"].as_str().unwrap(), s["name"].as_str().unwrap()))
+        .collect();
+    for expected in ["option turns-per-player", "variant Four players", "phase placement", "phase movement"] {
+        assert!(outline.contains(&expected.to_string()), "{expected} in {outline:?}");
+    }
     let mut times = Vec::new();
     for version in 2..22 {
         // Alternately add and remove a space at the start of the file.
