@@ -443,6 +443,17 @@ fn pathological_input_gets_answers_not_a_crash() {
     assert_eq!(server.at("textDocument/hover", uri, 1, 3), Value::Null);
     assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
 
+    // Fifty thousand errors: the first 200 are published, and a note says how many more.
+    let many = format!("(game \"Many\"\n{})\n", "(define x 1)\n".repeat(50_000));
+    let uri = "file:///nowhere/many.game";
+    let started = Instant::now();
+    server.open(uri, &many);
+    let found = server.diagnostics(uri, Some(1));
+    assert_eq!(found.len(), 201);
+    let note = found[200]["message"].as_str().unwrap();
+    assert!(note.starts_with("… and ") && note.ends_with(" more problems; `tabula check` lists them all"), "{note}");
+    assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
+
     // Malformed requests get errors, and the server goes on.
     let bad = server.call("textDocument/hover", json!({"nonsense": true}));
     assert_eq!(bad["error"]["code"], -32602, "{bad}");

@@ -20,6 +20,30 @@ use crate::diagnostic::{Diagnostic, Severity, Sources};
 use crate::game::Game;
 use crate::syntax::{MAX_SOURCE_BYTES, SourceId};
 
+/// At most this many diagnostics are published for a document (and a note saying how many
+/// more there are): a file with thousands of errors is fixed from the first ones, and editors
+/// slow down on huge lists.
+pub const MAX_PUBLISHED: usize = 200;
+
+/// The line index of each source, built when first needed: building one reads the whole
+/// text, so it is built once per check, not once per diagnostic.
+pub struct Lines<'s> {
+    sources: &'s Sources,
+    built: Vec<Option<LineIndex<'s>>>,
+}
+
+impl<'s> Lines<'s> {
+    pub fn new(sources: &'s Sources) -> Lines<'s> {
+        Lines { sources, built: (0..sources.files().len()).map(|_| None).collect() }
+    }
+
+    fn range(&mut self, source: SourceId, start: usize, end: usize) -> Range {
+        let sources = self.sources;
+        let Some(slot) = self.built.get_mut(source as usize) else { return Range::default() };
+        slot.get_or_insert_with(|| LineIndex::new(&sources.get(source).text)).range(start, end)
+    }
+}
+
 /// What checking a document found.
 pub struct Outcome {
     pub diagnostics: Vec<LspDiagnostic>,
@@ -37,7 +61,7 @@ pub fn check(doc: &Document, open: &[&Document]) -> Outcome {
             format!("the document is {} bytes; game files are limited to {MAX_SOURCE_BYTES} bytes", doc.text.len()),
         );
         return Outcome {
-            diagnostics: vec![convert(&Sources::new(), 0, &d, None)],
+            diagnostics: vec![convert(&mut Lines::new(&Sources::new()), 0, &d, None)],
             depends_on: Vec::new(),
             board: None,
         };
@@ -49,7 +73,20 @@ pub fn check(doc: &Document, open: &[&Document]) -> Outcome {
     }
     let checked = check_all_variants(&mut sources, id);
     let extends = extends_target(&doc.text).map(|(span, _)| span);
-    let diagnostics = checked.diagnostics.iter().map(|d| convert(&sources, id, d, extends)).collect();
+    let mut lines = Lines::new(&sources);
+    let mut diagnostics: Vec<LspDiagnostic> =
+        checked.diagnostics.iter().take(MAX_PUBLISHED).map(|d| convert(&mut lines, id, d, extends)).collect();
+    if checked.diagnostics.len() > MAX_PUBLISHED {
+        diagnostics.push(LspDiagnostic {
+            severity: Some(DiagnosticSeverity::INFORMATION),
+            source: Some("tabula".to_string()),
+            message: format!(
+                "… and {} more problems; `tabula check` lists them all",
+                checked.diagnostics.len() - MAX_PUBLISHED
+            ),
+            ..LspDiagnostic::default()
+        });
+    }
     Outcome { diagnostics, depends_on: chain(&sources, id), board: checked.game.as_ref().map(board_info) }
 }
 
@@ -87,15 +124,14 @@ fn extends_target(text: &str) -> Option<((usize, usize), String)> {
 /// One diagnostic of the checker in protocol form. A diagnostic whose primary label is in
 /// another file (a base) is shown on the document's `extends` string, naming that file; every
 /// label after the first becomes related information.
-pub fn convert(sources: &Sources, id: SourceId, d: &Diagnostic, extends: Option<(usize, usize)>) -> LspDiagnostic {
-    let files = sources.files();
-    let index_of = |source: SourceId| LineIndex::new(&files[source as usize].text);
+pub fn convert(lines: &mut Lines<'_>, id: SourceId, d: &Diagnostic, extends: Option<(usize, usize)>) -> LspDiagnostic {
+    let files = lines.sources.files();
     let mut message = d.message.clone();
     let range = match d.labels.first() {
-        Some(l) if l.span.source == id => index_of(id).range(l.span.start as usize, l.span.end as usize),
+        Some(l) if l.span.source == id => lines.range(id, l.span.start as usize, l.span.end as usize),
         Some(l) => {
             message = format!("{}: {message}", files[l.span.source as usize].name);
-            extends.map(|(s, e)| index_of(id).range(s, e)).unwrap_or_default()
+            extends.map(|(s, e)| lines.range(id, s, e)).unwrap_or_default()
         }
         None => Range::default(),
     };
@@ -113,7 +149,7 @@ pub fn convert(sources: &Sources, id: SourceId, d: &Diagnostic, extends: Option<
         .filter_map(|(_, l)| {
             let file = &files[l.span.source as usize];
             let uri = super::uri::from_path(Path::new(&file.name)).or_else(|| file.name.parse().ok())?;
-            let range = index_of(l.span.source).range(l.span.start as usize, l.span.end as usize);
+            let range = lines.range(l.span.source, l.span.start as usize, l.span.end as usize);
             Some(DiagnosticRelatedInformation {
                 location: Location { uri, range },
                 message: if l.text.is_empty() { "here".to_string() } else { l.text.clone() },
