@@ -18,6 +18,7 @@ pub mod engine;
 pub mod files;
 pub mod format;
 pub mod game;
+pub mod lsp;
 pub mod record;
 pub mod render;
 pub mod serve;

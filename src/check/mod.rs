@@ -24,6 +24,9 @@ mod setup;
 pub mod similar;
 mod warnings;
 
+/// The language's vocabulary, for tools that explain or complete it (`tabula lsp`).
+pub use scope::{Category, KEYWORDS, LUDEMES};
+
 use std::path::Path;
 
 use crate::codes;

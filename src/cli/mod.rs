@@ -11,6 +11,7 @@ mod check;
 mod fmt;
 mod info;
 mod limits;
+mod lsp;
 mod moves;
 mod output;
 mod perft;
@@ -65,6 +66,8 @@ enum Command {
     Fmt(fmt::FmtArgs),
     /// Serve a web playground: play and edit games in the browser.
     Serve(serve::ServeArgs),
+    /// Serve the Language Server Protocol on stdio, for editors.
+    Lsp(lsp::LspArgs),
 }
 
 /// The game to load: a file, a variant and option values.
@@ -134,6 +137,7 @@ pub fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Fmt(args) => fmt::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Lsp(args) => lsp::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
