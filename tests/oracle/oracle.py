@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent reference model ("oracle") of Ketchup, Kensington and Watershed.
 
-Written only from /work/shared/RULES.md (the normative specification) and the
+Written only from RULES.md (the normative specification, docs/RULES.md) and the
 action / label / counting conventions given to its author; it deliberately shares
 no code or data with the Rust engine.  Python 3.11, standard library only.
 
