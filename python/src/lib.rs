@@ -103,6 +103,22 @@ fn load(source: String, is_path: bool, variant: Option<String>, sets: Vec<String
     }
 }
 
+/// An action number as the engine writes the action (`c3`, `c3-d4`, `end`).
+fn text_of_action(engine: &Engine, codec: &Codec, action: i64) -> PyResult<String> {
+    let a = codec.decode(action).ok_or_else(|| codec.unknown(action))?;
+    Ok(engine.action_text(a))
+}
+
+/// The number of an action written as text; an error says why text is not one.
+fn action_of_text(engine: &Engine, codec: &Codec, text: &str) -> PyResult<i64> {
+    let a = engine
+        .parse_action(text)
+        .map_err(|reason| IllegalActionError::new_err(format!("`{}`: {reason}", text.trim())))?;
+    codec
+        .encode(a)
+        .ok_or_else(|| IllegalActionError::new_err(format!("`{}` is not an action of this game", text.trim())))
+}
+
 #[pymethods]
 impl Game {
     /// The start position.
@@ -196,18 +212,11 @@ impl Game {
     }
 
     fn action_to_string(&self, action: i64) -> PyResult<String> {
-        let a = self.codec.decode(action).ok_or_else(|| self.codec.unknown(action))?;
-        Ok(self.engine.action_text(a))
+        text_of_action(&self.engine, &self.codec, action)
     }
 
     fn string_to_action(&self, text: &str) -> PyResult<i64> {
-        let a = self
-            .engine
-            .parse_action(text)
-            .map_err(|reason| IllegalActionError::new_err(format!("`{}`: {reason}", text.trim())))?;
-        self.codec
-            .encode(a)
-            .ok_or_else(|| IllegalActionError::new_err(format!("`{}` is not an action of this game", text.trim())))
+        action_of_text(&self.engine, &self.codec, text)
     }
 
     /// Pickled as what `load` was called with, so that a game can be sent to another process.
@@ -288,19 +297,11 @@ impl GameState {
     /// `action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`.
     #[pyo3(signature = (a, b=None))]
     fn action_to_string(&self, a: i64, b: Option<i64>) -> PyResult<String> {
-        let action = b.unwrap_or(a);
-        let act = self.codec.decode(action).ok_or_else(|| self.codec.unknown(action))?;
-        Ok(self.engine.action_text(act))
+        text_of_action(&self.engine, &self.codec, b.unwrap_or(a))
     }
 
     fn string_to_action(&self, text: &str) -> PyResult<i64> {
-        let a = self
-            .engine
-            .parse_action(text)
-            .map_err(|reason| IllegalActionError::new_err(format!("`{}`: {reason}", text.trim())))?;
-        self.codec
-            .encode(a)
-            .ok_or_else(|| IllegalActionError::new_err(format!("`{}` is not an action of this game", text.trim())))
+        action_of_text(&self.engine, &self.codec, text)
     }
 
     fn is_terminal(&self) -> bool {

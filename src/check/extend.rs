@@ -94,7 +94,7 @@ fn read(path: &Path) -> Result<String, String> {
 }
 
 /// The path of `(extends "path")` in the game form, if any.
-fn extends_clause(forms: &[Node]) -> Option<(String, Span)> {
+pub fn extends_clause(forms: &[Node]) -> Option<(String, Span)> {
     let game = forms.iter().find(|f| f.head() == Some("game"))?;
     let clause = game.args().iter().find(|a| a.head() == Some("extends"))?;
     match clause.args() {

@@ -17,6 +17,7 @@ mod end;
 mod expand;
 mod expr;
 mod extend;
+pub use extend::extends_clause;
 mod options;
 mod rules;
 mod scope;

@@ -21,7 +21,7 @@ use include_dir::{Dir, include_dir};
 
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Sources};
-use crate::syntax::{self, Node, NodeKind, SourceId, Span};
+use crate::syntax::{self, SourceId};
 
 static BUNDLED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/games");
 
@@ -129,7 +129,7 @@ impl Catalog {
             let text = sources.get(current).text.clone();
             // A file that does not parse is reported by the checker; it extends nothing.
             let Ok(forms) = syntax::parse(current, &text) else { break };
-            let Some((path, span)) = extends_clause(&forms) else { break };
+            let Some((path, span)) = crate::check::extends_clause(&forms) else { break };
             let from = sources.get(current).name.clone();
             // The same resolution as the checker's: relative to the extending file's name.
             let resolved = Path::new(&from).parent().unwrap_or(Path::new("")).join(&path).display().to_string();
@@ -198,16 +198,6 @@ fn walk(base: &Path, dir: &Path, depth: usize, out: &mut Vec<String>) {
                 out.push(rel.display().to_string());
             }
         }
-    }
-}
-
-/// The path of `(extends "path")` in the game form, if any (as the checker finds it).
-fn extends_clause(forms: &[Node]) -> Option<(String, Span)> {
-    let game = forms.iter().find(|f| f.head() == Some("game"))?;
-    let clause = game.args().iter().find(|a| a.head() == Some("extends"))?;
-    match clause.args() {
-        [Node { kind: NodeKind::Str(path), span }] => Some((path.clone(), *span)),
-        _ => None,
     }
 }
 
