@@ -8,19 +8,69 @@
 //! empty site from the root. This is exact whether or not the constraint held before.
 
 use super::bits::Bits;
-use super::state::Work;
 use crate::board::Relation;
+
+/// The articulation-point search's own memory, sized to the board once.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct CutSearch {
+    /// Per site and for the virtual root (the last entry): discovery time, lowest time reached,
+    /// next neighbour to visit, parent in the search tree.
+    disc: Vec<u32>,
+    low: Vec<u32>,
+    cursor: Vec<u32>,
+    parent: Vec<u32>,
+    stack: Vec<u16>,
+    /// The articulation points found.
+    cuts: Bits,
+}
+
+impl CutSearch {
+    pub fn new(sites: usize) -> CutSearch {
+        CutSearch {
+            disc: vec![0; sites + 1],
+            low: vec![0; sites + 1],
+            cursor: vec![0; sites + 1],
+            parent: vec![0; sites + 1],
+            stack: Vec::with_capacity(sites),
+            cuts: Bits::new(sites),
+        }
+    }
+
+    /// The number of sites it was made for.
+    pub fn sites(&self) -> usize {
+        self.disc.len().saturating_sub(1)
+    }
+}
+
+/// A flood fill's own memory: the set it fills, what it reached, its stack.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Fill {
+    pub set: Bits,
+    pub visited: Bits,
+    stack: Vec<u16>,
+}
+
+impl Fill {
+    pub fn new(sites: usize) -> Fill {
+        Fill { set: Bits::new(sites), visited: Bits::new(sites), stack: Vec::with_capacity(sites) }
+    }
+
+    /// Whether every site of `self.set` reaches a site of `set ∩ region` through the set along
+    /// `rel`; afterwards `visited` holds the sites reached.
+    pub fn holds(&mut self, rel: &Relation, region: &Bits) -> bool {
+        holds(rel, &self.set, region, &mut self.visited, &mut self.stack)
+    }
+}
 
 /// Sets `mask` to the empty sites on which a stone can be placed so that, afterwards, every
 /// empty site is connected through empty sites along `rel` to an empty site of `region`.
-pub fn placement_mask(rel: &Relation, empty: &Bits, region: &Bits, w: &mut Work, mask: &mut Bits) {
+pub(crate) fn placement_mask(rel: &Relation, empty: &Bits, region: &Bits, w: &mut CutSearch, mask: &mut Bits) {
     let n = w.disc.len() - 1;
     let root = n as u32;
     w.disc.fill(0);
     w.low.fill(0);
     mask.clear();
-    // `w.b` collects the articulation points.
-    w.b.clear();
+    w.cuts.clear();
     w.disc[n] = 1;
     let mut timer = 1u32;
     for start in empty.ones() {
@@ -71,7 +121,7 @@ pub fn placement_mask(rel: &Relation, empty: &Bits, region: &Bits, w: &mut Work,
                 let pi = p as usize;
                 w.low[pi] = w.low[pi].min(w.low[vi]);
                 if w.low[vi] >= w.disc[pi] {
-                    w.b.insert(p as u16);
+                    w.cuts.insert(p as u16);
                 }
             }
         }
@@ -88,7 +138,7 @@ pub fn placement_mask(rel: &Relation, empty: &Bits, region: &Bits, w: &mut Work,
     match (unreached_count, unreached) {
         (0, _) => {
             mask.copy_from(empty);
-            mask.and_not_with(&w.b);
+            mask.and_not_with(&w.cuts);
         }
         // Filling the only cut-off site is the one way to satisfy the constraint.
         (1, Some(site)) => mask.insert(site),

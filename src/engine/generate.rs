@@ -64,7 +64,7 @@ impl Engine {
         if s.hands[env.mover] == 0 {
             return;
         }
-        let mut candidates = take(&mut w.a);
+        let mut candidates = take(&mut w.candidates);
         // The empty sites of the destination set, then those meeting the conditions.
         match &m.to {
             Sites::Filter(Filter::Empty | Filter::Any) => candidates.copy_from(&s.empty),
@@ -82,7 +82,7 @@ impl Engine {
             }
         }
         if !m.conditions.is_empty() {
-            let mut keep = take(&mut w.b);
+            let mut keep = take(&mut w.keep);
             keep.copy_from(&candidates);
             // One condition at a time, over the candidates still in.
             for (c, test) in m.conditions.iter().zip(&program.conditions) {
@@ -102,7 +102,7 @@ impl Engine {
                 }
             }
             std::mem::swap(&mut candidates, &mut keep);
-            w.b = keep;
+            w.keep = keep;
         }
         for (req, how) in m.require.iter().zip(&program.require) {
             if candidates.is_empty() {
@@ -113,7 +113,7 @@ impl Engine {
                     let region = &self.region_bits[region.by_team[env.subject] as usize];
                     let rel = &self.game.board.relations[*rel as usize];
                     let mut mask = take(&mut w.mask);
-                    connect::placement_mask(rel, &s.empty, region, w, &mut mask);
+                    connect::placement_mask(rel, &s.empty, region, &mut w.cuts, &mut mask);
                     candidates.and_with(&mask);
                     w.mask = mask;
                 }
@@ -131,7 +131,7 @@ impl Engine {
             }
         }
         out.set_places(&mut candidates);
-        w.a = candidates;
+        w.candidates = candidates;
     }
 
     /// A stone of one's own to any empty neighbour, in a tight loop.
@@ -189,7 +189,7 @@ impl Engine {
     /// position that making the action produces.
     fn holds_after(&self, s: &State, w: &mut Work, req: &Constraint, env: &Env, from: Option<u16>, to: u16) -> bool {
         let Constraint::Connected { filter, region, rel } = req;
-        let mut set = take(&mut w.b);
+        let set = &mut w.fill.set;
         set.clear();
         let stone = match from {
             Some(f) => s.board[f as usize],
@@ -210,9 +210,7 @@ impl Engine {
         }
         let region = &self.region_bits[region.by_team[env.subject] as usize];
         let rel = &self.game.board.relations[*rel as usize];
-        let ok = connect::holds(rel, &set, region, &mut w.visited, &mut w.stack);
-        w.b = set;
-        ok
+        w.fill.holds(rel, region)
     }
 
     /// Why `action` is not legal now, in one line.
@@ -289,9 +287,9 @@ impl Engine {
         let from = (action.kind == ActionKind::Slide).then_some(action.from);
         for (r, text) in m.require.iter().zip(&m.require_text) {
             if !self.holds_after(s, &mut w, r, &env, from, to) {
-                // `w.visited` holds what the check reached: name a site it did not.
+                // The fill reached `visited`: name a site of the set it did not.
                 let Constraint::Connected { region, .. } = r;
-                let cut = w.b.ones().find(|&site| !w.visited.contains(site));
+                let cut = w.fill.set.ones().find(|&site| !w.fill.visited.contains(site));
                 let region = &self.game.regions[region.by_team[env.subject] as usize].name;
                 return match cut {
                     Some(site) => format!("{} would be cut off from the {region} (the rule {text})", self.label(site)),

@@ -2,6 +2,7 @@
 //! actions of the decision at hand.
 
 use super::bits::Bits;
+use super::connect::{CutSearch, Fill};
 use super::groups::GroupCache;
 use super::legal::Legal;
 use super::outcome::Outcome;
@@ -68,16 +69,16 @@ pub(crate) struct Work {
     /// neighbours are empty. Kept up to date by every stone that arrives or leaves, so that
     /// rules counting empty neighbours read one number.
     pub empty_neighbors: Vec<Vec<u8>>,
-    pub a: Bits,
-    pub b: Bits,
+    /// Candidate destinations of a placement, narrowed condition by condition.
+    pub candidates: Bits,
+    pub keep: Bits,
     pub mask: Bits,
-    pub visited: Bits,
-    pub stack: Vec<u16>,
+    /// The articulation-point search of `(connected empty ...)` on placements.
+    pub cuts: CutSearch,
+    /// The flood fill of a constraint on the position after one action.
+    pub fill: Fill,
+    /// The stones a `remove` takes, found before any leaves the board.
     pub victims: Vec<(u16, u8)>,
-    pub disc: Vec<u32>,
-    pub low: Vec<u32>,
-    pub cursor: Vec<u32>,
-    pub parent: Vec<u32>,
     /// A number computed by the rules went beyond the 64-bit range (and was saturated) at
     /// some point of this game: the result of the game cannot be trusted.
     pub overflow: bool,
@@ -154,16 +155,12 @@ impl Clone for Work {
         Work {
             groups: self.groups.clone(),
             empty_neighbors: self.empty_neighbors.clone(),
-            a: self.a.clone(),
-            b: self.b.clone(),
+            candidates: self.candidates.clone(),
+            keep: self.keep.clone(),
             mask: self.mask.clone(),
-            visited: self.visited.clone(),
-            stack: self.stack.clone(),
+            cuts: self.cuts.clone(),
+            fill: self.fill.clone(),
             victims: self.victims.clone(),
-            disc: self.disc.clone(),
-            low: self.low.clone(),
-            cursor: self.cursor.clone(),
-            parent: self.parent.clone(),
             overflow: self.overflow,
         }
     }
@@ -173,7 +170,7 @@ impl Clone for Work {
         self.groups.clone_from(&other.groups);
         self.empty_neighbors.clone_from(&other.empty_neighbors);
         self.overflow = other.overflow;
-        if self.disc.len() != other.disc.len() {
+        if self.cuts.sites() != other.cuts.sites() {
             *self = other.clone();
         }
     }
@@ -193,16 +190,12 @@ impl Work {
         Work {
             groups,
             empty_neighbors,
-            a: Bits::new(sites),
-            b: Bits::new(sites),
+            candidates: Bits::new(sites),
+            keep: Bits::new(sites),
             mask: Bits::new(sites),
-            visited: Bits::new(sites),
-            stack: Vec::with_capacity(sites),
+            cuts: CutSearch::new(sites),
+            fill: Fill::new(sites),
             victims: Vec::new(),
-            disc: vec![0; sites + 1],
-            low: vec![0; sites + 1],
-            cursor: vec![0; sites + 1],
-            parent: vec![0; sites + 1],
             overflow: false,
         }
     }
