@@ -14,6 +14,7 @@ mod examples;
 mod extends;
 mod fmt;
 mod fuzz_checker;
+mod handwritten;
 mod info;
 mod invariants;
 mod language_doc;
