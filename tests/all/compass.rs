@@ -104,3 +104,23 @@ fn rendered_rhombus() {
     assert!((a2.0 - a1.0 - 20.0).abs() < 0.01 && (a1.1 - a2.1 - 34.64).abs() < 0.01);
     assert!((a3.0 - a1.0 - 40.0).abs() < 0.01 && (a1.1 - a3.1 - 69.28).abs() < 0.02);
 }
+
+/// A slide along a direction moves one way only: with X on a1 and b3 and O on c1 of a 3×3
+/// board, sliding `N` X can go a1 → a2 and nowhere from b3 (the top row); sliding `SE`, a1
+/// has nothing south-east (row 1 is the bottom) and b3 → c2 is open.
+#[test]
+fn slides_along_a_direction() {
+    let slide = |dir: &str| {
+        inline(&format!(
+            "(game \"T\" (players \"X\" \"O\") (board (square 3))
+               (play (turn (slide (from friend) (along {dir}) (to empty))))
+               (end (when (board-full) (draw))))"
+        ))
+    };
+    let e = slide("N");
+    let s = crate::common::position(&e, &["a1 b3", "c1"], 0, None, 0);
+    assert_eq!(crate::common::legal(&e, &s), ["a1-a2"]);
+    let e = slide("SE");
+    let s = crate::common::position(&e, &["a1 b3", "c1"], 0, None, 0);
+    assert_eq!(crate::common::legal(&e, &s), ["b3-c2"]);
+}
