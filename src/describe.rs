@@ -263,6 +263,10 @@ pub fn json(game: &Game, with_sites: bool) -> Value {
         "phases": game.phases.iter().map(|p| json!({"name": p.name, "stages": p.stages.len()})).collect::<Vec<_>>(),
         "meta": game.meta.iter().map(|(k, v)| (k.clone(), json!(v))).collect::<serde_json::Map<_, _>>(),
     });
+    if let Shape::Rectangle { width, height } = board.shape {
+        value["board"]["width"] = json!(width);
+        value["board"]["height"] = json!(height);
+    }
     if with_sites {
         let sites: Vec<Value> = board
             .sites

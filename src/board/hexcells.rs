@@ -25,9 +25,9 @@
 //! **Relations:** `adjacent` (cells sharing an edge).
 //! **Directions**, in this order: `E` (col+1), `NE` (row+1), `NW` (col−1, row+1), `W` (col−1),
 //! `SW` (row−1), `SE` (col+1, row−1).
-//! **Regions:** `perimeter`. **Sides:** rhombus `side-S` (row 1), `side-N` (the top row),
-//! `side-W` (column `a`), `side-E` (the last column); triangle `side-S` (row 1), `side-W`
-//! (column `a`), `side-E` (the cells with `col + row = N − 1`).
+//! **Regions:** `perimeter`. **Sides**, listed clockwise from the top: rhombus `side-N` (the
+//! top row), `side-E` (the last column), `side-S` (row 1), `side-W` (column `a`); triangle
+//! `side-E` (the cells with `col + row = N − 1`), `side-S` (row 1), `side-W` (column `a`).
 
 use super::square::column_letters;
 use super::{Direction, HEX_DIRECTIONS, Relation, Shape, Site, SiteInfo, Topology, side};
@@ -109,8 +109,8 @@ fn build(
     let perimeter: Vec<Site> =
         (0..count).filter(|&i| directions.iter().any(|d| d.step[i].is_none())).map(|i| i as Site).collect();
     let names: &[&str] = match shape {
-        Shape::Triangle { .. } => &["side-S", "side-E", "side-W"],
-        _ => &["side-S", "side-E", "side-N", "side-W"],
+        Shape::Triangle { .. } => &["side-E", "side-S", "side-W"],
+        _ => &["side-N", "side-E", "side-S", "side-W"],
     };
     let sides = names
         .iter()

@@ -23,9 +23,9 @@
 //! **Sides and corners.** The board's outline is a hexagon with a horizontal top and bottom.
 //! Sides, named by the way they face: `side-N` (the top row, r = −(n−1)), `side-NE` (q = n−1),
 //! `side-SE` (s = −(n−1)), `side-S` (the bottom row), `side-SW` (q = −(n−1)), `side-NW`
-//! (s = n−1); n cells each. Corners, one cell each, named by where they point: `corner-E`,
-//! `corner-NE`, `corner-NW`, `corner-W`, `corner-SW`, `corner-SE` (on n = 3: `e3`, `e5`, `c5`,
-//! `a3`, `a1`, `c1`).
+//! (s = n−1); n cells each. Corners, one cell each, named by where they point: `corner-NE`,
+//! `corner-E`, `corner-SE`, `corner-SW`, `corner-W`, `corner-NW` (on n = 3: `e5`, `e3`, `c1`,
+//! `a1`, `a3`, `c5`). Sides and corners are listed clockwise from the top.
 
 use super::square::column_letters;
 use super::{Direction, HEX_DIRECTIONS, Part, Region, Relation, Shape, Site, SiteInfo, Topology, side as side_region};
@@ -119,8 +119,8 @@ pub fn build(side: usize) -> Topology {
             side_region("side-SW", cells_where(&|q, _| q == -m)),
             side_region("side-NW", cells_where(&|q, r| q + r == -m)),
         ];
-        let corners = [("corner-E", m, 0), ("corner-NE", m, -m), ("corner-NW", 0, -m)];
-        let corners = corners.into_iter().chain([("corner-W", -m, 0), ("corner-SW", -m, m), ("corner-SE", 0, m)]);
+        let corners = [("corner-NE", m, -m), ("corner-E", m, 0), ("corner-SE", 0, m)];
+        let corners = corners.into_iter().chain([("corner-SW", -m, m), ("corner-W", -m, 0), ("corner-NW", 0, -m)]);
         sides.extend(corners.map(|(name, q, r)| side_region(name, at(q, r).into_iter().collect())));
     }
 

@@ -118,8 +118,26 @@ fn hexhex_directions_and_sides_by_hand() {
     assert_eq!(side_labels(&b, "side-SE"), ["c1", "d2", "e3"]);
     assert_eq!(side_labels(&b, "side-NW"), ["a3", "b4", "c5"]);
     let corners: Vec<Vec<String>> =
-        ["E", "NE", "NW", "W", "SW", "SE"].iter().map(|c| side_labels(&b, &format!("corner-{c}"))).collect();
-    assert_eq!(corners, [["e3"], ["e5"], ["c5"], ["a3"], ["a1"], ["c1"]]);
+        ["NE", "E", "SE", "SW", "W", "NW"].iter().map(|c| side_labels(&b, &format!("corner-{c}"))).collect();
+    assert_eq!(corners, [["e5"], ["e3"], ["c1"], ["a1"], ["a3"], ["c5"]]);
+    let names: Vec<&str> = b.sides.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "side-N",
+            "side-NE",
+            "side-SE",
+            "side-S",
+            "side-SW",
+            "side-NW",
+            "corner-NE",
+            "corner-E",
+            "corner-SE",
+            "corner-SW",
+            "corner-W",
+            "corner-NW"
+        ]
+    );
 }
 
 #[test]
