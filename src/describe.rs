@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use serde_json::{Value, json};
 
-use crate::board::{Shape, Topology};
+use crate::board::{Region, Shape, Topology};
 use crate::game::{Game, RegionDef};
 
 /// Sites of a region (union of its parts).
@@ -25,7 +25,10 @@ fn region_name(game: &Game, r: &RegionDef) -> String {
 pub fn shape(board: &Topology) -> String {
     match &board.shape {
         Shape::Square { size } => format!("square {size}×{size}"),
+        Shape::Rectangle { width, height } => format!("rectangle {width}×{height}"),
         Shape::HexHex { side } => format!("hexhex, {side} cells per side"),
+        Shape::Rhombus { side } => format!("rhombus of hexagonal cells, {side}×{side}"),
+        Shape::Triangle { side } => format!("triangle of hexagonal cells, {side} per side"),
         Shape::Tiling { pattern, rings } => format!("tiling {pattern}, size {rings}"),
     }
 }
@@ -90,6 +93,7 @@ pub fn text(game: &Game, with_sites: bool) -> String {
         let (lo, hi) = degrees(board, i);
         let _ = writeln!(out, "  {:<14} {:>5} edges, degree {lo}–{hi}", r.name, r.edge_count());
     }
+    out.push_str(&board_compass_text(board));
     out.push_str("regions:\n");
     for r in &game.regions {
         let parts = r.parts.len();
@@ -112,6 +116,38 @@ pub fn text(game: &Game, with_sites: bool) -> String {
     let _ = writeln!(out, "phases: {}", phases.join(" → "));
     if with_sites {
         out.push_str(&sites_text(game));
+    }
+    out
+}
+
+/// The board's directions and its sides with their sizes and end cells (nothing on a board
+/// without them, such as a tiling).
+fn board_compass_text(board: &Topology) -> String {
+    let mut out = String::new();
+    if !board.directions.is_empty() {
+        let names: Vec<&str> = board.directions.iter().map(|d| d.name).collect();
+        let _ = writeln!(out, "directions: {}", names.join(" "));
+    }
+    let (corners, sides): (Vec<&Region>, Vec<&Region>) =
+        board.sides.iter().partition(|r| r.name.starts_with("corner-"));
+    let label = |s: &u16| board.sites[*s as usize].label.as_str();
+    if !sides.is_empty() {
+        out.push_str("sides:\n");
+        for side in sides {
+            let sites = &side.parts[0].sites;
+            let ends = match (sites.first(), sites.last()) {
+                (Some(a), Some(b)) => format!("{} … {}", label(a), label(b)),
+                _ => String::new(),
+            };
+            let _ = writeln!(out, "  {:<14} {:>5} sites  {ends}", side.name, sites.len());
+        }
+    }
+    if !corners.is_empty() {
+        let list: Vec<String> = corners
+            .iter()
+            .map(|c| format!("{} {}", c.name, c.parts[0].sites.iter().map(label).collect::<String>()))
+            .collect();
+        let _ = writeln!(out, "corners: {}", list.join(", "));
     }
     out
 }
@@ -189,7 +225,10 @@ pub fn json(game: &Game, with_sites: bool) -> Value {
         .collect();
     let (kind, size) = match &board.shape {
         Shape::Square { size } => ("square", *size),
+        Shape::Rectangle { width, .. } => ("rectangle", *width),
         Shape::HexHex { side } => ("hexhex", *side),
+        Shape::Rhombus { side } => ("rhombus", *side),
+        Shape::Triangle { side } => ("triangle", *side),
         Shape::Tiling { rings, .. } => ("tiling", *rings),
     };
     let mut value = json!({
@@ -213,12 +252,21 @@ pub fn json(game: &Game, with_sites: bool) -> Value {
             "sites": board.site_count(),
             "relations": relations,
             "regions": regions,
+            "directions": board.directions.iter().map(|d| d.name).collect::<Vec<_>>(),
+            "sides": board.sides.iter().map(|r| json!({
+                "name": r.name,
+                "sites": r.parts[0].sites.iter().map(|&s| board.sites[s as usize].label.as_str()).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
         },
         "counters": game.counters,
         "allowances": game.allowances,
         "phases": game.phases.iter().map(|p| json!({"name": p.name, "stages": p.stages.len()})).collect::<Vec<_>>(),
         "meta": game.meta.iter().map(|(k, v)| (k.clone(), json!(v))).collect::<serde_json::Map<_, _>>(),
     });
+    if let Shape::Rectangle { width, height } = board.shape {
+        value["board"]["width"] = json!(width);
+        value["board"]["height"] = json!(height);
+    }
     if with_sites {
         let sites: Vec<Value> = board
             .sites

@@ -26,17 +26,18 @@ pub fn board(engine: &Engine, state: &State) -> String {
     let topology = &engine.game().board;
     let mut out = String::new();
     match topology.shape {
-        Shape::Square { size } => {
-            let width = size.to_string().len();
-            for row in (0..size).rev() {
+        Shape::Square { size: w, .. } | Shape::Rectangle { width: w, .. } => {
+            let h = topology.site_count() / w.max(1);
+            let width = h.to_string().len();
+            for row in (0..h).rev() {
                 let _ = write!(out, "{:>width$} ", row + 1);
-                for col in 0..size {
-                    let _ = write!(out, " {}", cell((row * size + col) as u16));
+                for col in 0..w {
+                    let _ = write!(out, " {}", cell((row * w + col) as u16));
                 }
                 out.push('\n');
             }
             let _ = write!(out, "{:>width$} ", "");
-            for col in 0..size {
+            for col in 0..w {
                 let label = &topology.sites[col].label;
                 let letters: String = label.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
                 let _ = write!(out, " {letters}");
@@ -63,7 +64,37 @@ pub fn board(engine: &Engine, state: &State) -> String {
                 (0..2 * n - 1).map(|i| crate::board::square::column_letters(i as usize)).collect();
             let _ = writeln!(out, "columns {} run from lower right to upper left", letters.join(" "));
         }
+        Shape::Rhombus { .. } | Shape::Triangle { .. } => {
+            out.push_str(&skewed_rows(topology, &cell));
+            let columns = topology.sites.iter().filter(|s| s.y.abs() < 1e-9).count();
+            let letters: Vec<String> = (0..columns).map(crate::board::square::column_letters).collect();
+            let _ = writeln!(out, "columns {} run from lower left to upper right", letters.join(" "));
+        }
         Shape::Tiling { .. } => out.push_str(&layout(engine, state, &chars)),
+    }
+    out
+}
+
+/// Rows of hexagonal cells from the top, each cell in text column `2x` (so a row shifted half
+/// a cell to the right is indented one character); rows are numbered from 1 at the bottom.
+fn skewed_rows(topology: &crate::board::Topology, cell: &dyn Fn(u16) -> char) -> String {
+    let row_height = 3f64.sqrt() / 2.0;
+    let row_of = |y: f64| (y / row_height).round() as usize;
+    let rows = topology.sites.iter().map(|s| row_of(s.y)).max().map_or(0, |r| r + 1);
+    let width = rows.to_string().len();
+    let mut lines: Vec<Vec<(usize, u16)>> = vec![Vec::new(); rows];
+    for (i, s) in topology.sites.iter().enumerate() {
+        lines[row_of(s.y)].push(((s.x * 2.0).round() as usize, i as u16));
+    }
+    let mut out = String::new();
+    for (row, cells) in lines.iter().enumerate().rev() {
+        let _ = write!(out, "{:>width$} ", row + 1);
+        let mut at = 0;
+        for &(column, site) in cells {
+            let _ = write!(out, "{} {}", " ".repeat(column.saturating_sub(at)), cell(site));
+            at = column + 2;
+        }
+        out.push('\n');
     }
     out
 }

@@ -16,9 +16,19 @@
 //! **Relations:** `adjacent` (cells sharing an edge: 6 inside, 4 on the rim, 3 in a corner).
 //!
 //! **Regions:** `perimeter`, one part: the cells with `max(|q|, |r|, |s|) = n−1`.
+//!
+//! **Directions** (pointy-top cells: neighbours in a row are east and west), in this order:
+//! `E` (q+1), `NE` (q+1, r−1), `NW` (r−1), `W` (q−1), `SW` (q−1, r+1), `SE` (r+1).
+//!
+//! **Sides and corners.** The board's outline is a hexagon with a horizontal top and bottom.
+//! Sides, named by the way they face: `side-N` (the top row, r = −(n−1)), `side-NE` (q = n−1),
+//! `side-SE` (s = −(n−1)), `side-S` (the bottom row), `side-SW` (q = −(n−1)), `side-NW`
+//! (s = n−1); n cells each. Corners, one cell each, named by where they point: `corner-NE`,
+//! `corner-E`, `corner-SE`, `corner-SW`, `corner-W`, `corner-NW` (on n = 3: `e5`, `e3`, `c1`,
+//! `a1`, `a3`, `c5`). Sides and corners are listed clockwise from the top.
 
 use super::square::column_letters;
-use super::{Part, Region, Relation, Shape, Site, SiteInfo, Topology};
+use super::{Direction, HEX_DIRECTIONS, Part, Region, Relation, Shape, Site, SiteInfo, Topology, side as side_region};
 
 /// Largest accepted side: 148 per side = 65 269 cells, the largest hexhex whose cell count
 /// fits in a [`Site`] (`u16`). [`build`] clamps larger sides to this value.
@@ -83,9 +93,41 @@ pub fn build(side: usize) -> Topology {
         }
     }
     let count = sites.len();
+    let at = |q: i32, r: i32| if on_board(q, r) { index[slot(q, r)] } else { None };
+    // (q, r) steps of E NE NW W SW SE.
+    const STEPS: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+    let directions = HEX_DIRECTIONS
+        .iter()
+        .zip(STEPS)
+        .map(|(&name, (dq, dr))| {
+            Direction::new(name, count, |i| {
+                let (q, r) = cells[i];
+                at(q + dq, r + dr)
+            })
+        })
+        .collect();
+    let cells_where = |f: &dyn Fn(i32, i32) -> bool| -> Vec<Site> {
+        (0..count).filter(|&i| f(cells[i].0, cells[i].1)).map(|i| i as Site).collect()
+    };
+    let mut sides = Vec::new();
+    if n > 0 {
+        sides = vec![
+            side_region("side-N", cells_where(&|_, r| r == -m)),
+            side_region("side-NE", cells_where(&|q, _| q == m)),
+            side_region("side-SE", cells_where(&|q, r| q + r == m)),
+            side_region("side-S", cells_where(&|_, r| r == m)),
+            side_region("side-SW", cells_where(&|q, _| q == -m)),
+            side_region("side-NW", cells_where(&|q, r| q + r == -m)),
+        ];
+        let corners = [("corner-NE", m, -m), ("corner-E", m, 0), ("corner-SE", 0, m)];
+        let corners = corners.into_iter().chain([("corner-SW", -m, m), ("corner-W", -m, 0), ("corner-NW", 0, -m)]);
+        sides.extend(corners.map(|(name, q, r)| side_region(name, at(q, r).into_iter().collect())));
+    }
 
     Topology {
         shape: Shape::HexHex { side: n },
+        directions,
+        sides,
         sites,
         relations: vec![Relation::from_edges("adjacent", count, &edges)],
         regions: vec![Region { name: "perimeter".to_string(), parts: vec![Part { label: None, sites: perimeter }] }],

@@ -6,13 +6,21 @@
 //! ([`Relation::neighbors`]) so the engine never walks petgraph's linked lists in its hot path.
 //!
 //! Generators:
-//! * [`square`]: an N×N grid of points; relations `orthogonal`, `diagonal`, `all`.
+//! * [`square`]: an N×N (or W×H) grid of points; relations `orthogonal`, `diagonal`, `all`.
 //! * [`hexhex`]: a hexagon of hexagonal cells, n per side; relation `adjacent`.
+//! * [`hexcells`]: the rhombus (Hex) and the triangle (Y) of hexagonal cells; relation
+//!   `adjacent`.
 //! * [`tiling`]: a patch of a semi-regular tiling whose *vertices* are the sites; relation
 //!   `edges`; its faces become regions (`triangles`, `squares`, `hexagons`).
 //!
+//! Every generator but the tiling also names its **directions** ([`Direction`]: one
+//! neighbour or none per site, frozen to a flat array for the step and ray ludemes to come) and
+//! its **sides** (built-in regions such as `side-N`, kept apart from [`Topology::regions`] so
+//! that a game sees only the sides it names; see [`Topology::sides`]).
+//!
 //! Site labels are part of the CLI contract (DESIGN.md §4) and are documented on each generator.
 
+pub mod hexcells;
 pub mod hexhex;
 pub mod square;
 pub mod tiling;
@@ -26,8 +34,25 @@ pub type Site = u16;
 #[derive(Debug, Clone, PartialEq)]
 pub enum Shape {
     Square { size: usize },
+    Rectangle { width: usize, height: usize },
     HexHex { side: usize },
+    Rhombus { side: usize },
+    Triangle { side: usize },
     Tiling { pattern: String, rings: usize },
+}
+
+impl Shape {
+    /// The board as a game file writes it: `(square 9)`, `(rhombus 11)`.
+    pub fn form(&self) -> String {
+        match self {
+            Shape::Square { size } => format!("(square {size})"),
+            Shape::Rectangle { width, height } => format!("(rectangle {width} {height})"),
+            Shape::HexHex { side } => format!("(hexhex {side})"),
+            Shape::Rhombus { side } => format!("(rhombus {side})"),
+            Shape::Triangle { side } => format!("(triangle {side})"),
+            Shape::Tiling { pattern, rings } => format!("(tiling \"{pattern}\" {rings})"),
+        }
+    }
 }
 
 /// One site of the board.
@@ -52,6 +77,10 @@ pub struct Relation {
     /// in ascending site order.
     pub offsets: Vec<u32>,
     pub targets: Vec<Site>,
+    /// Set when the relation is one direction of the board (`N`, `SE`): each site relates to
+    /// its neighbour that way only, so the relation is not symmetric and the rules that need
+    /// a symmetric one (groups, connectivity) refuse it.
+    pub direction: bool,
 }
 
 impl Relation {
@@ -79,7 +108,28 @@ impl Relation {
             targets.extend_from_slice(list);
             offsets.push(targets.len() as u32);
         }
-        Relation { name: name.to_string(), graph, offsets, targets }
+        Relation { name: name.to_string(), graph, offsets, targets, direction: false }
+    }
+
+    /// The relation of one direction: site `s` relates to `step[s]` alone, if any. Its graph
+    /// holds the same pairs as undirected edges (for counting and drawing).
+    pub fn from_direction(direction: &Direction) -> Relation {
+        let count = direction.step.len();
+        let mut graph = UnGraph::<(), ()>::with_capacity(count, count);
+        for _ in 0..count {
+            graph.add_node(());
+        }
+        let mut offsets = Vec::with_capacity(count + 1);
+        let mut targets = Vec::with_capacity(count);
+        offsets.push(0);
+        for (s, step) in direction.step.iter().enumerate() {
+            if let Some(t) = *step {
+                targets.push(t);
+                graph.add_edge((s as u32).into(), u32::from(t).into(), ());
+            }
+            offsets.push(targets.len() as u32);
+        }
+        Relation { name: direction.name.to_string(), graph, offsets, targets, direction: true }
     }
 
     /// The neighbours of `site` under this relation, ascending.
@@ -118,6 +168,36 @@ pub struct Region {
     pub parts: Vec<Part>,
 }
 
+/// One named direction of a board: for each site, its neighbour that way, if any.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Direction {
+    /// `N`, `NE`, … as documented on each generator.
+    pub name: &'static str,
+    /// `step[s]`: the site one step from `s` this way, `None` off the board.
+    pub step: Vec<Option<Site>>,
+}
+
+impl Direction {
+    /// Builds a direction from a function giving each site's neighbour that way.
+    pub fn new(name: &'static str, count: usize, step: impl Fn(usize) -> Option<Site>) -> Direction {
+        Direction { name, step: (0..count).map(step).collect() }
+    }
+}
+
+/// The names of the directions of square boards, in the order [`Topology::directions`] lists
+/// them: clockwise from north (towards higher row numbers).
+pub const SQUARE_DIRECTIONS: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+
+/// The names of the directions of boards of (pointy-top) hexagonal cells, counter-clockwise
+/// from east. Cells in a row touch east and west; there is no north or south.
+pub const HEX_DIRECTIONS: [&str; 6] = ["E", "NE", "NW", "W", "SW", "SE"];
+
+/// The opposite of a direction name (`N` ↔ `S`, `NE` ↔ `SW`, …).
+pub fn opposite(name: &str) -> Option<&'static str> {
+    let i = SQUARE_DIRECTIONS.iter().position(|d| *d == name)?;
+    Some(SQUARE_DIRECTIONS[(i + 4) % 8])
+}
+
 /// A built board.
 #[derive(Debug, Clone)]
 pub struct Topology {
@@ -126,6 +206,13 @@ pub struct Topology {
     pub relations: Vec<Relation>,
     /// Built-in regions (`perimeter`, and the faces of a tiling).
     pub regions: Vec<Region>,
+    /// The board's directions (none on a tiling). A game that names a direction where a
+    /// relation is expected gets it appended to [`Topology::relations`] by the checker.
+    pub directions: Vec<Direction>,
+    /// The board's sides and corners (`side-N`, `corner-E`, …), one part each. A game that
+    /// names one gets it appended to its regions by the checker; games that do not see no
+    /// change.
+    pub sides: Vec<Region>,
 }
 
 impl Topology {
@@ -141,8 +228,36 @@ impl Topology {
         self.regions.iter().position(|r| r.name == name)
     }
 
+    pub fn direction(&self, name: &str) -> Option<&Direction> {
+        self.directions.iter().find(|d| d.name == name)
+    }
+
+    pub fn side(&self, name: &str) -> Option<&Region> {
+        self.sides.iter().find(|r| r.name == name)
+    }
+
+    /// Appends the relation of direction `name` (unless already there); its index.
+    pub fn add_direction_relation(&mut self, name: &str) -> Option<usize> {
+        if let Some(i) = self.relation(name) {
+            return Some(i);
+        }
+        let relation = Relation::from_direction(self.direction(name)?);
+        self.relations.push(relation);
+        Some(self.relations.len() - 1)
+    }
+
     /// The site with this label.
     pub fn site(&self, label: &str) -> Option<Site> {
         self.sites.iter().position(|s| s.label == label).map(|i| i as Site)
     }
 }
+
+/// A region of one part (a side or a corner); `sites` need not be sorted.
+pub(crate) fn side(name: &str, mut sites: Vec<Site>) -> Region {
+    sites.sort_unstable();
+    sites.dedup();
+    Region { name: name.to_string(), parts: vec![Part { label: None, sites }] }
+}
+
+#[cfg(test)]
+mod tests;

@@ -149,6 +149,9 @@ pub fn build(pattern: &str, size: usize) -> Result<Topology, String> {
     Ok(Topology {
         shape: Shape::Tiling { pattern: pattern.to_string(), rings: size },
         relations: vec![Relation::from_edges("edges", sites.len(), &edges)],
+        // The vertices of a tiling have no compass: no directions, no sides.
+        directions: Vec::new(),
+        sides: Vec::new(),
         regions: vec![
             Region { name: "perimeter".to_string(), parts: vec![Part { label: None, sites: perimeter }] },
             face_region("triangles", 't', triangles, &xy),

@@ -180,7 +180,8 @@ pub fn int(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Op
             Int::Count(f?, s?)
         }
         "largest-group" => {
-            let rel = args.required(cx, "the relation that connects a group").and_then(|n| relation(cx, scope, n));
+            let rel =
+                args.required(cx, "the relation that connects a group").and_then(|n| symmetric_relation(cx, scope, n));
             let f = match args.next() {
                 Some(n) => match filter(cx, n)? {
                     f @ (Filter::Friend | Filter::Any | Filter::Enemy) => Some(f),
@@ -450,6 +451,10 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
         if scope.setup.regions.iter().any(|r| r.name == word) {
             return scope.region(node).map_err(|d| d.map(|d| cx.report(d))).ok().map(Sites::Region);
         }
+        if let Some(d) = super::compass::unknown_side(node, word, &scope.setup.board) {
+            cx.report(d);
+            return None;
+        }
         let known: Vec<&str> =
             atoms(Category::Sites).iter().copied().chain(scope.setup.regions.iter().map(|r| r.name.as_str())).collect();
         let mut d = unknown(node, word, "set of sites", codes::UNKNOWN_REGION, known.iter().copied());
@@ -478,6 +483,22 @@ pub fn relation(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> Option<crat
     scope.relation(node).map_err(|d| d.map(|d| cx.report(d))).ok()
 }
 
+/// A relation that groups and paths follow: it must be symmetric, so a direction (one way
+/// only) is refused.
+pub fn symmetric_relation(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> Option<crate::game::RelId> {
+    let rel = relation(cx, scope, node)?;
+    let r = &scope.setup.board.relations[rel as usize];
+    if r.direction {
+        cx.report(
+            Diagnostic::error(codes::ONE_WAY_RELATION, format!("the direction `{}` leads one way only", r.name))
+                .label(node.span, "a direction, not a symmetric relation")
+                .help("groups and paths follow a symmetric relation such as `orthogonal` or `adjacent`"),
+        );
+        return None;
+    }
+    Some(rel)
+}
+
 /// `(group-sizes RELATION)`: the sizes of the subject team's groups.
 pub fn multiset(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Multiset> {
     if node.head() != Some("group-sizes") {
@@ -485,7 +506,7 @@ pub fn multiset(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<
         return None;
     }
     let mut args = Args::new(node);
-    let rel = args.required(cx, "the relation that connects a group").and_then(|n| relation(cx, scope, n));
+    let rel = args.required(cx, "the relation that connects a group").and_then(|n| symmetric_relation(cx, scope, n));
     args.finish(cx);
     Some(Multiset { rel: rel?, filter: Filter::Friend })
 }

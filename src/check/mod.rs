@@ -12,6 +12,7 @@
 //! what is left, so one run shows as many real problems as possible without cascades.
 
 mod args;
+mod compass;
 mod document;
 mod end;
 mod expand;

@@ -2,7 +2,7 @@
 
 use super::Context;
 use super::args::{Args, wrong_kind};
-use super::expr::{Ctx, boolean, filter, int, relation, sites, unexpected};
+use super::expr::{Ctx, boolean, filter, int, relation, sites, symmetric_relation, unexpected};
 use super::scope::{Category, POISON, Scope};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
@@ -447,7 +447,7 @@ fn constraint(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Co
     let region = args
         .required(cx, "the region they must reach")
         .and_then(|n| scope.region(n).map_err(|d| d.map(|d| cx.report(d))).ok());
-    let rel = args.required(cx, "the relation of the paths").and_then(|n| relation(cx, scope, n));
+    let rel = args.required(cx, "the relation of the paths").and_then(|n| symmetric_relation(cx, scope, n));
     args.finish(cx);
     Some(Constraint::Connected { filter: f?, region: region?, rel: rel? })
 }

@@ -79,7 +79,10 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("hand", Clause, "(hand N)"),
     ("board", Section, "(board GENERATOR)"),
     ("square", Board, "(square SIZE)"),
+    ("rectangle", Board, "(rectangle WIDTH HEIGHT)"),
     ("hexhex", Board, "(hexhex SIDE)"),
+    ("rhombus", Board, "(rhombus SIDE)"),
+    ("triangle", Board, "(triangle SIDE)"),
     ("tiling", Board, "(tiling PATTERN SIZE)"),
     ("region", Section, "(region NAME [(owner TEAM)] PART...)"),
     ("owner", Clause, "(owner TEAM)"),
@@ -230,6 +233,9 @@ impl<'s> Scope<'s> {
         let names = board.relations.iter().map(|r| r.name.as_str());
         let name = name_of(node, "a relation", names.clone())?;
         board.relation(name).map(|i| i as RelId).ok_or_else(|| {
+            if let Some(d) = super::compass::unknown_direction(node, name, board) {
+                return Some(d);
+            }
             let list: Vec<&str> = names.clone().collect();
             Some(unknown(node, name, "relation", codes::UNKNOWN_RELATION, names).maybe_help(Some(format!(
                 "{}this board has: {}",
@@ -249,7 +255,10 @@ impl<'s> Scope<'s> {
             return Err(None);
         }
         if matching.is_empty() {
-            return Err(Some(unknown(node, name, "region", codes::UNKNOWN_REGION, names)));
+            return Err(Some(
+                super::compass::unknown_side(node, name, &self.setup.board)
+                    .unwrap_or_else(|| unknown(node, name, "region", codes::UNKNOWN_REGION, names)),
+            ));
         }
         self.used.borrow_mut().regions.insert(name.to_string());
         let mut by_team = Vec::with_capacity(teams);

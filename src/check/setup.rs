@@ -6,8 +6,8 @@ use super::document::Document;
 use super::expand::Expanded;
 use super::expr::constant;
 use super::scope::{POISON, unknown};
-use super::{Context, similar};
-use crate::board::{Topology, hexhex, square, tiling};
+use super::{Context, compass, similar};
+use crate::board::{Topology, hexcells, hexhex, square, tiling};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
 use crate::game::{Player, RegionDef};
@@ -49,8 +49,10 @@ pub fn build(cx: &mut Context, ex: &Expanded, doc: &Document<'_>) -> Option<Setu
     let counters = names(cx, &ex.counters, "counter");
     let allowances = names(cx, &ex.allowances, "allowance");
     let (players, teams) = players?;
-    let board = board?;
-    let (regions, broken_regions) = regions(cx, &ex.regions, &board, &teams);
+    let mut board = board?;
+    let words = compass::words(ex);
+    compass::add_named_directions(&mut board, &words);
+    let (regions, broken_regions) = regions(cx, &ex.regions, &board, &teams, &words);
     Some(Setup { board, players, teams, regions, broken_regions, counters, allowances })
 }
 
@@ -186,14 +188,15 @@ fn hand_size(cx: &mut Context, form: &Node) -> Option<u32> {
     Some(n as u32)
 }
 
-/// `(board (square N))`, `(board (hexhex N))`, `(board (tiling PATTERN N))`.
+/// `(board (square N))`, `(board (rectangle W H))`, `(board (hexhex N))`, `(board (rhombus N))`,
+/// `(board (triangle N))`, `(board (tiling PATTERN N))`.
 fn board(cx: &mut Context, form: &Node) -> Option<Topology> {
     let mut args = Args::new(form);
     let generator = args.required(cx, "a board generator such as `(square 9)`")?;
     args.finish(cx);
     let mut g = Args::new(generator);
-    let sized = |cx: &mut Context, g: &mut Args<'_>, max: usize, min: i64| -> Option<usize> {
-        let node = g.required(cx, "the size")?;
+    let sized_as = |cx: &mut Context, g: &mut Args<'_>, max: usize, min: i64, what: &str| -> Option<usize> {
+        let node = g.required(cx, what)?;
         let n = constant(cx, node)?;
         if n < min || n > max as i64 {
             cx.report(
@@ -204,9 +207,26 @@ fn board(cx: &mut Context, form: &Node) -> Option<Topology> {
         }
         Some(n as usize)
     };
+    let sized = |cx: &mut Context, g: &mut Args<'_>, max: usize, min: i64| sized_as(cx, g, max, min, "the size");
     let board = match generator.head() {
         Some("square") => square::build(sized(cx, &mut g, square::MAX_SIZE, 2)?),
         Some("hexhex") => hexhex::build(sized(cx, &mut g, hexhex::MAX_SIZE, 2)?),
+        Some("rhombus") => hexcells::rhombus(sized(cx, &mut g, hexcells::MAX_RHOMBUS, 2)?),
+        Some("triangle") => hexcells::triangle(sized(cx, &mut g, hexcells::MAX_TRIANGLE, 2)?),
+        Some("rectangle") => {
+            let width = sized_as(cx, &mut g, square::MAX_SIZE, 1, "the width (columns)");
+            let height = sized_as(cx, &mut g, square::MAX_SIZE, 1, "the height (rows)");
+            let (width, height) = (width?, height?);
+            if width * height < 2 {
+                cx.report(
+                    Diagnostic::error(codes::OUT_OF_RANGE, "a 1×1 rectangle has a single site")
+                        .label(generator.span, "this board")
+                        .help("a board needs at least 2 sites: `(rectangle 2 1)` or larger"),
+                );
+                return None;
+            }
+            square::rectangle(width, height)
+        }
         Some("tiling") => {
             let pattern = g.required(cx, "the tiling pattern, such as \"3.4.6.4\"")?;
             let name = match &pattern.kind {
@@ -234,12 +254,15 @@ fn board(cx: &mut Context, form: &Node) -> Option<Topology> {
             }
         }
         _ => {
-            let known = ["square", "hexhex", "tiling"];
+            let known = ["square", "rectangle", "hexhex", "rhombus", "triangle", "tiling"];
             let mut d = Diagnostic::error(codes::UNKNOWN_LUDEME, format!("unknown board {}", generator.describe()))
                 .label(generator.span, "not a board generator");
             d = match generator.head().and_then(|h| similar::did_you_mean(h, known)) {
                 Some(h) => d.help(h),
-                None => d.help("boards: `(square SIZE)`, `(hexhex SIDE)`, `(tiling \"3.4.6.4\" SIZE)`"),
+                None => d.help(
+                    "boards: `(square SIZE)`, `(rectangle WIDTH HEIGHT)`, `(hexhex SIDE)`, `(rhombus SIDE)`, \
+                     `(triangle SIDE)`, `(tiling \"3.4.6.4\" SIZE)`",
+                ),
             };
             if generator.symbol() != Some(POISON) {
                 cx.report(d);
@@ -274,11 +297,18 @@ fn names(cx: &mut Context, forms: &[Node], what: &str) -> Vec<String> {
 /// The board's built-in regions, then `(region NAME [(owner TEAM)] PART...)` of the file.
 /// Also returns the names of regions whose declaration failed (already reported), so that their
 /// uses are not reported again.
-fn regions(cx: &mut Context, forms: &[Node], board: &Topology, teams: &[String]) -> (Vec<RegionDef>, Vec<String>) {
+fn regions(
+    cx: &mut Context,
+    forms: &[Node],
+    board: &Topology,
+    teams: &[String],
+    words: &std::collections::BTreeSet<String>,
+) -> (Vec<RegionDef>, Vec<String>) {
     let mut broken = Vec::new();
     let mut regions: Vec<RegionDef> = board
         .regions
         .iter()
+        .chain(compass::named_sides(board, words))
         .map(|r| RegionDef {
             name: r.name.clone(),
             owner: None,
@@ -346,13 +376,15 @@ fn regions(cx: &mut Context, forms: &[Node], board: &Topology, teams: &[String])
                             def.parts.extend(r.parts.iter().cloned());
                             def.labels.extend(r.labels.iter().cloned());
                         }
-                        None => cx.report(unknown(
-                            part,
-                            other,
-                            "region",
-                            codes::UNKNOWN_REGION,
-                            regions.iter().map(|r| r.name.as_str()),
-                        )),
+                        None => cx.report(compass::unknown_side(part, other, board).unwrap_or_else(|| {
+                            unknown(
+                                part,
+                                other,
+                                "region",
+                                codes::UNKNOWN_REGION,
+                                regions.iter().map(|r| r.name.as_str()),
+                            )
+                        })),
                     }
                 }
                 _ if part.symbol() == Some(POISON) => {}

@@ -109,7 +109,7 @@ impl Engine {
         for cache in &mut w.groups {
             cache.arrive(&self.game.board.relations[cache.rel as usize], &s.board, site, team);
         }
-        for (&rel, counts) in self.program.empty_neighbor_relations.iter().zip(&mut w.empty_neighbors) {
+        for (&rel, counts) in self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors) {
             for &n in self.game.board.relations[rel as usize].neighbors(site) {
                 counts[n as usize] -= 1;
             }
@@ -129,7 +129,7 @@ impl Engine {
         for cache in &mut w.groups {
             cache.leave();
         }
-        for (&rel, counts) in self.program.empty_neighbor_relations.iter().zip(&mut w.empty_neighbors) {
+        for (&rel, counts) in self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors) {
             for &n in self.game.board.relations[rel as usize].neighbors(site) {
                 counts[n as usize] += 1;
             }

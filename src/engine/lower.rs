@@ -38,6 +38,11 @@ pub(crate) struct Program {
     pub empty_neighbor_relations: Vec<u8>,
     /// Per relation: its slot in `empty_neighbor_relations`, if the counts are kept.
     pub empty_neighbor_slot: Vec<Option<u8>>,
+    /// Per slot of `empty_neighbor_relations`: the relation whose neighbours of a site that
+    /// fills or empties are the sites whose counts change — the relation itself when it is
+    /// symmetric, the opposite direction for a direction (the `N` count of a site changes when
+    /// its `N` neighbour fills, that is, for the site `S` of the one that fills).
+    pub empty_neighbor_updates: Vec<u8>,
 }
 
 #[derive(Debug, Clone)]
@@ -112,6 +117,18 @@ pub(crate) fn lower(game: &Game) -> Program {
     for (slot, &rel) in empty_neighbor_relations.iter().enumerate() {
         empty_neighbor_slot[rel as usize] = Some(slot as u8);
     }
+    let board = &game.board;
+    let empty_neighbor_updates = empty_neighbor_relations
+        .iter()
+        .map(|&rel| {
+            let r = &board.relations[rel as usize];
+            if !r.direction {
+                return rel;
+            }
+            // Engine::new adds the opposite direction of every direction counted here.
+            crate::board::opposite(&r.name).and_then(|o| board.relation(o)).map_or(rel, |i| i as u8)
+        })
+        .collect();
     let phases = game
         .phases
         .iter()
@@ -127,7 +144,7 @@ pub(crate) fn lower(game: &Game) -> Program {
         })
         .collect::<Vec<_>>();
     let when_rules = (0..end_tests.len()).filter(|&i| end_tests[i].is_some()).collect();
-    Program { phases, end_tests, when_rules, empty_neighbor_relations, empty_neighbor_slot }
+    Program { phases, end_tests, when_rules, empty_neighbor_relations, empty_neighbor_slot, empty_neighbor_updates }
 }
 
 fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {

@@ -80,7 +80,15 @@ impl std::fmt::Display for Illegal {
 }
 
 impl Engine {
-    pub fn new(game: Game) -> Engine {
+    pub fn new(mut game: Game) -> Engine {
+        // Counts of empty neighbours along a direction are kept up to date through the
+        // opposite direction (see `Program::empty_neighbor_updates`): make sure it is there.
+        for rel in game.empty_neighbor_relations() {
+            let r = &game.board.relations[rel as usize];
+            if let Some(back) = r.direction.then(|| crate::board::opposite(&r.name)).flatten() {
+                game.board.add_direction_relation(back);
+            }
+        }
         let n = game.board.site_count();
         let region_bits = game.regions.iter().map(|r| Bits::from_sites(n, r.parts.iter().flatten().copied())).collect();
         let region_parts = game

@@ -172,12 +172,7 @@ pub fn convert(lines: &mut Lines<'_>, id: SourceId, d: &Diagnostic, extends: Opt
 }
 
 fn board_info(game: &Game) -> BoardInfo {
-    use crate::board::Shape;
-    let shape = match &game.board.shape {
-        Shape::Square { size } => format!("(square {size})"),
-        Shape::HexHex { side } => format!("(hexhex {side})"),
-        Shape::Tiling { pattern, rings } => format!("(tiling \"{pattern}\" {rings})"),
-    };
+    let shape = game.board.shape.form();
     BoardInfo {
         shape,
         relations: game.board.relations.iter().map(|r| (r.name.clone(), r.edge_count(), r.max_degree())).collect(),

@@ -3,9 +3,10 @@
 //! [`svg`] draws a [`Picture`]: a game's board, the stones of a position, highlighted sites
 //! (the last move, say) and an optional title. What is drawn depends on the board's shape:
 //!
-//! * **square**: the points on the lines of the `orthogonal` relation; column letters along
+//! * **square, rectangle**: the points on the lines of the `orthogonal` relation; column letters along
 //!   the bottom and row numbers on the left.
-//! * **hexhex**: a pointy-top hexagon around each cell; an empty cell shows its label.
+//! * **hexhex, rhombus, triangle**: a pointy-top hexagon around each cell; an empty cell shows
+//!   its label.
 //! * **tiling**: the faces, filled (hexagons stronger than squares and triangles), the `edges`
 //!   relation as lines, and each vertex's label beside it, inside its hexagon where it has one.
 //!
@@ -69,8 +70,10 @@ struct Metrics {
 
 fn metrics(shape: &Shape) -> Metrics {
     match shape {
-        Shape::Square { .. } => Metrics { scale: 40.0, margin: 1.0, stone: 0.42 },
-        Shape::HexHex { .. } => Metrics { scale: 40.0, margin: HEX_R + 0.35, stone: 0.4 },
+        Shape::Square { .. } | Shape::Rectangle { .. } => Metrics { scale: 40.0, margin: 1.0, stone: 0.42 },
+        Shape::HexHex { .. } | Shape::Rhombus { .. } | Shape::Triangle { .. } => {
+            Metrics { scale: 40.0, margin: HEX_R + 0.35, stone: 0.4 }
+        }
         Shape::Tiling { .. } => Metrics { scale: 50.0, margin: 0.8, stone: 0.28 },
     }
 }
@@ -109,7 +112,7 @@ pub fn svg(p: &Picture) -> String {
     out.push_str("<g class=\"board\">\n");
     let mut drawn = BTreeSet::new();
     match board.shape {
-        Shape::Square { .. } => {
+        Shape::Square { .. } | Shape::Rectangle { .. } => {
             for s in 0..board.site_count() {
                 if let Some(class) = zones.site(s as Site) {
                     let (x, y) = frame.site(board, s);
@@ -125,7 +128,7 @@ pub fn svg(p: &Picture) -> String {
                 lines(&mut out, "line", &frame, board, r, &mut drawn);
             }
         }
-        Shape::HexHex { .. } => {
+        Shape::HexHex { .. } | Shape::Rhombus { .. } | Shape::Triangle { .. } => {
             for s in 0..board.site_count() {
                 let site = &board.sites[s];
                 let corners: Vec<(f64, f64)> = (0..6)
@@ -154,8 +157,8 @@ pub fn svg(p: &Picture) -> String {
 
     out.push_str("<g class=\"labels\">\n");
     match board.shape {
-        Shape::Square { .. } => square_coordinates(&mut out, &frame, board),
-        Shape::HexHex { .. } => {
+        Shape::Square { .. } | Shape::Rectangle { .. } => square_coordinates(&mut out, &frame, board),
+        Shape::HexHex { .. } | Shape::Rhombus { .. } | Shape::Triangle { .. } => {
             for (s, site) in board.sites.iter().enumerate() {
                 if stone_at(s).is_none() {
                     let (x, y) = frame.at(site.x, site.y);

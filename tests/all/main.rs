@@ -9,6 +9,7 @@ mod check_invalid;
 mod check_warnings;
 mod cli;
 mod common;
+mod compass;
 mod editors;
 mod examples;
 mod extends;
