@@ -19,6 +19,7 @@ mod language_doc;
 mod ludemes;
 mod model;
 mod oracle;
+mod play_session;
 mod render;
 mod serve;
 mod suites;
