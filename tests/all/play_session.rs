@@ -164,3 +164,22 @@ fn moves_are_filtered_by_site_and_grouped_by_kind() {
     assert!(out.contains("no legal action matches `>`"), "{out}");
     assert!(out.contains("`moves zz`: give a site"), "{out}");
 }
+
+/// Ctrl-C needs a terminal: `tests/play/ctrl_c.py` drives `play` in a pseudo-terminal.
+#[test]
+fn ctrl_c_asks_then_leaves_with_a_failure_status_after_saving() {
+    let dir = Scratch::new("ctrl-c");
+    let rec = dir.path("interrupted.rec");
+    let out = Command::new("python3")
+        .args(["tests/play/ctrl_c.py", env!("CARGO_BIN_EXE_tabula"), s(&rec)])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("python3 runs (a prerequisite of the test suite)");
+    let transcript = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{transcript}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(transcript.contains("quit? (y/n)"), "{transcript}");
+    assert!(transcript.contains("--resume"), "{transcript}");
+    assert!(transcript.trim_end().ends_with("EXIT 1"), "{transcript}");
+    let saved = std::fs::read_to_string(&rec).expect("the record was saved");
+    assert!(saved.lines().any(|l| l == "c3"), "{saved}");
+}
