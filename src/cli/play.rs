@@ -345,6 +345,9 @@ impl Session<'_> {
             self.history.push((action, player));
         }
         let turn_over = self.advance(action);
+        for line in super::events::said(self.engine, &before, &self.state, action) {
+            println!("{line}");
+        }
         for seat in &mut self.seats {
             if let Seat::Agent(agent) = seat {
                 agent.observe(self.engine, &before, action);
