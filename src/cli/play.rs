@@ -224,6 +224,23 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     session.play(&mut input)
 }
 
+/// The time now as `2026-11-30 10:43 UTC`, for records (days to a civil date after Howard
+/// Hinnant's public-domain algorithm).
+fn utc_now() -> String {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02} {:02}:{:02} UTC", rest / 3600, rest % 3600 / 60)
+}
+
 /// Whether `a` and `b` name the same existing file.
 fn same_file(a: &std::path::Path, b: Option<&std::path::Path>) -> bool {
     let Some(b) = b else { return false };
@@ -374,6 +391,20 @@ impl Session<'_> {
     /// The record including the turn in progress.
     fn record_now(&self) -> Record {
         let mut r = self.record.clone();
+        let game = self.engine.game();
+        let seats: Vec<String> =
+            game.players.iter().zip(&self.args.players).map(|(p, s)| format!("{} ({})", p.name, s.trim())).collect();
+        let result = if self.engine.outcome(&self.state).is_some() {
+            super::result_line(self.engine, &self.state)
+        } else {
+            format!("unfinished after {} turns, {} actions", self.state.turns_completed(), self.state.actions())
+        };
+        r.notes = vec![
+            format!("players: {}", seats.join(", ")),
+            format!("seed: {}", self.seed),
+            format!("date: {}", utc_now()),
+            format!("result: {result}"),
+        ];
         if !self.turn.is_empty() {
             r.turns.push(crate::record::Turn { line: 0, actions: self.turn.clone() });
         }

@@ -77,6 +77,9 @@ fn end_of_input_keeps_the_record_and_resume_continues_it() {
     assert!(out.contains(&hint), "{out}");
     let saved = std::fs::read_to_string(&rec).expect("the record was written");
     assert_eq!(saved.lines().filter(|l| !l.starts_with(';') && !l.contains(' ')).count(), 4, "{saved}");
+    // Header comments for people: the seats, the seed, the date, the result.
+    assert!(saved.contains("\n; players: Dark (human), Light (random)\n; seed: 3\n; date: 20"), "{saved}");
+    assert!(saved.contains(" UTC\n; result: unfinished after 4 turns, 4 actions\n"), "{saved}");
 
     // No `--set`: the record's options; the same file may keep recording.
     let (code, out, err) = play(
@@ -128,6 +131,8 @@ fn save_works_after_the_game_ends() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("Dark wins (scores: Dark 7, Light 3) after 24 turns"), "{out}");
     assert!(out.contains(&format!("saved to {}", s(&rec))), "{out}");
+    let saved = std::fs::read_to_string(&rec).expect("saved");
+    assert!(saved.contains("; result: Dark wins (scores: Dark 7, Light 3) after 24 turns"), "{saved}");
     let replay = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["replay", "games/watershed.game", s(&rec), "--json"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
