@@ -188,3 +188,24 @@ fn ctrl_c_asks_then_leaves_with_a_failure_status_after_saving() {
     let saved = std::fs::read_to_string(&rec).expect("the record was saved");
     assert!(saved.lines().any(|l| l == "c3"), "{saved}");
 }
+
+/// `render --turn N` draws the position after N turns of the record: 0 is the empty board.
+#[test]
+fn render_turn_draws_an_earlier_position() {
+    let render = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .arg("render")
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("render runs");
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let rec = "tests/cmd/records/watershed-e-w4.rec";
+    let empty = render(&["games/watershed.game", "--set", "size=5"]);
+    assert_eq!(render(&["games/watershed.game", "--record", rec, "--turn", "0"]), empty);
+    let second = render(&["games/watershed.game", "--record", rec, "--turn", "2"]);
+    assert_ne!(second, empty);
+    assert_ne!(second, render(&["games/watershed.game", "--record", rec]));
+}
