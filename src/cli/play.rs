@@ -373,6 +373,9 @@ impl Session<'_> {
         if turn_over {
             self.show();
             self.save_files();
+        } else {
+            // Between the actions of a multi-action turn: the board as it now is.
+            print!("{}", crate::display::board(self.engine, &self.state));
         }
     }
 
