@@ -15,6 +15,7 @@ mod fmt;
 mod fuzz_checker;
 mod info;
 mod invariants;
+mod json_vocabulary;
 mod language_doc;
 mod ludemes;
 mod model;
