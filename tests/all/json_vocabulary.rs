@@ -23,3 +23,26 @@ fn playout_and_match_give_options_and_rounded_seconds() {
         assert_eq!((seconds * 1000.0).round() / 1000.0, seconds, "{args:?}: {v}");
     }
 }
+
+/// Kensington's teams have several players: `wins` counts a team's win for every member,
+/// `team_wins` once, by team name.
+#[test]
+fn playout_team_wins_count_each_game_once() {
+    let v = json(&[
+        "playout",
+        "games/kensington.game",
+        "--variant",
+        "Six players",
+        "--games",
+        "6",
+        "--seed",
+        "2",
+        "--json",
+    ]);
+    let team_wins = v["team_wins"].as_object().expect("team_wins is an object");
+    let total: u64 = team_wins.values().map(|w| w.as_u64().expect("a count")).sum();
+    assert_eq!(total + v["draws"].as_u64().expect("draws"), 6, "{v}");
+    assert!(total > 0, "no game was won: {v}");
+    let members: u64 = v["wins"].as_array().expect("wins").iter().map(|w| w.as_u64().expect("a count")).sum();
+    assert_eq!(members, 3 * total, "three players a team: {v}");
+}
