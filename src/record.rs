@@ -26,6 +26,9 @@ pub struct Record {
     pub sets: Vec<(String, String)>,
     /// Each turn's actions, as written.
     pub turns: Vec<Turn>,
+    /// Comment lines written after the first one (who played, the seed, the date, the result);
+    /// for people, not read back.
+    pub notes: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -56,6 +59,7 @@ impl Record {
             variant: game.variant.clone(),
             sets: game.options.iter().map(|o| (o.name.clone(), o.show(o.value))).collect(),
             turns: Vec::new(),
+            notes: Vec::new(),
         }
     }
 
@@ -119,6 +123,9 @@ impl Record {
 
     pub fn to_text(&self) -> String {
         let mut out = String::from("; Tabula game record\n");
+        for note in &self.notes {
+            let _ = writeln!(out, "; {}", note.replace(['\n', '\r'], " "));
+        }
         let _ = writeln!(out, "game {}", self.game);
         if let Some(v) = &self.variant {
             let _ = writeln!(out, "variant {v}");

@@ -8,6 +8,7 @@
 mod analyze;
 mod bench;
 mod check;
+mod events;
 mod fmt;
 mod info;
 mod limits;

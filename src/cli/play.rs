@@ -12,6 +12,7 @@ use clap::Args;
 use super::{Failure, GameArgs};
 use crate::agent::{Agent, Budget, Mcts, make_agent};
 use crate::engine::{ActionKind, Engine, State};
+use crate::game::MoveKind;
 use crate::record::Record;
 
 #[derive(Args, Debug)]
@@ -37,21 +38,29 @@ pub struct PlayArgs {
     /// Keep an SVG picture of the position in this file, rewritten after every turn.
     #[arg(long)]
     svg: Option<PathBuf>,
+    /// Continue the game of this record (its variant and options unless given), with the seats
+    /// given by `--players`.
+    #[arg(long, value_name = "FILE.rec")]
+    resume: Option<PathBuf>,
     /// Stop a game that has not ended after this many actions.
     #[arg(long, default_value_t = crate::engine::playout::ACTION_CAP)]
     max_actions: u32,
 }
 
-const HELP: &str = "\
-actions:  c3 (place)  c3-d4 (slide)  c3>d4 (relocate)  end  pass
-commands: moves   list the legal actions
+const COMMANDS_HELP: &str = "\
+commands: moves   list the legal actions (`moves c3`: those involving c3; `moves >`: one kind)
           undo    take back your last action (and the replies to it)
           hint    ask the computer for a suggestion
           board   show the position again
-          save F  write the game record to file F (a new file)
+          save F  write the game record to file F (a new file); also after the game ends
           save! F write the game record to file F, overwriting it
+          load F  continue the game recorded in file F (`play --resume F` does it at the start)
           help    this text
-          quit    stop playing";
+          quit    stop playing (the `--record` file keeps the game)
+Ctrl-C asks whether to quit; quitting that way saves the `--record` file and exits with status 1.";
+
+/// The words of [`COMMANDS_HELP`], for did-you-mean.
+const COMMANDS: [&str; 10] = ["moves", "undo", "hint", "board", "save", "save!", "load", "help", "quit", "exit"];
 
 /// A seat at the table.
 enum Seat {
@@ -75,49 +84,64 @@ impl Input {
         Input::Lines(std::io::stdin().lock())
     }
 
-    /// The next line, or `None` at the end of input. A line that is not text (invalid UTF-8, or
-    /// longer than [`MAX_LINE`]) is `Some(Err(why))`: refused, and the game goes on.
-    fn line(&mut self, prompt: &str) -> Option<Result<String, &'static str>> {
+    /// The next line typed. A line that is not text (invalid UTF-8, or longer than
+    /// [`MAX_LINE`]) is refused, and the game goes on.
+    fn line(&mut self, prompt: &str) -> Line {
         match self {
             Input::Editor(editor) => match editor.readline(prompt) {
                 Ok(line) => {
                     let _ = editor.add_history_entry(line.as_str());
-                    Some(Ok(line))
+                    Line::Text(line)
                 }
                 Err(rustyline::error::ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
-                    Some(Err(NOT_TEXT))
+                    Line::Refused(NOT_TEXT)
                 }
                 // The terminal was resized: prompt again.
-                Err(rustyline::error::ReadlineError::Signal(_)) => Some(Ok(String::new())),
-                Err(_) => None,
+                Err(rustyline::error::ReadlineError::Signal(_)) => Line::Text(String::new()),
+                Err(rustyline::error::ReadlineError::Interrupted) => Line::Interrupted,
+                Err(_) => Line::End,
             },
             Input::Lines(stdin) => {
                 print!("{prompt}");
                 let _ = std::io::stdout().flush();
                 let mut bytes = Vec::new();
                 match stdin.by_ref().take(MAX_LINE as u64).read_until(b'\n', &mut bytes) {
-                    Ok(0) | Err(_) => None,
+                    Ok(0) | Err(_) => {
+                        println!();
+                        Line::End
+                    }
                     Ok(_) if bytes.len() >= MAX_LINE && !bytes.ends_with(b"\n") => {
                         // Skip the rest of the line without keeping it.
                         let _ = stdin.skip_until(b'\n');
                         println!();
-                        Some(Err(TOO_LONG))
+                        Line::Refused(TOO_LONG)
                     }
                     Ok(_) => match String::from_utf8(bytes) {
                         Ok(line) => {
                             // Echo scripted input so that a transcript reads like a session.
                             println!("{}", line.trim_end());
-                            Some(Ok(line))
+                            Line::Text(line)
                         }
                         Err(_) => {
                             println!();
-                            Some(Err(NOT_TEXT))
+                            Line::Refused(NOT_TEXT)
                         }
                     },
                 }
             }
         }
     }
+}
+
+/// What the prompt got.
+enum Line {
+    Text(String),
+    /// Not a line of text: said why, and the game goes on.
+    Refused(&'static str),
+    /// Ctrl-C at a terminal.
+    Interrupted,
+    /// The end of input (Ctrl-D, or the end of a script).
+    End,
 }
 
 /// Longest line read at the prompt; nothing anyone types comes close.
@@ -141,7 +165,13 @@ struct Session<'e> {
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), Failure> {
-    let engine = Engine::new(args.game.load()?);
+    let (engine, resumed) = match &args.resume {
+        Some(path) => {
+            let (engine, record) = super::replay::load(&args.game, path)?;
+            (engine, Some(record))
+        }
+        None => (Engine::new(args.game.load()?), None),
+    };
     let game = engine.game();
     if args.players.len() != game.players.len() {
         let names: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
@@ -166,10 +196,14 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
         seed,
     };
     session.seats = session.make_seats().map_err(Failure::Usage)?;
+    if let (Some(path), Some(record)) = (&args.resume, &resumed) {
+        session.restore(record).map_err(|e| Failure::Problems(Some(format!("{}: {e}", path.display()))))?;
+    }
     if let Some(path) = &args.record {
-        // An empty file, a device or a FIFO holds nothing a record could destroy.
+        // An empty file, a device or a FIFO holds nothing a record could destroy; nor does
+        // the record being resumed, which the game continues.
         let existing = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() > 0);
-        if existing && !args.force {
+        if existing && !args.force && !same_file(path, args.resume.as_deref()) {
             return Err(Failure::Usage(format!(
                 "`{}` already exists; give --force to overwrite it, or choose another file",
                 path.display()
@@ -181,10 +215,36 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     let seats: Vec<String> =
         game.players.iter().zip(&args.players).map(|(p, s)| format!("{} ({})", p.name, s.trim())).collect();
     println!("{} — {}", super::title(game), seats.join(" vs "));
+    if resumed.is_some() {
+        println!("resumed after {} turns, {} actions", session.state.turns_completed(), session.state.actions());
+    }
     println!("type `help` for the commands");
     session.show();
     let mut input = Input::open();
     session.play(&mut input)
+}
+
+/// The time now as `2026-11-30 10:43 UTC`, for records (days to a civil date after Howard
+/// Hinnant's public-domain algorithm).
+fn utc_now() -> String {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02} {:02}:{:02} UTC", rest / 3600, rest % 3600 / 60)
+}
+
+/// Whether `a` and `b` name the same existing file.
+fn same_file(a: &std::path::Path, b: Option<&std::path::Path>) -> bool {
+    let Some(b) = b else { return false };
+    matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
 }
 
 impl Session<'_> {
@@ -200,50 +260,98 @@ impl Session<'_> {
             .collect()
     }
 
+    fn has_human(&self) -> bool {
+        self.seats.iter().any(|s| matches!(s, Seat::Human))
+    }
+
+    /// Whether no more actions are played: the game ended or reached `--max-actions`.
+    fn over(&self) -> bool {
+        self.engine.to_move(&self.state).is_none() || self.state.actions() >= self.args.max_actions
+    }
+
     fn play(&mut self, input: &mut Input) -> Result<(), Failure> {
+        // Whether the end of the game has been announced (it is again after an `undo`).
+        let mut announced = false;
         loop {
-            let Some(player) = self.engine.to_move(&self.state) else {
-                println!("{}", super::result_line(self.engine, &self.state));
+            let over = self.over();
+            if over && !announced {
+                announced = true;
+                if self.engine.to_move(&self.state).is_none() {
+                    println!("{}", super::result_line(self.engine, &self.state));
+                } else {
+                    println!("stopped after {} actions without an end (`--max-actions`)", self.state.actions());
+                }
                 self.save_files();
-                return Ok(());
-            };
-            if self.state.actions() >= self.args.max_actions {
-                println!("stopped after {} actions without an end (`--max-actions`)", self.state.actions());
-                self.save_files();
-                return Ok(());
+                // People may still save, undo or load; agents alone have nothing more to do.
+                if !self.has_human() {
+                    return Ok(());
+                }
             }
+            if !over {
+                announced = false;
+            }
+            let player = self.engine.to_move(&self.state).unwrap_or(0);
             let name = self.engine.game().players[player].name.clone();
-            let action = match &mut self.seats[player] {
-                Seat::Agent(agent) => {
+            if !over {
+                if let Seat::Agent(agent) = &mut self.seats[player] {
                     let action = agent.choose(self.engine, &self.state);
                     println!("{name} plays {}", self.engine.action_text(action));
-                    action
+                    self.make(action);
+                    continue;
                 }
-                Seat::Human => {
-                    let prompt = format!("{name}: {}> ", describe_decision(self.engine, &self.state));
-                    let line = match input.line(&prompt) {
-                        None => {
-                            println!("input ended before the game did");
-                            self.save_files();
-                            return Ok(());
+            }
+            let prompt = if over {
+                "game over (`save F`, `undo`, `load F` or `quit`)> ".to_string()
+            } else {
+                format!("{name}: {}> ", describe_decision(self.engine, &self.state))
+            };
+            match input.line(&prompt) {
+                Line::End => {
+                    if !over {
+                        println!("input ended before the game did");
+                        self.save_files();
+                        self.say_how_to_resume();
+                    }
+                    return Ok(());
+                }
+                Line::Refused(why) => println!("not an action: {why} (type `help`)"),
+                Line::Interrupted => {
+                    let answer = input.line("quit? (y/n) ");
+                    if matches!(&answer, Line::Interrupted | Line::End)
+                        || matches!(&answer, Line::Text(t) if t.trim().to_lowercase().starts_with('y'))
+                    {
+                        self.save_files();
+                        if !over {
+                            self.say_how_to_resume();
                         }
-                        Some(Err(why)) => {
-                            println!("not an action: {why} (type `help`)");
-                            continue;
-                        }
-                        Some(Ok(line)) => line,
-                    };
-                    match self.command(line.trim()) {
-                        Command::Action(action) => action,
-                        Command::Quit => {
-                            self.save_files();
-                            return Ok(());
-                        }
-                        Command::Done => continue,
+                        return Err(Failure::Problems(Some("interrupted".into())));
                     }
                 }
-            };
-            self.make(action);
+                Line::Text(line) => match self.command(line.trim(), over) {
+                    Command::Action(action) => self.make(action),
+                    Command::Quit => {
+                        self.save_files();
+                        if !over {
+                            self.say_how_to_resume();
+                        }
+                        return Ok(());
+                    }
+                    Command::Done => {}
+                },
+            }
+        }
+    }
+
+    /// After leaving an unfinished game: the command that continues it, or how to keep it.
+    fn say_how_to_resume(&self) {
+        match &self.args.record {
+            Some(path) => println!(
+                "the game is kept in {}: `tabula play {} --resume {}` continues it",
+                path.display(),
+                self.args.game.file.display(),
+                path.display()
+            ),
+            None => println!("the game was not saved (`--record FILE` keeps it as it goes)"),
         }
     }
 
@@ -254,6 +362,9 @@ impl Session<'_> {
             self.history.push((action, player));
         }
         let turn_over = self.advance(action);
+        for line in super::events::said(self.engine, &before, &self.state, action) {
+            println!("{line}");
+        }
         for seat in &mut self.seats {
             if let Seat::Agent(agent) = seat {
                 agent.observe(self.engine, &before, action);
@@ -262,6 +373,9 @@ impl Session<'_> {
         if turn_over {
             self.show();
             self.save_files();
+        } else {
+            // Between the actions of a multi-action turn: the board as it now is.
+            print!("{}", crate::display::board(self.engine, &self.state));
         }
     }
 
@@ -280,6 +394,20 @@ impl Session<'_> {
     /// The record including the turn in progress.
     fn record_now(&self) -> Record {
         let mut r = self.record.clone();
+        let game = self.engine.game();
+        let seats: Vec<String> =
+            game.players.iter().zip(&self.args.players).map(|(p, s)| format!("{} ({})", p.name, s.trim())).collect();
+        let result = if self.engine.outcome(&self.state).is_some() {
+            super::result_line(self.engine, &self.state)
+        } else {
+            format!("unfinished after {} turns, {} actions", self.state.turns_completed(), self.state.actions())
+        };
+        r.notes = vec![
+            format!("players: {}", seats.join(", ")),
+            format!("seed: {}", self.seed),
+            format!("date: {}", utc_now()),
+            format!("result: {result}"),
+        ];
         if !self.turn.is_empty() {
             r.turns.push(crate::record::Turn { line: 0, actions: self.turn.clone() });
         }
@@ -313,12 +441,14 @@ impl Session<'_> {
         Ok(())
     }
 
-    fn command(&mut self, line: &str) -> Command {
+    fn command(&mut self, line: &str, over: bool) -> Command {
         let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        match word {
+        // Commands in any case; actions as typed.
+        let lower = word.to_lowercase();
+        match lower.as_str() {
             "" => Command::Done,
             "help" | "?" => {
-                println!("{HELP}");
+                println!("{}", self.help());
                 Command::Done
             }
             "quit" | "exit" => Command::Quit,
@@ -327,13 +457,15 @@ impl Session<'_> {
                 Command::Done
             }
             "moves" => {
-                let legal: Vec<String> =
-                    self.engine.legal(&self.state).iter().map(|&a| self.engine.action_text(a)).collect();
-                println!("{} legal: {}", legal.len(), legal.join(" "));
+                self.list_moves(rest.trim());
                 Command::Done
             }
             "undo" => {
                 self.undo();
+                Command::Done
+            }
+            "hint" if over => {
+                println!("no hint: the game is over");
                 Command::Done
             }
             "hint" => {
@@ -354,7 +486,7 @@ impl Session<'_> {
                 let exists = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() > 0);
                 if path.is_empty() {
                     println!("usage: save FILE  (or `save! FILE` to overwrite a file)");
-                } else if exists && word == "save" {
+                } else if exists && lower == "save" {
                     println!("{path} already exists: `save! {path}` overwrites it");
                 } else {
                     match self.record_now().save(std::path::Path::new(path)) {
@@ -364,6 +496,29 @@ impl Session<'_> {
                 }
                 Command::Done
             }
+            "load" => {
+                let path = rest.trim();
+                if path.is_empty() {
+                    println!("usage: load FILE  (a record of this game)");
+                } else {
+                    match self.load(std::path::Path::new(path)) {
+                        Ok(()) => {
+                            println!(
+                                "loaded {path}: {} turns, {} actions",
+                                self.state.turns_completed(),
+                                self.state.actions()
+                            );
+                            self.show();
+                        }
+                        Err(e) => println!("cannot load {path}: {e}"),
+                    }
+                }
+                Command::Done
+            }
+            _ if over => {
+                println!("the game is over: `save FILE`, `undo`, `load FILE`, `board` or `quit`");
+                Command::Done
+            }
             _ => match self.engine.parse_action(line) {
                 Ok(action) if self.engine.legal(&self.state).contains(&action) => Command::Action(action),
                 Ok(action) => {
@@ -371,28 +526,149 @@ impl Session<'_> {
                     Command::Done
                 }
                 Err(reason) => {
-                    println!("not an action: {reason} (type `help`)");
+                    // A misspelt command is more likely than a misspelt site when the word
+                    // is close to one.
+                    let closest = COMMANDS
+                        .iter()
+                        .map(|c| (crate::check::similar::edit_distance(&lower, c), *c))
+                        .min()
+                        .filter(|&(d, _)| lower.chars().all(|c| c.is_alphabetic()) && lower.len() >= 3 && d <= 2);
+                    match closest {
+                        Some((_, command)) => {
+                            println!("unknown command `{word}`: did you mean `{command}`? (type `help`)")
+                        }
+                        _ => println!("not an action: {reason} (type `help`)"),
+                    }
                     Command::Done
                 }
             },
         }
     }
 
-    /// Takes back actions until it is a human's decision again (at least one action).
-    fn undo(&mut self) {
-        let mut undone = 0;
-        while let Some((_, player)) = self.history.pop() {
-            undone += 1;
-            // The position before this action was `player`'s decision.
-            if matches!(self.seats[player], Seat::Human) {
-                break;
+    /// The help text: the kinds of action this game has, then the commands.
+    fn help(&self) -> String {
+        let game = self.engine.game();
+        let moves = game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves);
+        let example = |from: &str, to: &str| {
+            let labels: Vec<&str> = game.board.sites.iter().take(2).map(|s| s.label.as_str()).collect();
+            (labels.first().copied().unwrap_or(from).to_string(), labels.get(1).copied().unwrap_or(to).to_string())
+        };
+        let (a, b) = example("a1", "a2");
+        let mut kinds: Vec<String> = Vec::new();
+        for m in moves {
+            let text = match m.kind {
+                MoveKind::Place => format!("{a} (place)"),
+                MoveKind::Slide { .. } => format!("{a}-{b} (slide)"),
+                MoveKind::Relocate { .. } => format!("{a}>{b} (relocate)"),
+            };
+            if !kinds.contains(&text) {
+                kinds.push(text);
             }
         }
-        if undone == 0 {
-            println!("nothing to undo");
+        // `end` exists where a stage's bounds may differ (fixed equal bounds never allow it).
+        let optional =
+            game.phases.iter().flat_map(|p| &p.stages).any(
+                |s| !matches!((&s.min, &s.max), (crate::game::Int::Const(x), crate::game::Int::Const(y)) if x == y),
+            );
+        if optional {
+            kinds.push("end (ends the optional part of a turn)".into());
+        }
+        if game.phases.iter().any(|p| p.blocked == crate::game::Blocked::Pass) {
+            kinds.push("pass (when nothing else is possible)".into());
+        }
+        format!("actions:  {}\n{COMMANDS_HELP}", kinds.join("  "))
+    }
+
+    /// `moves [FILTER]`: the legal actions grouped by kind; a filter keeps those that involve a
+    /// site (`c3`) or are of one kind (`-`, `>`, `end`, `pass`).
+    fn list_moves(&self, filter: &str) {
+        if self.over() {
+            println!("no moves: the game is over");
             return;
         }
-        // Play what is left again from the start.
+        let legal = self.engine.legal(&self.state);
+        let site = if filter.is_empty() || matches!(filter, "-" | ">" | "end" | "pass") {
+            None
+        } else {
+            match self.engine.site(filter) {
+                Some(site) => Some(site),
+                None => {
+                    println!("`moves {filter}`: give a site (`moves c3`) or a kind (`moves -`, `moves >`)");
+                    return;
+                }
+            }
+        };
+        let keep = |a: &crate::engine::Action| match (filter, site) {
+            ("", _) => true,
+            ("-", _) => a.kind == ActionKind::Slide,
+            (">", _) => a.kind == ActionKind::Relocate,
+            ("end", _) => a.kind == ActionKind::End,
+            ("pass", _) => a.kind == ActionKind::Pass,
+            (_, Some(s)) => {
+                (a.to == s && a.kind != ActionKind::End && a.kind != ActionKind::Pass)
+                    || (a.from == s && matches!(a.kind, ActionKind::Slide | ActionKind::Relocate))
+            }
+            _ => false,
+        };
+        let kept: Vec<crate::engine::Action> = legal.iter().copied().filter(keep).collect();
+        if kept.is_empty() {
+            println!(
+                "no legal action {}",
+                if filter.is_empty() { String::new() } else { format!("matches `{filter}`") }
+            );
+            return;
+        }
+        let groups = [
+            (ActionKind::Place, "place"),
+            (ActionKind::Slide, "slide"),
+            (ActionKind::Relocate, "relocate"),
+            (ActionKind::End, "end"),
+            (ActionKind::Pass, "pass"),
+        ];
+        let several = groups.iter().filter(|(k, _)| kept.iter().any(|a| a.kind == *k)).count() > 1;
+        if !several {
+            let texts: Vec<String> = kept.iter().map(|&a| self.engine.action_text(a)).collect();
+            println!("{} legal: {}", texts.len(), texts.join(" "));
+            return;
+        }
+        println!("{} legal:", kept.len());
+        for (kind, name) in groups {
+            let texts: Vec<String> =
+                kept.iter().filter(|a| a.kind == kind).map(|&a| self.engine.action_text(a)).collect();
+            if !texts.is_empty() {
+                println!("  {name} ({}): {}", texts.len(), texts.join(" "));
+            }
+        }
+    }
+
+    /// Reads a record of this game and continues from its position.
+    fn load(&mut self, path: &std::path::Path) -> Result<(), String> {
+        let bytes = crate::files::read_limited(path, crate::syntax::MAX_SOURCE_BYTES).map_err(|e| e.to_string())?;
+        let text = String::from_utf8(bytes).map_err(|_| "not a text file".to_string())?;
+        let record = Record::parse(&text).map_err(|e| e.to_string())?;
+        record.matches(self.engine.game())?;
+        self.restore(&record)
+    }
+
+    /// Replaces the game by the record's (checked first: nothing changes if it does not replay).
+    fn restore(&mut self, record: &Record) -> Result<(), String> {
+        crate::record::replay(self.engine, record).map_err(|e| e.to_string())?;
+        let mut state = self.engine.initial();
+        let mut history = Vec::new();
+        for text in record.turns.iter().flat_map(|t| &t.actions) {
+            let action = self.engine.parse_action(text)?;
+            let player = self.engine.to_move(&state).ok_or("the game is already over")?;
+            self.engine.apply_unchecked(&mut state, action);
+            history.push((action, player));
+        }
+        self.history = history;
+        self.rebuild();
+        Ok(())
+    }
+
+    /// Plays the history again from the start, and starts the agents afresh (they may hold
+    /// search trees of another line).
+    fn rebuild(&mut self) {
         self.state = self.engine.initial();
         self.record = Record::for_game(self.engine.game());
         self.turn = Vec::new();
@@ -400,10 +676,21 @@ impl Session<'_> {
         for action in actions {
             self.advance(action);
         }
-        // Agents may hold search trees of the abandoned line: start them afresh.
         if let Ok(seats) = self.make_seats() {
             self.seats = seats;
         }
+    }
+
+    /// Takes back actions until it is a human's decision again (at least one action). The
+    /// computer's actions before a person's first are not taken back: they were not his.
+    fn undo(&mut self) {
+        let Some(last_human) = self.history.iter().rposition(|&(_, p)| matches!(self.seats[p], Seat::Human)) else {
+            println!("nothing to undo: you have not played yet");
+            return;
+        };
+        let undone = self.history.len() - last_human;
+        self.history.truncate(last_human);
+        self.rebuild();
         println!("took back {undone} action{}", if undone == 1 { "" } else { "s" });
         self.show();
     }

@@ -165,12 +165,24 @@ pub fn run(args: &PlayoutArgs) -> Result<(), Failure> {
             "games": stats.games,
             "seed": args.seed,
             "threads": args.threads,
-            "seconds": seconds,
+            "seconds": (seconds * 1000.0).round() / 1000.0,
+            "options": super::options_json(engine.game()),
             "playouts_per_sec": per_sec(stats.games as f64),
             "actions_per_sec": per_sec(stats.actions.sum as f64),
             "turns": stats.turns.json(),
             "actions": stats.actions.json(),
             "wins": stats.wins,
+            // Per team, keyed by its name: a team's win counted once (`wins` counts it for
+            // every member, as the contract says).
+            "team_wins": game
+                .teams
+                .iter()
+                .enumerate()
+                .map(|(t, team)| {
+                    let w = game.players.iter().position(|p| p.team == t).map(|p| stats.wins[p]).unwrap_or(0);
+                    (team.clone(), json!(w))
+                })
+                .collect::<serde_json::Map<_, _>>(),
             "draws": stats.draws,
             "unfinished": stats.unfinished,
             "overflowed": stats.overflowed,

@@ -15,6 +15,9 @@ pub struct RenderArgs {
     /// Show the position at the end of this game record.
     #[arg(long)]
     record: Option<PathBuf>,
+    /// With `--record`: the position after this many turns of it.
+    #[arg(long, value_name = "N", requires = "record")]
+    turn: Option<usize>,
     /// Write the SVG here (default, or `-`: standard output).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -35,6 +38,7 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
     let (engine, state) = match &args.record {
         Some(path) => {
             let (engine, record) = super::replay::load(&args.game, path)?;
+            let record = super::replay::first_turns(record, args.turn, path)?;
             let state = crate::record::replay(&engine, &record)
                 .map_err(|e| Failure::Problems(Some(format!("{}: {e}", path.display()))))?;
             (engine, state)

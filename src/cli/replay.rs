@@ -15,9 +15,27 @@ pub struct ReplayArgs {
     game: GameArgs,
     /// The record to replay (`*.rec`).
     record: PathBuf,
+    /// Show the position after this many turns of the record (default: all of them).
+    #[arg(long, value_name = "N")]
+    turn: Option<usize>,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+}
+
+/// The record cut after its first `turn` turns (each line of a record is one turn).
+pub fn first_turns(mut record: Record, turn: Option<usize>, path: &Path) -> Result<Record, Failure> {
+    if let Some(n) = turn {
+        if n > record.turns.len() {
+            return Err(Failure::Usage(format!(
+                "--turn {n}: {} has only {} turns",
+                path.display(),
+                record.turns.len()
+            )));
+        }
+        record.turns.truncate(n);
+    }
+    Ok(record)
 }
 
 /// Reads a record and loads the game it was made with (the record's variant and options,
@@ -79,6 +97,7 @@ fn header_line(text: &str, record: &Record, message: &str) -> Option<usize> {
 
 pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
     let (engine, record) = load(&args.game, &args.record)?;
+    let record = first_turns(record, args.turn, &args.record)?;
     let state =
         replay(&engine, &record).map_err(|e| Failure::Problems(Some(format!("{}: {e}", args.record.display()))))?;
     if args.json {

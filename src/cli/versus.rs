@@ -175,7 +175,8 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
             "draws": draws,
             "unfinished": unfinished,
             "mean_turns": (mean_turns * 1000.0).round() / 1000.0,
-            "seconds": seconds,
+            "seconds": (seconds * 1000.0).round() / 1000.0,
+            "options": super::options_json(engine.game()),
         }));
         warn_unfinished(unfinished, args.max_actions);
         return Ok(());
