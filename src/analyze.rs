@@ -460,15 +460,18 @@ fn escape(s: &str) -> String {
 mod tests {
     use super::*;
     use crate::agent::make_agent;
-    use crate::check::{Selection, load};
+    use crate::check::{Selection, check_str};
 
     /// Memory of a run does not grow with its number of games: game lengths are kept as a count
     /// per length, and merging adds counts up.
     #[test]
     fn lengths_are_counted_per_length_not_listed_per_game() {
-        let selection = Selection::new(None, &["size=3".to_string()]).expect("selection");
-        let (_, game) = load(std::path::Path::new("games/ketchup.game"), &selection).expect("ketchup loads");
-        let engine = Engine::new(game);
+        // Games of varying length: two friendly neighbours win at once, else the board fills.
+        let text = r#"(game "T" (players "X" "O") (board (square 3))
+            (play (turn (place (to empty) (then (if (>= (count friend (neighbors to all)) 2) (win mover))))))
+            (end (when (board-full) draw)))"#;
+        let (_, checked) = check_str("t.game", text, &Selection::default());
+        let engine = Engine::new(checked.expect("selection").game.expect("the game checks"));
         let players = engine.game().players.len();
         let mut total = Analysis::new(&engine);
         for part in 0..30u64 {

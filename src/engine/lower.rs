@@ -216,16 +216,21 @@ fn lower_condition(c: &Bool, kept: &[u8]) -> Condition {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{Selection, load};
+    use crate::check::{Selection, check_str};
 
-    fn program(file: &str) -> Program {
-        let (_, game) = load(std::path::Path::new(file), &Selection::default()).expect("the game loads");
-        lower(&game)
+    fn program(text: &str) -> Program {
+        let (_, checked) = check_str("t.game", text, &Selection::default());
+        lower(&checked.expect("selection").game.expect("the game checks"))
     }
 
     #[test]
-    fn watershed_runs_on_kept_counts_and_one_articulation_search() {
-        let p = program("games/watershed.game");
+    fn neighbour_counts_and_empty_connectivity_take_their_fast_paths() {
+        let p = program(
+            r#"(game "T" (players "X" "O") (board (square 5))
+              (play (turn (place (to empty) (where (>= (count empty (neighbors to all)) 2))
+                                  (require (connected empty perimeter orthogonal)))))
+              (end (when (no-moves) draw)))"#,
+        );
         let place = &p.phases[0][0].moves[0];
         assert_eq!(place.generator, Generator::Place);
         assert!(matches!(place.conditions[..], [Condition::EmptyNeighbors { op: CmpOp::Ge, k: 2, .. }]));
@@ -235,18 +240,26 @@ mod tests {
     }
 
     #[test]
-    fn ketchup_places_plainly_and_ends_on_a_full_board() {
-        let p = program("games/ketchup.game");
-        assert!(p.phases.iter().flatten().any(|stage| stage.plain));
-        assert!(p.end_tests.contains(&Some(EndTest::BoardFull)));
+    fn a_bare_placement_is_plain_and_a_full_board_is_a_counter_test() {
+        let p = program(
+            r#"(game "T" (players "X" "O") (board (square 3))
+              (play (turn (actions 2 (place (to empty)))))
+              (end (when (board-full) draw)))"#,
+        );
+        assert!(p.phases[0][0].plain);
+        assert_eq!(p.end_tests, [Some(EndTest::BoardFull)]);
     }
 
     #[test]
-    fn kensington_slides_its_own_stones_in_the_tight_loop() {
-        let p = program("games/kensington.game");
+    fn own_stone_slides_take_the_tight_loop() {
+        let p = program(
+            r#"(game "T" (players "X" "O" (hand 0)) (board (square 3))
+              (play (turn (slide (from friend) (along orthogonal) (to empty))
+                          (actions 0 1 (relocate (from enemy) (to empty) (distinct)))))
+              (end (turn-limit 10)))"#,
+        );
         let generators: Vec<Generator> =
             p.phases.iter().flatten().flat_map(|s| &s.moves).map(|m| m.generator).collect();
-        assert!(generators.iter().any(|g| matches!(g, Generator::SlideOwnToEmpty { .. })), "{generators:?}");
-        assert!(generators.iter().any(|g| matches!(g, Generator::Relocate { distinct: true })), "{generators:?}");
+        assert!(matches!(generators[..], [Generator::SlideOwnToEmpty { .. }, Generator::Relocate { distinct: true }]));
     }
 }

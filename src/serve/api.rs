@@ -301,7 +301,7 @@ struct SourceQuery {
     name: String,
 }
 
-/// `GET /api/source?name=games/watershed.game`: the text of a served game file.
+/// `GET /api/source?name=games/NAME.game`: the text of a served game file.
 async fn source(State(app): State<Arc<App>>, query: Result<Query<SourceQuery>, QueryRejection>) -> Reply {
     let Query(q) = query.map_err(query_rejection)?;
     let spec = GameSpec { game: Some(q.name.clone()), ..GameSpec::default() };

@@ -207,7 +207,7 @@ mod tests {
 
     #[test]
     fn names_are_normalised_and_kept_inside_their_root() {
-        assert_eq!(normalise("games/./variants/../watershed.game").as_deref(), Some("games/watershed.game"));
+        assert_eq!(normalise("games/./variants/../a.game").as_deref(), Some("games/a.game"));
         assert_eq!(normalise("games/../../etc/passwd"), None);
         assert_eq!(normalise("/etc/passwd"), None);
         assert_eq!(normalise("games"), None);
