@@ -206,23 +206,53 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<State, ReplayError> {
                 "the game is already over".into(),
             ));
         }
-        let turns_before = state.turns_completed();
-        for (k, action) in turn.actions.iter().enumerate() {
-            if k > 0 && (state.turns_completed() > turns_before || engine.outcome(&state).is_some()) {
-                return Err(error(action, "the turn is already over; its next action belongs on the next line".into()));
+        match play_turn(engine, &mut state, &turn.actions, number < count) {
+            Ok(()) => {}
+            Err(TurnBreak::Illegal(k, reason)) => return Err(error(&turn.actions[k], reason)),
+            Err(TurnBreak::OverEarly(k)) => {
+                return Err(error(
+                    &turn.actions[k],
+                    "the turn is already over; its next action belongs on the next line".into(),
+                ));
             }
-            engine.play(&mut state, action).map_err(|e| error(action, e.reason))?;
-        }
-        let finished = state.turns_completed() > turns_before || engine.outcome(&state).is_some();
-        if !finished && number < count {
-            let last = turn.actions.last().map(String::as_str).unwrap_or("");
-            return Err(error(
-                last,
-                "the turn is not over after this action, but the next line starts a new turn".into(),
-            ));
+            Err(TurnBreak::NotOver) => {
+                let last = turn.actions.last().map(String::as_str).unwrap_or("");
+                return Err(error(
+                    last,
+                    "the turn is not over after this action, but the next line starts a new turn".into(),
+                ));
+            }
         }
     }
     Ok(state)
+}
+
+/// Why a group of actions written as one turn is not one.
+enum TurnBreak {
+    /// The action at this index is not legal, for this reason.
+    Illegal(usize, String),
+    /// The action at this index comes after the turn (or the game) has ended.
+    OverEarly(usize),
+    /// The turn goes on after the last action.
+    NotOver,
+}
+
+/// Plays `actions` as exactly one turn: each must be legal, none may come after the turn or the
+/// game has ended, and with `whole` the turn must be over after the last (a record's line but
+/// its last, a group of `--after` followed by a `;`).
+fn play_turn<A: AsRef<str>>(engine: &Engine, state: &mut State, actions: &[A], whole: bool) -> Result<(), TurnBreak> {
+    let turns_before = state.turns_completed();
+    let over = |s: &State| s.turns_completed() > turns_before || engine.outcome(s).is_some();
+    for (k, action) in actions.iter().enumerate() {
+        if k > 0 && over(state) {
+            return Err(TurnBreak::OverEarly(k));
+        }
+        engine.play(state, action.as_ref()).map_err(|e| TurnBreak::Illegal(k, e.reason))?;
+    }
+    if whole && !over(state) {
+        return Err(TurnBreak::NotOver);
+    }
+    Ok(())
 }
 
 /// Plays actions typed on the command line (`--after "c3 d4; e5"`) from `state`. Whitespace
@@ -232,30 +262,28 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<State, ReplayError> {
 pub fn play_after(engine: &Engine, state: &mut State, text: &str) -> Result<(), String> {
     let groups: Vec<&str> = text.split(';').collect();
     let by_turn = groups.len() > 1;
-    let mut number = 0;
+    let mut before = 0;
     for (g, group) in groups.iter().enumerate() {
         let actions: Vec<&str> = group.split_whitespace().collect();
         let last_group = g + 1 == groups.len();
-        if actions.is_empty() {
-            if by_turn && !last_group {
-                return Err(format!("an empty turn between two `;` (after action {number})"));
-            }
-            continue;
+        if actions.is_empty() && by_turn && !last_group {
+            return Err(format!("an empty turn between two `;` (after action {before})"));
         }
-        let turns_before = state.turns_completed();
-        for (k, action) in actions.iter().enumerate() {
-            number += 1;
-            if by_turn && k > 0 && (state.turns_completed() > turns_before || engine.outcome(state).is_some()) {
-                return Err(format!(
-                    "action {number} `{action}`: the turn is already over; its next action belongs after a `;`"
-                ));
+        // Without `;`, each action on its own: turns may end anywhere.
+        let turns: Vec<&[&str]> = if by_turn { vec![&actions[..]] } else { actions.chunks(1).collect() };
+        for turn in turns {
+            let named = |k: usize| format!("action {} `{}`", before + k + 1, turn[k]);
+            match play_turn(engine, state, turn, by_turn && !last_group) {
+                Ok(()) => {}
+                Err(TurnBreak::Illegal(k, reason)) => return Err(format!("{}: {reason}", named(k))),
+                Err(TurnBreak::OverEarly(k)) => {
+                    return Err(format!("{}: the turn is already over; its next action belongs after a `;`", named(k)));
+                }
+                Err(TurnBreak::NotOver) => {
+                    return Err(format!("{}: the turn is not over after it, but a `;` follows", named(turn.len() - 1)));
+                }
             }
-            engine.play(state, action).map_err(|e| format!("action {number} `{action}`: {}", e.reason))?;
-        }
-        let turn_over = state.turns_completed() > turns_before || engine.outcome(state).is_some();
-        if by_turn && !last_group && !turn_over {
-            let action = actions.last().copied().unwrap_or_default();
-            return Err(format!("action {number} `{action}`: the turn is not over after it, but a `;` follows"));
+            before += turn.len();
         }
     }
     Ok(())

@@ -168,6 +168,18 @@ pub fn title(game: &Game) -> String {
     t
 }
 
+/// An error (exit 1) when the rules' arithmetic overflowed in `games` games: their results are not
+/// what the rules mean.
+pub fn overflow_check(games: u64) -> Result<(), Failure> {
+    if games == 0 {
+        return Ok(());
+    }
+    Err(Failure::Problems(Some(format!(
+        "error: in {games} game(s) a number computed by the rules went beyond the 64-bit range \
+         (±9223372036854775807); it was held at the limit, so these results may not be what the rules mean"
+    ))))
+}
+
 /// The option values in force, by name, for `--json` outputs.
 pub fn options_json(game: &Game) -> serde_json::Value {
     let map: serde_json::Map<String, serde_json::Value> =

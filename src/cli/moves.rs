@@ -55,19 +55,11 @@ pub fn run(args: &MovesArgs) -> Result<(), Failure> {
             "legal": legal,
             "outcome": outcome,
         }));
-        return state_check(&state);
+        return super::overflow_check(u64::from(state.overflowed()));
     }
     for action in &legal {
         println!("{action}");
     }
     eprintln!("{}", super::result_line(&engine, &state));
-    state_check(&state)
-}
-
-/// An error when the rules' arithmetic overflowed on the way to this position.
-pub fn state_check(state: &State) -> Result<(), Failure> {
-    if state.overflowed() {
-        return Err(Failure::Problems(Some(format!("error: {}", super::playout::overflow_message(1)))));
-    }
-    Ok(())
+    super::overflow_check(u64::from(state.overflowed()))
 }

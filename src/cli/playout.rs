@@ -187,7 +187,7 @@ pub fn run(args: &PlayoutArgs) -> Result<(), Failure> {
             "unfinished": stats.unfinished,
             "overflowed": stats.overflowed,
         }));
-        return overflow_check(&stats);
+        return super::overflow_check(stats.overflowed);
     }
     println!("{}", super::title(game));
     println!(
@@ -220,21 +220,5 @@ pub fn run(args: &PlayoutArgs) -> Result<(), Failure> {
             crate::engine::playout::ACTION_CAP
         );
     }
-    overflow_check(&stats)
-}
-
-/// Why results cannot be trusted when the rules' arithmetic overflowed in some games.
-pub fn overflow_message(games: u64) -> String {
-    format!(
-        "in {games} game(s) a number computed by the rules went beyond the 64-bit range \
-         (±9223372036854775807); it was held at the limit, so these results may not be what the rules mean"
-    )
-}
-
-/// An error when the rules' arithmetic overflowed in some game of the run.
-pub fn overflow_check(stats: &Stats) -> Result<(), Failure> {
-    match stats.overflowed {
-        0 => Ok(()),
-        n => Err(Failure::Problems(Some(format!("error: {}", overflow_message(n))))),
-    }
+    super::overflow_check(stats.overflowed)
 }

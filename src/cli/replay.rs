@@ -102,13 +102,13 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
         replay(&engine, &record).map_err(|e| Failure::Problems(Some(format!("{}: {e}", args.record.display()))))?;
     if args.json {
         print_json(&result_json(&engine, &state));
-        return super::moves::state_check(&state);
+        return super::overflow_check(u64::from(state.overflowed()));
     }
     println!("{}", super::title(engine.game()));
     print!("{}", crate::display::board(&engine, &state));
     print!("{}", crate::display::status(&engine, &state));
     println!("{}", super::result_line(&engine, &state));
-    super::moves::state_check(&state)
+    super::overflow_check(u64::from(state.overflowed()))
 }
 
 /// The JSON keys of DESIGN.md §4: `turns`, `actions`, `winner` (1-based number of the first
