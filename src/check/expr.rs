@@ -415,11 +415,12 @@ pub fn site_var(cx: &mut Context, node: &Node, ctx: Ctx) -> Option<SiteVar> {
         Some("to") => (SiteVar::To, ctx.to),
         Some("from") => (SiteVar::From, ctx.from),
         Some("site") => (SiteVar::Site, ctx.site),
+        Some("last") => (SiteVar::Last, true),
         Some(POISON) => return None,
         _ => {
             cx.report(
-                wrong_kind(node, "a site", "`to`, `from` or `site`")
-                    .help("`to` is where a move goes, `from` where it starts, `site` the site examined by `remove`"),
+                wrong_kind(node, "a site", "`to`, `from`, `site` or `last`")
+                    .help("`to` is where a move goes, `from` where it starts, `site` the site examined by `remove`, `last` where the last stone arrived"),
             );
             return None;
         }

@@ -13,8 +13,8 @@ pub const POISON: &str = "\0";
 
 /// Words with a fixed meaning; defines and options may not use them as names.
 pub const KEYWORDS: &[&str] = &[
-    "empty", "occupied", "friend", "enemy", "any", "to", "from", "site", "mover", "next", "owner", "true", "false",
-    "pass", "draw", "default", "boolean", "larger", "smaller",
+    "empty", "occupied", "friend", "enemy", "any", "to", "from", "site", "last", "mover", "next", "owner", "true",
+    "false", "pass", "draw", "default", "boolean", "larger", "smaller",
 ];
 
 /// What kind of thing a ludeme is; used to say "a number is expected here, but `x` is a

@@ -30,13 +30,13 @@ impl Engine {
     }
 
     fn act(&self, s: &mut State, w: &mut Work, action: Action) {
-        let env = Env { from: action.from, to: action.to, ..self.mover_env(s) };
+        let mover = self.mover_env(s);
         let stage = self.current_stage(s);
         let m = move_for(stage, action.kind);
         match action.kind {
             ActionKind::Place => {
-                let team = env.subject;
-                let hand = &mut s.hands[env.mover];
+                let team = mover.subject;
+                let hand = &mut s.hands[mover.mover];
                 if *hand != UNLIMITED {
                     *hand -= 1;
                 }
@@ -61,6 +61,10 @@ impl Engine {
             }
             ActionKind::End | ActionKind::Pass => {}
         }
+        if matches!(action.kind, ActionKind::Place | ActionKind::Slide | ActionKind::Relocate) {
+            s.last_arrival = Some(action.to);
+        }
+        let env = Env { from: action.from, to: action.to, last: s.last_arrival, ..mover };
         s.actions += 1;
         s.turn_started = true;
         s.last_mover = Some(s.mover);

@@ -13,17 +13,21 @@ pub(crate) struct Env {
     pub to: u16,
     pub from: u16,
     pub site: u16,
+    /// Where the last stone arrived in the game, if one has.
+    pub last: Option<u16>,
     /// The player to move has no legal action (only at a decision point).
     pub no_moves: bool,
 }
 
 impl Env {
+    /// The site a variable stands for; only `last` can be none (before the first stone).
     #[inline]
-    fn var(&self, v: SiteVar) -> u16 {
+    pub(crate) fn var(&self, v: SiteVar) -> Option<u16> {
         match v {
-            SiteVar::To => self.to,
-            SiteVar::From => self.from,
-            SiteVar::Site => self.site,
+            SiteVar::To => Some(self.to),
+            SiteVar::From => Some(self.from),
+            SiteVar::Site => Some(self.site),
+            SiteVar::Last => self.last,
         }
     }
 }
@@ -75,7 +79,7 @@ impl Engine {
             }
             Int::Count(Filter::Empty, Sites::Neighbors(var, rel)) => {
                 match self.program.empty_neighbor_slot[*rel as usize] {
-                    Some(k) => i64::from(w.empty_neighbors[k as usize][env.var(*var) as usize]),
+                    Some(k) => env.var(*var).map_or(0, |v| i64::from(w.empty_neighbors[k as usize][v as usize])),
                     None => self.count(s, Filter::Empty, &Sites::Neighbors(*var, *rel), env) as i64,
                 }
             }
@@ -111,7 +115,7 @@ impl Engine {
             Bool::Or(items) => items.iter().any(|i| self.bool(s, w, i, env)),
             Bool::Not(b) => !self.bool(s, w, b, env),
             Bool::Cmp(op, a, b) => op.apply(self.int(s, w, a, env), self.int(s, w, b, env)),
-            Bool::Is(filter, var) => matches(s.board[env.var(*var) as usize], *filter, env.subject),
+            Bool::Is(filter, var) => env.var(*var).is_some_and(|v| matches(s.board[v as usize], *filter, env.subject)),
             Bool::FirstTurn => s.turns_completed == 0,
             Bool::Grew(slot) => self.int(s, w, &self.game.snapshots[*slot], env) > s.snapshots[*slot],
             Bool::HandEmpty => s.hands[env.mover] == 0,
@@ -138,8 +142,9 @@ impl Engine {
     pub(crate) fn count(&self, s: &State, filter: Filter, sites: &Sites, env: &Env) -> u32 {
         match sites {
             Sites::Neighbors(var, rel) => {
-                let rel = &self.game.board.relations[*rel as usize];
-                rel.neighbors(env.var(*var))
+                let Some(v) = env.var(*var) else { return 0 };
+                self.game.board.relations[*rel as usize]
+                    .neighbors(v)
                     .iter()
                     .filter(|&&n| matches(s.board[n as usize], filter, env.subject))
                     .count() as u32
@@ -170,7 +175,7 @@ impl Engine {
             Sites::Filter(f) => matches(s.board[site as usize], *f, env.subject),
             Sites::Region(r) => self.region_bits[r.by_team[env.subject] as usize].contains(site),
             Sites::Neighbors(var, rel) => {
-                self.game.board.relations[*rel as usize].neighbors(env.var(*var)).contains(&site)
+                env.var(*var).is_some_and(|v| self.game.board.relations[*rel as usize].neighbors(v).contains(&site))
             }
         }
     }
@@ -190,7 +195,9 @@ impl Engine {
             }
             Sites::Region(r) => self.region_bits[r.by_team[env.subject] as usize].ones().for_each(f),
             Sites::Neighbors(var, rel) => {
-                self.game.board.relations[*rel as usize].neighbors(env.var(*var)).iter().for_each(|&n| f(n))
+                if let Some(v) = env.var(*var) {
+                    self.game.board.relations[*rel as usize].neighbors(v).iter().for_each(|&n| f(n))
+                }
             }
         }
     }

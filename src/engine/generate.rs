@@ -14,7 +14,7 @@ impl Engine {
     /// The environment of the mover's rules.
     pub(crate) fn mover_env(&self, s: &State) -> Env {
         let mover = s.mover as usize;
-        Env { subject: self.game.players[mover].team, mover, ..Env::default() }
+        Env { subject: self.game.players[mover].team, mover, last: s.last_arrival, ..Env::default() }
     }
 
     /// Whether the current stage is a single unconditional placement on any empty site with no

@@ -74,7 +74,12 @@ impl Engine {
                 Criterion::Value(value, prefer) => {
                     let values: Vec<i64> = (0..teams)
                         .map(|t| {
-                            let env = Env { subject: t, mover: self.outcome_mover(s), ..Env::default() };
+                            let env = Env {
+                                subject: t,
+                                mover: self.outcome_mover(s),
+                                last: s.last_arrival,
+                                ..Env::default()
+                            };
                             self.int(s, w, value, &env)
                         })
                         .collect();

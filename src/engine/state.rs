@@ -42,6 +42,8 @@ pub struct State {
     pub(crate) arrival: Option<u16>,
     /// Destinations of this turn's relocations (the stones already moved).
     pub(crate) relocated: Vec<u16>,
+    /// Where the last stone arrived in the game (placed, slid or relocated): the site `last`.
+    pub(crate) last_arrival: Option<u16>,
 
     // Counting and the end.
     pub(crate) turns_completed: u32,
@@ -106,6 +108,7 @@ impl Clone for State {
             snapshots: self.snapshots.clone(),
             arrival: self.arrival,
             relocated: self.relocated.clone(),
+            last_arrival: self.last_arrival,
             turns_completed: self.turns_completed,
             turn_started: self.turn_started,
             actions: self.actions,
@@ -136,6 +139,7 @@ impl Clone for State {
         self.allow_next.clone_from(&other.allow_next);
         self.snapshots.clone_from(&other.snapshots);
         self.arrival.clone_from(&other.arrival);
+        self.last_arrival = other.last_arrival;
         self.relocated.clone_from(&other.relocated);
         self.turns_completed.clone_from(&other.turns_completed);
         self.turn_started.clone_from(&other.turn_started);
@@ -311,6 +315,7 @@ impl Engine {
             snapshots: vec![0; game.snapshots.len()],
             arrival: None,
             relocated: Vec::with_capacity(4),
+            last_arrival: None,
             turns_completed: 0,
             turn_started: false,
             actions: 0,

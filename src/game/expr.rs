@@ -27,6 +27,9 @@ pub enum SiteVar {
     From,
     /// The site being examined by `remove`.
     Site,
+    /// Where the last stone of the game arrived (placed, slid or relocated); none before the
+    /// first. Bound everywhere, so that end rules can ask about the stone just played.
+    Last,
 }
 
 /// A region as referenced from an expression: the region index for each team (regions of the

@@ -336,3 +336,30 @@ fn distinct_follows_the_stone_not_the_site() {
     assert!(moves.iter().all(|m| !m.starts_with("b1>")), "the stone now on b1 was relocated: {moves:?}");
     assert!(moves.iter().any(|m| m.starts_with("c3>")));
 }
+
+#[test]
+fn last_in_an_end_rule_is_the_stone_just_played() {
+    let e = game(3, "(play (turn (place (to empty)))) (end (when (is enemy last) (win mover)))");
+    let mut s = e.initial();
+    assert_eq!(legal(&e, &s).len(), 9, "before the first stone `last` is no site");
+    play(&e, &mut s, "b2");
+    // After X's action the subject is X and b2 is his own; at the start of O's turn the subject
+    // is O, for whom b2 is an enemy stone: the game ends, won by the last mover, X.
+    assert_eq!(e.outcome(&s).and_then(|o| o.winner), Some(0));
+}
+
+#[test]
+fn last_in_a_move_and_in_its_effects() {
+    // Each stone must touch the previous one; a stone's `then` sees itself as `last`.
+    let e = game(
+        3,
+        "(counter seen)
+         (play (turn (place (to empty) (where (or (first-turn) (= (count occupied (neighbors to orthogonal)) 1)) (or (first-turn) (is occupied last)))
+                    (then (if (is friend last) (add seen mover 1))))))
+         (end (when (board-full) draw))",
+    );
+    let mut s = e.initial();
+    play(&e, &mut s, "a1");
+    assert_eq!(s.counter(0, 0), 1, "in X's `then`, `last` is X's own stone");
+    assert_eq!(legal(&e, &s), ["b1", "a2"]);
+}
