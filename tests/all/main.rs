@@ -29,5 +29,6 @@ mod play_session;
 mod render;
 mod serve;
 mod suites;
+mod text_board;
 mod threads;
 mod tutorial;
