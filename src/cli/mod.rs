@@ -18,6 +18,7 @@ mod output;
 mod perft;
 mod play;
 mod playout;
+mod progress;
 mod render;
 mod replay;
 mod serve;

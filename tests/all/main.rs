@@ -26,6 +26,7 @@ mod model;
 mod nvim;
 mod oracle;
 mod play_session;
+mod progress;
 mod render;
 mod serve;
 mod suites;
