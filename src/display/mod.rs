@@ -30,7 +30,7 @@ pub fn board(engine: &Engine, state: &State) -> String {
         .map(|a| a.to);
     let topology = &game.board;
     let symbol = |site: u16| match engine.stone(state, site) {
-        Some(t) => symbols.stones[t],
+        Some(t) => symbols.stones.get(t).copied().unwrap_or('?'),
         None => symbols.marks.get(site as usize).copied().unwrap_or(symbols::EMPTY),
     };
     let mut canvas = Canvas::default();
