@@ -36,7 +36,7 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value_t = crate::engine::playout::ACTION_CAP)]
     max_actions: u32,
     /// Report progress on stderr even when it is not a terminal: a line each tenth of the
-    /// games (and at least once a minute). At a terminal a bar is always shown.
+    /// games (and when games finish a minute after the last line). At a terminal a bar is shown.
     #[arg(long)]
     progress: bool,
     /// Draw a histogram of game lengths to this SVG file.

@@ -31,7 +31,7 @@ pub struct PlayoutArgs {
     #[arg(long)]
     json: bool,
     /// Report progress on stderr even when it is not a terminal: a line each tenth of the
-    /// games (and at least once a minute). At a terminal a bar is always shown.
+    /// games (and when games finish a minute after the last line). At a terminal a bar is shown.
     #[arg(long)]
     progress: bool,
     /// Write every game as a record, `DIR/000000.rec` for game 0 (the number of its random

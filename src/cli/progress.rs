@@ -8,15 +8,17 @@
 //! progress: 128/1000 games (12%) after 0.4 s, about 2.9 s left
 //! ```
 //!
-//! A line is printed each time another tenth of the games is done, and at least once a
-//! minute when a tenth takes longer, so a long run is never silent for more than a minute.
+//! A line is printed each time another tenth of the games is done, and also when games finish
+//! a minute or more after the last line (a tenth of a long run can take hours), so a long run
+//! is not silent for long while its games finish.
 //! Games are counted as they finish, in the order they finish when threads play them.
 
 use std::io::{IsTerminal, Write};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// The longest a run stays silent with `--progress` when stderr is not a terminal.
+/// With `--progress` and no terminal, a game that finishes this long after the last line gets
+/// a line of its own.
 const HEARTBEAT: Duration = Duration::from_secs(60);
 
 /// Shows how far a run of `total` games has come.

@@ -39,7 +39,7 @@ pub struct MatchArgs {
     #[arg(long)]
     json: bool,
     /// Report progress on stderr even when it is not a terminal: a line each tenth of the
-    /// games (and at least once a minute). At a terminal a bar is always shown.
+    /// games (and when games finish a minute after the last line). At a terminal a bar is shown.
     #[arg(long)]
     progress: bool,
 }
