@@ -84,13 +84,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
             .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))?;
     }
     if args.json {
-        let mut json = to_json(&engine, &analysis);
-        if let Some(map) = json.as_object_mut() {
-            // The keys every `--json` output shares (`wins` is already per team here).
-            map.insert("options".into(), super::options_json(engine.game()));
-            map.insert("team_wins".into(), super::output::team_wins_json(engine.game(), &analysis.team_wins));
-        }
-        print_json(&json);
+        print_json(&to_json(&engine, &analysis));
     } else {
         println!("{} — {} games, every seat `{}`", super::title(engine.game()), analysis.games, args.players);
         print!("{}", to_text(&engine, &analysis));
