@@ -41,6 +41,7 @@ pub fn board(engine: &Engine, state: &State) -> String {
         Shape::Rhombus { .. } | Shape::Triangle { .. } => skewed(&mut canvas, topology, cell_width),
         Shape::Tiling { .. } => tiling(topology, symbols.width()),
     };
+    let slot = tiling_slot(topology, symbols.width());
     for (site, &(line, col)) in cells.iter().enumerate() {
         let site = site as u16;
         let text = match topology.shape {
@@ -50,7 +51,6 @@ pub fn board(engine: &Engine, state: &State) -> String {
                 let label = &topology.sites[site as usize].label;
                 let s = symbol(site);
                 let text = if s == symbols::EMPTY { label.clone() } else { format!("{s}{label}") };
-                let slot = tiling_slot(topology, symbols.width());
                 format!("{}{text}", " ".repeat(slot.saturating_sub(width(&text))))
             }
             _ => symbol(site).to_string(),
@@ -71,12 +71,7 @@ pub fn board(engine: &Engine, state: &State) -> String {
 fn column_letters_width(topology: &Topology) -> usize {
     match topology.shape {
         Shape::Tiling { .. } => 0,
-        _ => topology
-            .sites
-            .iter()
-            .map(|s| s.label.chars().take_while(|c| c.is_ascii_alphabetic()).count())
-            .max()
-            .unwrap_or(1),
+        _ => topology.sites.iter().map(|s| letters(&s.label).len()).max().unwrap_or(1),
     }
 }
 
