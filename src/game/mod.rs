@@ -452,6 +452,20 @@ impl Game {
 }
 
 impl Game {
+    /// Whether some rule changes the owner of stones (`flip`).
+    pub fn has_flip_effect(&self) -> bool {
+        fn any(effects: &[Effect]) -> bool {
+            effects.iter().any(|e| match e {
+                Effect::Flip(_) => true,
+                Effect::If { then, otherwise, .. } => any(then) || any(otherwise),
+                _ => false,
+            })
+        }
+        self.phases.iter().any(|p| any(&p.after_turn) || p.stages.iter().flat_map(|s| &s.moves).any(|m| any(&m.then)))
+    }
+}
+
+impl Game {
     /// Whether some rule removes stones.
     pub fn has_remove_effect(&self) -> bool {
         fn any(effects: &[Effect]) -> bool {

@@ -203,3 +203,24 @@ fn reversi_deep_perft() {
     assert_eq!(tabula::engine::perft::perft(&e, &s, 8), 390_216);
     assert_eq!(tabula::engine::perft::perft(&e, &s, 9), 3_005_288);
 }
+
+#[test]
+fn analyze_counts_turned_stones_apart_from_removed_ones() {
+    // The position of the forced pass above as a setup: X (b2) must pass, O's only placement
+    // c3 turns b2, and then nobody can move. One stone turned, none removed.
+    let e = game(
+        4,
+        "(setup (place \"X\" b2) (place \"O\" a1))
+         (play (turn (place (to empty) (where (> (count any (flanks to all)) 0))
+                            (then (flip (flanks to all)))))
+               (blocked pass))
+         (end (when (nobody-can-move) (compare (higher (count friend any)))))",
+    );
+    let mut a = tabula::analyze::Analysis::new(&e);
+    let mut agents: Vec<Box<dyn tabula::agent::Agent>> =
+        vec![Box::new(tabula::agent::RandomAgent::new(1)), Box::new(tabula::agent::RandomAgent::new(2))];
+    a.play(&e, &mut agents, 100);
+    assert_eq!((a.turned, a.removed_own, a.removed_enemy), (1, 0, 0));
+    assert_eq!(a.action_kinds.get("pass"), Some(&1));
+    assert_eq!(a.action_kinds.get("place"), Some(&1));
+}
