@@ -246,6 +246,27 @@ impl Topology {
         Some(self.relations.len() - 1)
     }
 
+    /// The directions (indices into [`Topology::directions`]) that a relation is made of: those
+    /// each of whose steps is a pair of the relation (`orthogonal` is `N E S W`; a direction's
+    /// own relation is that direction). Rays and flanks follow these, one line each.
+    pub fn directions_within(&self, rel: usize) -> Vec<usize> {
+        let relation = &self.relations[rel];
+        (0..self.directions.len())
+            .filter(|&d| {
+                let dir = &self.directions[d];
+                if relation.direction {
+                    return dir.name == relation.name;
+                }
+                dir.step.iter().any(Option::is_some)
+                    && dir
+                        .step
+                        .iter()
+                        .enumerate()
+                        .all(|(s, t)| t.is_none_or(|t| relation.neighbors(s as Site).contains(&t)))
+            })
+            .collect()
+    }
+
     /// The site with this label.
     pub fn site(&self, label: &str) -> Option<Site> {
         self.sites.iter().position(|s| s.label == label).map(|i| i as Site)

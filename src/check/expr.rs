@@ -368,6 +368,11 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
             need(cx, node, ctx.end, "in an end rule `(when (no-moves) ...)`")?;
             Bool::NoMoves
         }
+        "nobody-can-move" => {
+            args.finish(cx);
+            need(cx, node, ctx.end, "in an end rule `(when (nobody-can-move) ...)`")?;
+            Bool::NobodyCanMove
+        }
         _ => {
             unexpected(cx, node, Category::Condition);
             return None;
@@ -473,6 +478,7 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
             args.finish(cx);
             Some(Sites::Neighbors(v?, r?))
         }
+        Some(head @ ("ray" | "flanks")) => super::rays::sites(cx, scope, node, ctx, head == "flanks"),
         _ => {
             unexpected(cx, node, Category::Sites);
             None

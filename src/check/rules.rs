@@ -521,6 +521,12 @@ fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
             }
             Effect::Remove { sites: s?, conditions: conditions?, credit }
         }
+        "flip" => {
+            let s =
+                args.required(cx, "the sites whose stones become the mover's").and_then(|n| sites(cx, scope, n, ctx));
+            args.finish(cx);
+            Effect::Flip(s?)
+        }
         "win" => {
             let w = args.required(cx, "the winner: `mover` or `next`").and_then(|n| who(cx, n));
             args.finish(cx);

@@ -119,6 +119,7 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("allow", Effect, "(allow ALLOWANCE NUMBER)"),
     ("allow-next", Effect, "(allow-next ALLOWANCE NUMBER)"),
     ("add", Effect, "(add COUNTER mover|next NUMBER)"),
+    ("flip", Effect, "(flip SITES)"),
     ("if", Effect, "(if CONDITION THEN [ELSE])"),
     ("if", Number, "(if CONDITION NUMBER NUMBER)"),
     ("win", Outcome, "(win mover|next)"),
@@ -151,7 +152,12 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("hand-empty", Condition, "(hand-empty)"),
     ("board-full", Condition, "(board-full)"),
     ("no-moves", Condition, "(no-moves)"),
+    ("nobody-can-move", Condition, "(nobody-can-move)"),
     ("neighbors", Sites, "(neighbors to|from|site RELATION)"),
+    ("ray", Sites, "(ray to|from|site|last RELATION)"),
+    ("flanks", Sites, "(flanks to|from|site|last RELATION)"),
+    ("setup", Section, "(setup (place TEAM SITES...)...)"),
+    ("place", Clause, "(place TEAM SITES...)"),
     ("group-sizes", Sizes, "(group-sizes RELATION)"),
     ("end", Section, "(end END-RULE...)"),
     ("when", EndRule, "(when CONDITION OUTCOME)"),
@@ -192,6 +198,12 @@ pub fn ludii_hint(node: &Node) -> Option<String> {
         ("count", "Sites") => "Ludii's `(count Sites in:...)` is `(count FILTER SITES)` in Tabula",
         ("equipment", _) => "Tabula has no `(equipment ...)`: write `(board ...)` and `(players ...)` in the game",
         ("no", "Moves") => "Ludii's `(no Moves Next)` is `(no-moves)` in Tabula",
+        ("all", "Passed") => {
+            "Ludii's `(all Passed)` is `(nobody-can-move)` in Tabula, when players pass only because they are blocked"
+        }
+        ("custodial", _) | ("sites", "Between") => {
+            "Ludii's custodial capture is `(flanks to RELATION)` in Tabula: the enemy runs closed by a friend stone"
+        }
         ("is", "Full") => "Ludii's `(is Full)` is `(board-full)` in Tabula",
         ("byScore", _) => "Ludii's `(byScore)` is `(compare (higher NUMBER) ...)` in Tabula",
         ("forEach", _) => {

@@ -94,6 +94,7 @@ impl Engine {
                         Condition::EmptyNeighbors { slot, op, k } => {
                             op.apply(i64::from(w.empty_neighbors[slot][t as usize]), k)
                         }
+                        Condition::FlanksAny { rel } => self.rays.flanks_any(rel, &s.board, t, env.subject),
                         Condition::General => self.bool(s, w, c, &Env { to: t, ..*env }),
                     };
                     if !holds {
@@ -323,5 +324,7 @@ fn describe(sites: &Sites) -> &'static str {
         Sites::Filter(Filter::Any) => "on the board",
         Sites::Region(_) => "in the region this move allows",
         Sites::Neighbors(..) => "among the neighbours this move allows",
+        Sites::Ray(..) => "on the rays this move allows",
+        Sites::Flanks(..) => "among the stones this move flanks",
     }
 }

@@ -18,7 +18,10 @@
 //! | any other condition | [`Condition::General`] | the interpreter ([`super::eval`]) |
 //! | `(require (connected empty REGION R))` in `place` | [`Require::EmptyStaysConnected`] | one articulation-point search for all candidates ([`super::connect::placement_mask`]) |
 //! | any other constraint | [`Require::AfterAction`] | a flood fill on the position after each candidate action |
+//! | `(> (count any (flanks to R)) 0)` in `where` | [`Condition::FlanksAny`] | walks the step tables of R's directions until one run is closed ([`super::rays`]) |
 //! | `(when (board-full) ...)` | [`EndTest::BoardFull`] | a counter compared with 0 |
+//! | `(when (nobody-can-move) ...)` | [`EndTest::NobodyCanMove`] | false at once unless the mover is blocked; then each other player's first stage on a copy |
+//! | `(ray V R)`, `(flanks V R)` anywhere | [`super::rays::Rays`] | per-direction step tables compiled once |
 //! | any other `when` | [`EndTest::General`] | the interpreter |
 //! | `(count empty (neighbors V R))` anywhere | [`Program::empty_neighbor_slot`] | the kept counts of R, by index |
 
@@ -88,6 +91,9 @@ pub(crate) enum Generator {
 pub(crate) enum Condition {
     /// `(op (count empty (neighbors to R)) K)`, read from the kept counts of slot `slot`.
     EmptyNeighbors { slot: usize, op: CmpOp, k: i64 },
+    /// `(> (count any (flanks to R)) 0)`: the placement flanks something; the runs are
+    /// walked until the first closed one, none is listed.
+    FlanksAny { rel: u8 },
     /// The interpreter, on the condition as written.
     General,
 }
@@ -107,6 +113,8 @@ pub(crate) enum Require {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum EndTest {
     BoardFull,
+    /// `(when (nobody-can-move) ...)`: false at once unless the player to move is blocked.
+    NobodyCanMove,
     General,
 }
 
@@ -139,6 +147,7 @@ pub(crate) fn lower(game: &Game) -> Program {
         .iter()
         .map(|rule| match rule {
             EndRule::When { condition: Bool::BoardFull, .. } => Some(EndTest::BoardFull),
+            EndRule::When { condition: Bool::NobodyCanMove, .. } => Some(EndTest::NobodyCanMove),
             EndRule::When { .. } => Some(EndTest::General),
             EndRule::Repetition { .. } | EndRule::TurnLimit { .. } => None,
         })
@@ -196,8 +205,13 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
     StageProgram { min: bound(&stage.min), max: bound(&stage.max), plain, moves }
 }
 
-/// `(op (count empty (neighbors to R)) K)` (either way round) with R's counts kept.
+/// `(op (count empty (neighbors to R)) K)` (either way round) with R's counts kept, and
+/// "flanks something": `(op (count F (flanks to R)) K)` meaning "at least one", where F is a
+/// filter every flanked stone matches.
 fn lower_condition(c: &Bool, kept: &[u8]) -> Condition {
+    if let Some(rel) = flanks_any(c) {
+        return Condition::FlanksAny { rel };
+    }
     let count_of = |e: &Int| match e {
         Int::Count(Filter::Empty, Sites::Neighbors(SiteVar::To, rel)) => kept.iter().position(|r| r == rel),
         _ => None,
@@ -211,6 +225,23 @@ fn lower_condition(c: &Bool, kept: &[u8]) -> Condition {
         Some(slot) => Condition::EmptyNeighbors { slot, op, k },
         None => Condition::General,
     }
+}
+
+/// The relation of a condition that says "the destination flanks at least one stone".
+fn flanks_any(c: &Bool) -> Option<u8> {
+    let (op, count, k) = match c {
+        Bool::Cmp(op, count, Int::Const(k)) => (*op, count, *k),
+        Bool::Cmp(op, Int::Const(k), count) => (op.flipped(), count, *k),
+        _ => return None,
+    };
+    let Int::Count(filter, Sites::Flanks(SiteVar::To, rel)) = count else { return None };
+    // Flanked sites hold enemy stones: these filters count every one of them.
+    let every = match filter {
+        Filter::Any | Filter::Occupied | Filter::Enemy => true,
+        Filter::Empty | Filter::Friend => false,
+    };
+    let at_least_one = matches!((op, k), (CmpOp::Gt, 0) | (CmpOp::Ge, 1) | (CmpOp::Ne, 0));
+    (every && at_least_one).then_some(*rel)
 }
 
 #[cfg(test)]
@@ -248,6 +279,21 @@ mod tests {
         );
         assert!(p.phases[0][0].plain);
         assert_eq!(p.end_tests, [Some(EndTest::BoardFull)]);
+    }
+
+    #[test]
+    fn a_placement_that_must_flank_stops_at_the_first_closed_run() {
+        let p = program(
+            r#"(game "T" (players "X" "O") (board (square 4))
+              (play (turn (place (to empty) (where (> (count any (flanks to all)) 0)
+                                                   (>= (count enemy (flanks to orthogonal)) 2))))
+                    (blocked pass))
+              (end (when (nobody-can-move) draw)))"#,
+        );
+        let place = &p.phases[0][0].moves[0];
+        // "At least one" has the fast path; "at least two" needs the runs counted.
+        assert!(matches!(place.conditions[..], [Condition::FlanksAny { .. }, Condition::General]));
+        assert_eq!(p.end_tests, [Some(EndTest::NobodyCanMove)]);
     }
 
     #[test]

@@ -23,6 +23,7 @@ mod lower;
 mod outcome;
 pub mod perft;
 pub mod playout;
+mod rays;
 mod repetition;
 mod state;
 pub mod stats;
@@ -51,6 +52,8 @@ pub struct Engine {
     group_relations: Vec<u8>,
     /// How each part of the rules is run: the fast paths chosen once (see [`lower`]).
     program: lower::Program,
+    /// Step tables of the board's directions, for rays and flanks.
+    rays: rays::Rays,
 }
 
 #[derive(Debug, Clone)]
@@ -117,7 +120,8 @@ impl Engine {
         });
         let group_relations = game.group_relations();
         let program = lower::lower(&game);
-        Engine { game, region_bits, region_parts, zobrist, repetition, group_relations, program }
+        let rays = rays::Rays::new(&game.board);
+        Engine { game, region_bits, region_parts, zobrist, repetition, group_relations, program, rays }
     }
 
     /// Empty-neighbour counts of the empty board, for each relation that needs them.

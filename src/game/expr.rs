@@ -48,6 +48,13 @@ pub enum Sites {
     Neighbors(SiteVar, RelId),
     /// The union of a region's parts.
     Region(RegionRef),
+    /// For each direction of the relation, the sites from the site outward to the edge of the
+    /// board (not the site itself).
+    Ray(SiteVar, RelId),
+    /// For each direction of the relation, the run of enemy stones that starts next to the site
+    /// and is closed by a stone of the subject's; nothing in a direction whose run is not
+    /// closed.
+    Flanks(SiteVar, RelId),
 }
 
 /// Sizes of the groups (maximal connected sets of stones of one team) under a relation.
@@ -137,6 +144,9 @@ pub enum Bool {
     BoardFull,
     /// The player to move cannot begin his turn.
     NoMoves,
+    /// The player to move cannot begin his turn, and no other player could begin his if it
+    /// were his turn now.
+    NobodyCanMove,
 }
 
 impl Int {

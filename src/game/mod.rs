@@ -41,6 +41,9 @@ pub struct Game {
     pub end_text: Vec<String>,
     /// Values recorded at the start of every turn, for `(grew ...)`.
     pub snapshots: Vec<Int>,
+    /// The stones on the board before the first turn (`(setup ...)`): (site, team), in the
+    /// order written.
+    pub start: Vec<(u16, usize)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -220,6 +223,9 @@ pub enum Effect {
         then: Vec<Effect>,
         otherwise: Vec<Effect>,
     },
+    /// Every stone of the sites becomes the mover's team's (found first, then changed
+    /// together); empty sites are ignored.
+    Flip(Sites),
 }
 
 #[derive(Debug, Clone)]
@@ -364,7 +370,7 @@ impl Effect {
         match self {
             Effect::Win(_) | Effect::Draw => true,
             Effect::If { then, otherwise, .. } => then.iter().chain(otherwise).any(Effect::can_end_game),
-            Effect::Remove { .. } | Effect::Allow { .. } | Effect::Add { .. } => false,
+            Effect::Remove { .. } | Effect::Allow { .. } | Effect::Add { .. } | Effect::Flip(_) => false,
         }
     }
 
@@ -377,7 +383,7 @@ impl Effect {
                 condition.walk_ints(f);
                 then.iter().chain(otherwise).for_each(|e| e.walk_ints(f));
             }
-            Effect::Win(_) | Effect::Draw => {}
+            Effect::Win(_) | Effect::Draw | Effect::Flip(_) => {}
         }
     }
 }
@@ -404,7 +410,7 @@ impl Game {
             }
         };
         let sites = |s: &Sites, add: &mut dyn FnMut(RelId)| {
-            if let Sites::Neighbors(_, r) = s {
+            if let Sites::Neighbors(_, r) | Sites::Ray(_, r) | Sites::Flanks(_, r) = s {
                 add(*r);
             }
         };
@@ -432,7 +438,7 @@ impl Game {
                     let mut effects: Vec<&Effect> = m.then.iter().collect();
                     while let Some(e) = effects.pop() {
                         match e {
-                            Effect::Remove { sites: s, .. } => sites(s, &mut add),
+                            Effect::Remove { sites: s, .. } | Effect::Flip(s) => sites(s, &mut add),
                             Effect::If { then, otherwise, .. } => effects.extend(then.iter().chain(otherwise)),
                             _ => {}
                         }
@@ -442,6 +448,20 @@ impl Game {
         }
         used.sort_unstable();
         used
+    }
+}
+
+impl Game {
+    /// Whether some rule changes the owner of stones (`flip`).
+    pub fn has_flip_effect(&self) -> bool {
+        fn any(effects: &[Effect]) -> bool {
+            effects.iter().any(|e| match e {
+                Effect::Flip(_) => true,
+                Effect::If { then, otherwise, .. } => any(then) || any(otherwise),
+                _ => false,
+            })
+        }
+        self.phases.iter().any(|p| any(&p.after_turn) || p.stages.iter().flat_map(|s| &s.moves).any(|m| any(&m.then)))
     }
 }
 

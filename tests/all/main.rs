@@ -13,6 +13,7 @@ mod compass;
 mod editors;
 mod examples;
 mod extends;
+mod flanks;
 mod fmt;
 mod fuzz_checker;
 mod handwritten;
