@@ -13,6 +13,7 @@
 
 mod args;
 mod compass;
+mod connection;
 mod document;
 mod end;
 mod expand;
@@ -20,6 +21,7 @@ mod expr;
 mod extend;
 pub use extend::extends_clause;
 mod options;
+mod pass;
 mod rules;
 mod scope;
 mod setup;
@@ -346,6 +348,7 @@ fn build(cx: &mut Context, doc: &document::Document<'_>, resolved: options::Reso
     let phases = rules::phases(cx, &mut scope, expanded.play.as_ref(), report_missing);
     let end = end::rules(cx, &mut scope, expanded.end.as_ref(), report_missing);
     let snapshots = scope.take_snapshots();
+    let pass_names = scope.take_pass_names();
     let used = scope.used.take();
     cx.used.counters.extend(used.counters);
     cx.used.allowances.extend(used.allowances);
@@ -370,5 +373,6 @@ fn build(cx: &mut Context, doc: &document::Document<'_>, resolved: options::Reso
         end_text: expanded.end.as_ref().map(|e| e.args().iter().map(|r| r.to_string()).collect()).unwrap_or_default(),
         end,
         snapshots,
+        pass_names,
     })
 }

@@ -121,6 +121,8 @@ impl Engine {
             Bool::HandEmpty => s.hands[env.mover] == 0,
             Bool::BoardFull => s.empty_count == 0,
             Bool::NoMoves => env.no_moves,
+            Bool::Connects { site, rel, regions } => self.connects(s, w, *site, *rel, regions, env),
+            Bool::AllPassed => s.pass_streak as usize >= self.game.players.len(),
         }
     }
 
@@ -155,6 +157,10 @@ impl Engine {
                     .filter(|&i| matches(s.board[i], filter, env.subject) && matches(s.board[i], *inner, env.subject))
                     .count() as u32
             }
+            Sites::Transpose(var) => {
+                let image = env.var(*var).and_then(|v| self.transposed(v));
+                u32::from(image.is_some_and(|t| matches(s.board[t as usize], filter, env.subject)))
+            }
             Sites::Region(r) => {
                 let bits = &self.region_bits[r.by_team[env.subject] as usize];
                 match filter {
@@ -177,6 +183,7 @@ impl Engine {
             Sites::Neighbors(var, rel) => {
                 env.var(*var).is_some_and(|v| self.game.board.relations[*rel as usize].neighbors(v).contains(&site))
             }
+            Sites::Transpose(var) => env.var(*var).and_then(|v| self.transposed(v)) == Some(site),
         }
     }
 
@@ -197,6 +204,11 @@ impl Engine {
             Sites::Neighbors(var, rel) => {
                 if let Some(v) = env.var(*var) {
                     self.game.board.relations[*rel as usize].neighbors(v).iter().for_each(|&n| f(n))
+                }
+            }
+            Sites::Transpose(var) => {
+                if let Some(t) = env.var(*var).and_then(|v| self.transposed(v)) {
+                    f(t)
                 }
             }
         }
