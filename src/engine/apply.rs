@@ -66,11 +66,13 @@ impl Engine {
             s.last_arrival = Some(action.to);
         }
         let env = Env { from: action.from, to: action.to, last: s.last_arrival, ..mover };
-        s.pass_streak = match (action.kind, action.from, s.turn_started) {
-            // A turn whose first action is `pass` is a pass and nothing more: a pass ends it.
-            (ActionKind::Pass, 0, false) => s.pass_streak.saturating_add(1),
-            _ => 0,
-        };
+        if self.program.counts_passes {
+            s.pass_streak = match (action.kind, action.from, s.turn_started) {
+                // A turn whose first action is `pass` is a pass and nothing more: a pass ends it.
+                (ActionKind::Pass, 0, false) => s.pass_streak.saturating_add(1),
+                _ => 0,
+            };
+        }
         s.actions += 1;
         s.turn_started = true;
         s.last_mover = Some(s.mover);

@@ -323,15 +323,15 @@ impl Engine {
 
 /// The move of a stage that makes this action (a stage holds at most one of each kind, and
 /// one pass of each name).
+#[inline]
 pub(crate) fn move_for(stage: &Stage, action: Action) -> Option<&Move> {
-    stage.moves.iter().find(|m| match (&m.kind, action.kind) {
-        (MoveKind::Pass { name }, ActionKind::Pass) => *name == action.from,
-        (kind, action) => matches!(
-            (kind, action),
+    stage.moves.iter().find(|m| {
+        matches!(
+            (&m.kind, action.kind),
             (MoveKind::Place, ActionKind::Place)
                 | (MoveKind::Slide { .. }, ActionKind::Slide)
                 | (MoveKind::Relocate { .. }, ActionKind::Relocate)
-        ),
+        ) || matches!((&m.kind, action.kind), (MoveKind::Pass { name }, ActionKind::Pass) if *name == action.from)
     })
 }
 

@@ -98,9 +98,6 @@ impl GroupCache {
         let (big, small) = if self.size[ra as usize] >= self.size[rb as usize] { (ra, rb) } else { (rb, ra) };
         self.parent[small as usize] = big;
         self.size[big as usize] += self.size[small as usize];
-        if let Some((_, roots)) = &mut self.touch {
-            roots[big as usize] |= roots[small as usize];
-        }
         big
     }
 
@@ -111,14 +108,24 @@ impl GroupCache {
         }
         self.parent[site as usize] = site;
         self.size[site as usize] = 1;
-        if let Some((sites, roots)) = &mut self.touch {
-            roots[site as usize] = sites[site as usize];
-        }
         let mut root = site;
-        for &n in rel.neighbors(site) {
-            if board[n as usize] as usize == team + 1 {
-                root = self.union(root, n);
+        // Two loops, so that caches without region masks (most games) test for them once.
+        if self.touch.is_none() {
+            for &n in rel.neighbors(site) {
+                if board[n as usize] as usize == team + 1 {
+                    root = self.union(root, n);
+                }
             }
+        } else if let Some((sites, mut roots)) = self.touch.take() {
+            let mut touched = sites[site as usize];
+            for &n in rel.neighbors(site) {
+                if board[n as usize] as usize == team + 1 {
+                    touched |= roots[self.root(n) as usize];
+                    root = self.union(root, n);
+                }
+            }
+            roots[root as usize] = touched;
+            self.touch = Some((sites, roots));
         }
         let size = u32::from(self.size[root as usize]);
         if size > self.largest[team] {
@@ -169,9 +176,7 @@ impl GroupCache {
             *p = i as u16;
             *s = 1;
         }
-        if let Some((sites, roots)) = &mut self.touch {
-            roots.copy_from_slice(sites);
-        }
+
         for site in 0..board.len() as u16 {
             let content = board[site as usize];
             if content == 0 {
@@ -188,6 +193,15 @@ impl GroupCache {
             if size > self.largest[team] {
                 self.largest[team] = size;
             }
+        }
+        if let Some((sites, mut roots)) = self.touch.take() {
+            roots.fill(0);
+            for site in 0..board.len() as u16 {
+                if board[site as usize] != 0 {
+                    roots[self.root(site) as usize] |= sites[site as usize];
+                }
+            }
+            self.touch = Some((sites, roots));
         }
         self.fresh = true;
     }

@@ -22,6 +22,7 @@
 //! | any other `when` | [`EndTest::General`] | the interpreter |
 //! | `(count empty (neighbors V R))` anywhere | [`Program::empty_neighbor_slot`] | the kept counts of R, by index |
 //! | `(pass ...)` | [`Generator::Pass`] | its conditions, once per decision |
+//! | `(all-passed)` anywhere | [`Program::counts_passes`] | the run of passes is counted only in games that ask |
 //! | `(connects V R A B ...)` | [`Connection::Kept`] | R's union-find keeps per group a bitmask of the regions it touches ([`Program::connect_bits`]): one look-up at the root |
 //! | the same, with more than 64 regions connected | [`Connection::Fill`] | a flood fill of the one group |
 
@@ -53,6 +54,8 @@ pub(crate) struct Program {
     pub connect_bits: Vec<Option<u8>>,
     /// Relations under which the rules ask for connections.
     pub connect_relations: Vec<u8>,
+    /// Some rule asks `(all-passed)`: the run of passes is counted (and only then).
+    pub counts_passes: bool,
 }
 
 /// How `(connects SITE R A B ...)` is answered.
@@ -184,7 +187,14 @@ pub(crate) fn lower(game: &Game) -> Program {
         connection,
         connect_bits,
         connect_relations,
+        counts_passes: uses_all_passed(game),
     }
+}
+
+fn uses_all_passed(game: &Game) -> bool {
+    let mut found = false;
+    game.visit_bools(&mut |b: &Bool| found |= matches!(b, Bool::AllPassed));
+    found
 }
 
 /// One bit per region that some `(connects ...)` names (for any team), if 64 are enough.

@@ -12,6 +12,8 @@ use super::state::{State, Work};
 use crate::game::{RegionRef, SiteVar};
 
 impl Engine {
+    /// Kept out of line: the interpreter's `bool` stays small for the games that never ask.
+    #[inline(never)]
     pub(crate) fn connects(
         &self,
         s: &State,
