@@ -266,6 +266,7 @@ pub fn never_fired(engine: &Engine, a: &Analysis) -> Vec<String> {
                     crate::game::MoveKind::Place => "place",
                     crate::game::MoveKind::Slide { .. } => "slide",
                     crate::game::MoveKind::Relocate { .. } => "relocate",
+                    crate::game::MoveKind::Pass { .. } => "pass",
                 };
                 if !kinds.contains(&k) {
                     kinds.push(k);

@@ -56,6 +56,7 @@ pub const UNREACHABLE_PHASE: &str = "tabula::check::unreachable_phase";
 pub const AMBIGUOUS_MOVES: &str = "tabula::check::ambiguous_moves";
 pub const BAD_BOARD: &str = "tabula::check::bad_board";
 pub const BAD_PLAYERS: &str = "tabula::check::bad_players";
+pub const NO_SYMMETRY: &str = "tabula::check::no_symmetry";
 
 // Warnings.
 pub const UNUSED: &str = "tabula::warn::unused";

@@ -42,6 +42,18 @@ pub enum Shape {
 }
 
 impl Shape {
+    /// N when the board is N×N with sites indexed `row × N + column` (a square, a rectangle
+    /// as high as wide, a rhombus): exchanging column and row is then a symmetry of the board
+    /// (the reflection across the diagonal from `a1`; a rhombus's long diagonal).
+    pub fn transposable(&self) -> Option<usize> {
+        match *self {
+            Shape::Square { size } => Some(size),
+            Shape::Rectangle { width, height } if width == height => Some(width),
+            Shape::Rhombus { side } => Some(side),
+            Shape::Rectangle { .. } | Shape::HexHex { .. } | Shape::Triangle { .. } | Shape::Tiling { .. } => None,
+        }
+    }
+
     /// The board as a game file writes it: `(square 9)`, `(rhombus 11)`.
     pub fn form(&self) -> String {
         match self {

@@ -14,6 +14,7 @@
 
 mod args;
 mod compass;
+mod connection;
 mod document;
 mod end;
 mod expand;
@@ -21,6 +22,7 @@ mod expr;
 mod extend;
 pub use extend::extends_clause;
 mod options;
+mod pass;
 mod rays;
 mod rules;
 mod scope;
@@ -351,6 +353,7 @@ fn build(cx: &mut Context, doc: &document::Document<'_>, resolved: options::Reso
     let end = end::rules(cx, &mut scope, expanded.end.as_ref(), report_missing);
     let start = start::stones(cx, &mut scope, expanded.setup.as_ref());
     let snapshots = scope.take_snapshots();
+    let pass_names = scope.take_pass_names();
     let used = scope.used.take();
     cx.used.counters.extend(used.counters);
     cx.used.allowances.extend(used.allowances);
@@ -376,5 +379,6 @@ fn build(cx: &mut Context, doc: &document::Document<'_>, resolved: options::Reso
         end,
         snapshots,
         start,
+        pass_names,
     })
 }

@@ -32,7 +32,8 @@ impl Engine {
     fn act(&self, s: &mut State, w: &mut Work, action: Action) {
         let mover = self.mover_env(s);
         let stage = self.current_stage(s);
-        let m = move_for(stage, action.kind);
+        // A blocked player's forced pass is no move's: no effects.
+        let m = if s.forced_pass { None } else { move_for(stage, action) };
         match action.kind {
             ActionKind::Place => {
                 let team = mover.subject;
@@ -65,6 +66,13 @@ impl Engine {
             s.last_arrival = Some(action.to);
         }
         let env = Env { from: action.from, to: action.to, last: s.last_arrival, ..mover };
+        if self.program.counts_passes {
+            s.pass_streak = match (action.kind, action.from, s.turn_started) {
+                // A turn whose first action is `pass` is a pass and nothing more: a pass ends it.
+                (ActionKind::Pass, 0, false) => s.pass_streak.saturating_add(1),
+                _ => 0,
+            };
+        }
         s.actions += 1;
         s.turn_started = true;
         s.last_mover = Some(s.mover);
@@ -212,6 +220,19 @@ impl Engine {
             Effect::If { condition, then, otherwise } => {
                 let holds = self.bool(s, w, condition, env);
                 self.effects(s, w, if holds { then } else { otherwise }, env);
+            }
+            Effect::Put { sites } => {
+                // The sites are found before any stone goes down (a set such as `empty` would
+                // change under the loop); a rare effect, so a list is made.
+                let mut targets = Vec::new();
+                self.for_each_site(s, sites, env, |site| {
+                    if s.board[site as usize] == 0 {
+                        targets.push(site);
+                    }
+                });
+                for site in targets {
+                    self.put(s, w, site, env.subject);
+                }
             }
             Effect::Flip(sites) => self.flip(s, w, sites, env),
         }
@@ -380,6 +401,7 @@ impl Engine {
     /// the previous turn, and the first decision — or a pass, or the end of the game.
     pub(crate) fn begin_turn(&self, s: &mut State, w: &mut Work) {
         let player = s.mover as usize;
+        s.forced_pass = false;
         let decision = self.first_decision(s, w);
         if !decision {
             s.stage = 0;
@@ -387,6 +409,7 @@ impl Engine {
             if self.game.phases[s.phase[player] as usize].blocked == Blocked::Pass {
                 s.legal.clear();
                 s.legal.push(Action::PASS);
+                s.forced_pass = true;
             }
         }
         // Only while the turn begins is "the player to move cannot begin his turn" a fact.

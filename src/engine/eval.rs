@@ -122,6 +122,8 @@ impl Engine {
             Bool::BoardFull => s.empty_count == 0,
             Bool::NoMoves => env.no_moves,
             Bool::NobodyCanMove => s.blocked && self.others_blocked(s, w, env.mover),
+            Bool::Connects { site, rel, regions } => self.connects(s, w, *site, *rel, regions, env),
+            Bool::AllPassed => s.pass_streak as usize >= self.game.players.len(),
         }
     }
 
@@ -157,6 +159,10 @@ impl Engine {
                     .count() as u32
             }
             Sites::Ray(..) | Sites::Flanks(..) => self.count_lines(s, filter, sites, env),
+            Sites::Transpose(var) => {
+                let image = env.var(*var).and_then(|v| self.transposed(v));
+                u32::from(image.is_some_and(|t| matches(s.board[t as usize], filter, env.subject)))
+            }
             Sites::Region(r) => {
                 let bits = &self.region_bits[r.by_team[env.subject] as usize];
                 match filter {
@@ -193,6 +199,7 @@ impl Engine {
                 self.for_each_site(s, sites, env, |t| found |= t == site);
                 found
             }
+            Sites::Transpose(var) => env.var(*var).and_then(|v| self.transposed(v)) == Some(site),
         }
     }
 
@@ -214,6 +221,11 @@ impl Engine {
             Sites::Neighbors(var, rel) => {
                 if let Some(v) = env.var(*var) {
                     self.game.board.relations[*rel as usize].neighbors(v).iter().for_each(|&n| f(n))
+                }
+            }
+            Sites::Transpose(var) => {
+                if let Some(t) = env.var(*var).and_then(|v| self.transposed(v)) {
+                    f(t)
                 }
             }
             Sites::Ray(var, rel) => {

@@ -44,6 +44,11 @@ pub struct State {
     pub(crate) relocated: Vec<u16>,
     /// Where the last stone arrived in the game (placed, slid or relocated): the site `last`.
     pub(crate) last_arrival: Option<u16>,
+    /// How many turns in a row, up to the last, consisted of the single action `pass`
+    /// (forced or chosen): `(all-passed)`.
+    pub(crate) pass_streak: u32,
+    /// The turn in progress is a blocked player's forced `pass` (no move's effects apply).
+    pub(crate) forced_pass: bool,
 
     // Counting and the end.
     pub(crate) turns_completed: u32,
@@ -112,6 +117,8 @@ impl Clone for State {
             arrival: self.arrival,
             relocated: self.relocated.clone(),
             last_arrival: self.last_arrival,
+            pass_streak: self.pass_streak,
+            forced_pass: self.forced_pass,
             turns_completed: self.turns_completed,
             turn_started: self.turn_started,
             blocked: self.blocked,
@@ -144,6 +151,8 @@ impl Clone for State {
         self.snapshots.clone_from(&other.snapshots);
         self.arrival.clone_from(&other.arrival);
         self.last_arrival = other.last_arrival;
+        self.pass_streak = other.pass_streak;
+        self.forced_pass = other.forced_pass;
         self.relocated.clone_from(&other.relocated);
         self.turns_completed.clone_from(&other.turns_completed);
         self.turn_started.clone_from(&other.turn_started);
@@ -321,6 +330,8 @@ impl Engine {
             arrival: None,
             relocated: Vec::with_capacity(4),
             last_arrival: None,
+            pass_streak: 0,
+            forced_pass: false,
             turns_completed: 0,
             turn_started: false,
             blocked: false,
@@ -390,6 +401,7 @@ impl Engine {
         state.turns_completed = setup.turns_played;
         state.seen = Seen::default();
         state.phase.fill(0);
+        state.pass_streak = 0;
         self.record_position(&mut state);
         self.with_work(&mut state, |s, w| self.begin_turn(s, w));
         Ok(state)

@@ -44,6 +44,9 @@ pub struct Game {
     /// The stones on the board before the first turn (`(setup ...)`): (site, team), in the
     /// order written.
     pub start: Vec<(u16, usize)>,
+    /// The names of the named passes (`(pass swap ...)`), in order of first appearance: the
+    /// action text of `MoveKind::Pass { name: k }` for k > 0.
+    pub pass_names: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -151,6 +154,9 @@ pub enum MoveKind {
     /// A stone of `from` anywhere into `to` (a follow-up choice, e.g. an enemy stone moved
     /// away). With `distinct`, a stone already relocated this turn may not be chosen again.
     Relocate { distinct: bool },
+    /// A voluntary pass: ends the turn without a stone. `name` 0 is the action `pass`; k > 0 is
+    /// the named pass [`Game::pass_names`]`[k - 1]` (an action of its own, such as `swap`).
+    Pass { name: u16 },
 }
 
 #[derive(Debug, Clone)]
@@ -226,6 +232,10 @@ pub enum Effect {
     /// Every stone of the sites becomes the mover's team's (found first, then changed
     /// together); empty sites are ignored.
     Flip(Sites),
+    /// Puts a stone of the mover's team on every empty site of the set (from no hand).
+    Put {
+        sites: Sites,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -307,6 +317,65 @@ impl Game {
         out
     }
 
+    /// Every `(connects ...)` in the rules: its relation and regions, once each.
+    pub fn connections(&self) -> Vec<(RelId, Vec<RegionRef>)> {
+        let mut out: Vec<(RelId, Vec<RegionRef>)> = Vec::new();
+        self.visit_bools(&mut |b: &Bool| {
+            if let Bool::Connects { rel, regions, .. } = b {
+                if !out.iter().any(|(r, g)| r == rel && g == regions) {
+                    out.push((*rel, regions.clone()));
+                }
+            }
+        });
+        out
+    }
+
+    /// Calls `visit` on every condition of the rules, nested ones included.
+    pub fn visit_bools(&self, visit: &mut dyn FnMut(&Bool)) {
+        fn effects(list: &[Effect], visit: &mut dyn FnMut(&Bool)) {
+            for e in list {
+                match e {
+                    Effect::Remove { conditions, .. } => conditions.iter().for_each(|c| c.walk(visit)),
+                    Effect::If { condition, then, otherwise } => {
+                        condition.walk(visit);
+                        effects(then, visit);
+                        effects(otherwise, visit);
+                    }
+                    Effect::Win(_)
+                    | Effect::Draw
+                    | Effect::Allow { .. }
+                    | Effect::Add { .. }
+                    | Effect::Put { .. }
+                    | Effect::Flip(_) => {}
+                }
+            }
+        }
+        for phase in &self.phases {
+            if let Some(u) = &phase.until {
+                u.walk(visit);
+            }
+            for m in phase.stages.iter().flat_map(|s| &s.moves) {
+                m.conditions.iter().for_each(|c| c.walk(visit));
+                effects(&m.then, visit);
+            }
+            effects(&phase.after_turn, visit);
+        }
+        for rule in &self.end {
+            if let EndRule::When { condition, .. } = rule {
+                condition.walk(visit);
+            }
+        }
+        self.visit_ints(|i: &Int| i.walk_bools(visit));
+    }
+
+    /// The action text of a pass move's name (see [`MoveKind::Pass`]).
+    pub fn pass_name(&self, name: u16) -> &str {
+        match name {
+            0 => "pass",
+            k => self.pass_names.get(k as usize - 1).map_or("pass", String::as_str),
+        }
+    }
+
     /// Relations under which the rules count empty neighbours.
     pub fn empty_neighbor_relations(&self) -> Vec<RelId> {
         let mut out = Vec::new();
@@ -370,7 +439,11 @@ impl Effect {
         match self {
             Effect::Win(_) | Effect::Draw => true,
             Effect::If { then, otherwise, .. } => then.iter().chain(otherwise).any(Effect::can_end_game),
-            Effect::Remove { .. } | Effect::Allow { .. } | Effect::Add { .. } | Effect::Flip(_) => false,
+            Effect::Remove { .. }
+            | Effect::Allow { .. }
+            | Effect::Add { .. }
+            | Effect::Flip(_)
+            | Effect::Put { .. } => false,
         }
     }
 
@@ -383,7 +456,7 @@ impl Effect {
                 condition.walk_ints(f);
                 then.iter().chain(otherwise).for_each(|e| e.walk_ints(f));
             }
-            Effect::Win(_) | Effect::Draw | Effect::Flip(_) => {}
+            Effect::Win(_) | Effect::Draw | Effect::Flip(_) | Effect::Put { .. } => {}
         }
     }
 }
@@ -424,12 +497,16 @@ impl Game {
         for r in self.group_relations() {
             add(r);
         }
+        for (r, _) in self.connections() {
+            add(r);
+        }
         for phase in &self.phases {
             for stage in &phase.stages {
                 for m in &stage.moves {
                     if let MoveKind::Slide { along } = m.kind {
                         add(along);
                     }
+
                     sites(&m.from, &mut add);
                     sites(&m.to, &mut add);
                     for Constraint::Connected { rel, .. } in &m.require {

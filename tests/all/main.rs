@@ -10,6 +10,7 @@ mod check_warnings;
 mod cli;
 mod common;
 mod compass;
+mod connection;
 mod editors;
 mod examples;
 mod extends;
