@@ -55,6 +55,10 @@ pub const AMBIGUOUS_MOVES: &str = "tabula::check::ambiguous_moves";
 pub const BAD_BOARD: &str = "tabula::check::bad_board";
 pub const BAD_PLAYERS: &str = "tabula::check::bad_players";
 
+// Lines.
+pub const LINE_LENGTH: &str = "tabula::check::line_length";
+pub const NO_DIRECTIONS: &str = "tabula::check::no_directions";
+
 // Warnings.
 pub const UNUSED: &str = "tabula::warn::unused";
 pub const NO_END: &str = "tabula::warn::no_end";

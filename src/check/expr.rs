@@ -368,6 +368,8 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
             need(cx, node, ctx.end, "in an end rule `(when (no-moves) ...)`")?;
             Bool::NoMoves
         }
+        "line" => return super::lines::line(cx, scope, node, ctx),
+        "in" => return super::lines::membership(cx, scope, node, ctx),
         _ => {
             unexpected(cx, node, Category::Condition);
             return None;

@@ -18,6 +18,7 @@ mod end;
 mod expand;
 mod expr;
 mod extend;
+mod lines;
 pub use extend::extends_clause;
 mod options;
 mod rules;

@@ -14,7 +14,7 @@ pub const POISON: &str = "\0";
 /// Words with a fixed meaning; defines and options may not use them as names.
 pub const KEYWORDS: &[&str] = &[
     "empty", "occupied", "friend", "enemy", "any", "to", "from", "site", "last", "mover", "next", "owner", "true",
-    "false", "pass", "draw", "default", "boolean", "larger", "smaller",
+    "false", "pass", "draw", "default", "boolean", "larger", "smaller", "exact",
 ];
 
 /// What kind of thing a ludeme is; used to say "a number is expected here, but `x` is a
@@ -151,6 +151,8 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("hand-empty", Condition, "(hand-empty)"),
     ("board-full", Condition, "(board-full)"),
     ("no-moves", Condition, "(no-moves)"),
+    ("line", Condition, "(line LENGTH RELATION to|from|site|last [exact])"),
+    ("in", Condition, "(in to|from|site|last SITES)"),
     ("neighbors", Sites, "(neighbors to|from|site RELATION)"),
     ("group-sizes", Sizes, "(group-sizes RELATION)"),
     ("end", Section, "(end END-RULE...)"),
@@ -193,6 +195,10 @@ pub fn ludii_hint(node: &Node) -> Option<String> {
         ("equipment", _) => "Tabula has no `(equipment ...)`: write `(board ...)` and `(players ...)` in the game",
         ("no", "Moves") => "Ludii's `(no Moves Next)` is `(no-moves)` in Tabula",
         ("is", "Full") => "Ludii's `(is Full)` is `(board-full)` in Tabula",
+        ("is", "Line") => {
+            "Ludii's `(is Line N)` is `(line N all last)` in Tabula (any relation made of directions; `exact` at the end for `exact:True`)"
+        }
+        ("is", "In") => "Ludii's `(is In SITE REGION)` is `(in to REGION)` in Tabula",
         ("byScore", _) => "Ludii's `(byScore)` is `(compare (higher NUMBER) ...)` in Tabula",
         ("forEach", _) => {
             "Tabula has no loops: effects such as `(remove SITES (where ...))` apply to every site of a set"

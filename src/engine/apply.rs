@@ -121,7 +121,7 @@ impl Engine {
     }
 
     /// Takes the stone off a site.
-    fn lift(&self, s: &mut State, w: &mut Work, site: u16) {
+    pub(crate) fn lift(&self, s: &mut State, w: &mut Work, site: u16) {
         let team = s.board[site as usize] as usize - 1;
         s.board[site as usize] = 0;
         s.stones[team].remove(site);

@@ -121,6 +121,8 @@ impl Engine {
             Bool::HandEmpty => s.hands[env.mover] == 0,
             Bool::BoardFull => s.empty_count == 0,
             Bool::NoMoves => env.no_moves,
+            Bool::Line(line) => self.line(s, w, line, env),
+            Bool::In(var, sites) => env.var(*var).is_some_and(|v| self.contains(s, sites, v, env)),
         }
     }
 

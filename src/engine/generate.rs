@@ -8,7 +8,7 @@ use super::legal::Legal;
 use super::lower::{Condition, Generator, MoveProgram, Require, StageProgram};
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
-use crate::game::{Constraint, Filter, Move, MoveKind, Sites, Stage};
+use crate::game::{Bool, Constraint, Filter, Move, MoveKind, Sites, Stage};
 
 impl Engine {
     /// The environment of the mover's rules.
@@ -60,7 +60,7 @@ impl Engine {
         m.conditions.iter().all(|c| self.bool(s, w, c, env))
     }
 
-    fn places(&self, s: &State, w: &mut Work, m: &Move, program: &MoveProgram, env: &Env, out: &mut Legal) {
+    fn places(&self, s: &mut State, w: &mut Work, m: &Move, program: &MoveProgram, env: &Env, out: &mut Legal) {
         if s.hands[env.mover] == 0 {
             return;
         }
@@ -86,6 +86,10 @@ impl Engine {
             keep.copy_from(&candidates);
             // One condition at a time, over the candidates still in.
             for (c, test) in m.conditions.iter().zip(&program.conditions) {
+                if let (Condition::InRegion, Bool::In(_, Sites::Region(r))) = (test, c) {
+                    keep.and_with(&self.region_bits[r.by_team[env.subject] as usize]);
+                    continue;
+                }
                 for t in candidates.ones() {
                     if !keep.contains(t) {
                         continue;
@@ -94,7 +98,7 @@ impl Engine {
                         Condition::EmptyNeighbors { slot, op, k } => {
                             op.apply(i64::from(w.empty_neighbors[slot][t as usize]), k)
                         }
-                        Condition::General => self.bool(s, w, c, &Env { to: t, ..*env }),
+                        Condition::General | Condition::InRegion => self.bool(s, w, c, &Env { to: t, ..*env }),
                     };
                     if !holds {
                         keep.remove(t);
@@ -117,7 +121,7 @@ impl Engine {
                     candidates.and_with(&mask);
                     w.mask = mask;
                 }
-                Require::AfterAction => {
+                Require::AfterAction | Require::Condition => {
                     let mut keep = take(&mut w.mask);
                     keep.copy_from(&candidates);
                     for t in candidates.ones() {
@@ -146,8 +150,9 @@ impl Engine {
         }
     }
 
-    fn slides(&self, s: &State, w: &mut Work, m: &Move, along: u8, env: &Env, out: &mut Vec<Action>) {
+    fn slides(&self, s: &mut State, w: &mut Work, m: &Move, along: u8, env: &Env, out: &mut Vec<Action>) {
         let rel = &self.game.board.relations[along as usize];
+        let start = out.len();
         self.for_each_site(s, &m.from, env, |f| {
             if s.board[f as usize] == 0 {
                 return;
@@ -157,14 +162,26 @@ impl Engine {
                     continue;
                 }
                 let e = Env { from: f, to: t, ..*env };
-                if self.contains(s, &m.to, t, &e)
-                    && self.conditions_hold(s, w, m, &e)
-                    && m.require.iter().all(|r| self.holds_after(s, w, r, env, Some(f), t))
-                {
+                if self.contains(s, &m.to, t, &e) && self.conditions_hold(s, w, m, &e) {
                     out.push(Action::slide(f, t));
                 }
             }
         });
+        if m.require.is_empty() {
+            return;
+        }
+        // The constraints look at the position after each slide, so they run once the
+        // candidates are known.
+        let mut kept = start;
+        for i in start..out.len() {
+            let a = out[i];
+            let e = Env { from: a.from, ..*env };
+            if m.require.iter().all(|r| self.holds_after(s, w, r, &e, Some(a.from), a.to)) {
+                out[kept] = a;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 
     fn relocations(&self, s: &State, w: &mut Work, m: &Move, distinct: bool, env: &Env, out: &mut Vec<Action>) {
@@ -187,8 +204,19 @@ impl Engine {
     /// Whether a constraint holds in the position after the action: a stone of the mover's
     /// team placed on `to`, or the stone on `from` (whoever owns it) slid to `to` — the same
     /// position that making the action produces.
-    fn holds_after(&self, s: &State, w: &mut Work, req: &Constraint, env: &Env, from: Option<u16>, to: u16) -> bool {
-        let Constraint::Connected { filter, region, rel } = req;
+    fn holds_after(
+        &self,
+        s: &mut State,
+        w: &mut Work,
+        req: &Constraint,
+        env: &Env,
+        from: Option<u16>,
+        to: u16,
+    ) -> bool {
+        let (filter, region, rel) = match req {
+            Constraint::Connected { filter, region, rel } => (filter, region, rel),
+            Constraint::Condition(c) => return self.holds_after_condition(s, w, c, env, from, to),
+        };
         let set = &mut w.fill.set;
         set.clear();
         let stone = match from {
@@ -285,10 +313,13 @@ impl Engine {
             }
         }
         let from = (action.kind == ActionKind::Slide).then_some(action.from);
+        let mut after = s.clone();
         for (r, text) in m.require.iter().zip(&m.require_text) {
-            if !self.holds_after(s, &mut w, r, &env, from, to) {
+            if !self.holds_after(&mut after, &mut w, r, &e, from, to) {
                 // The fill reached `visited`: name a site of the set it did not.
-                let Constraint::Connected { region, .. } = r;
+                let Constraint::Connected { region, .. } = r else {
+                    return format!("afterwards {text} would not hold");
+                };
                 let cut = w.fill.set.ones().find(|&site| !w.fill.visited.contains(site));
                 let region = &self.game.regions[region.by_team[env.subject] as usize].name;
                 return match cut {

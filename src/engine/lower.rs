@@ -15,9 +15,12 @@
 //! | any other `slide` | [`Generator::Slide`] | every origin and neighbour through the interpreter |
 //! | `relocate` | [`Generator::Relocate`] | every origin and destination through the interpreter |
 //! | `(op (count empty (neighbors to R)) K)` in `where` | [`Condition::EmptyNeighbors`] | one read of the empty-neighbour counts kept per site |
+//! | `(in to REGION)` in `where` of a `place` | [`Condition::InRegion`] | one bitset intersection for all candidates |
 //! | any other condition | [`Condition::General`] | the interpreter ([`super::eval`]) |
 //! | `(require (connected empty REGION R))` in `place` | [`Require::EmptyStaysConnected`] | one articulation-point search for all candidates ([`super::connect::placement_mask`]) |
-//! | any other constraint | [`Require::AfterAction`] | a flood fill on the position after each candidate action |
+//! | any other `connected` | [`Require::AfterAction`] | a flood fill on the position after each candidate action |
+//! | a condition in `require` | [`Require::Condition`] | the stone put on the board, the interpreter, the stone taken back |
+//! | `(line N R SITE [exact])` anywhere | the interpreter ([`super::lines`]) | the runs along R's axes through SITE only, by step tables |
 //! | `(when (board-full) ...)` | [`EndTest::BoardFull`] | a counter compared with 0 |
 //! | any other `when` | [`EndTest::General`] | the interpreter |
 //! | `(count empty (neighbors V R))` anywhere | [`Program::empty_neighbor_slot`] | the kept counts of R, by index |
@@ -88,6 +91,8 @@ pub(crate) enum Generator {
 pub(crate) enum Condition {
     /// `(op (count empty (neighbors to R)) K)`, read from the kept counts of slot `slot`.
     EmptyNeighbors { slot: usize, op: CmpOp, k: i64 },
+    /// `(in to REGION)` on a placement: the candidates intersected with the region's bits.
+    InRegion,
     /// The interpreter, on the condition as written.
     General,
 }
@@ -101,6 +106,9 @@ pub(crate) enum Require {
     EmptyStaysConnected { region: RegionRef, rel: u8 },
     /// The constraint on the position after each candidate action.
     AfterAction,
+    /// A condition on the position after each candidate action: the stone is put on the
+    /// board, the condition evaluated, the stone taken back.
+    Condition,
 }
 
 /// How a `(when CONDITION ...)` end rule is tested.
@@ -179,7 +187,14 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
                 MoveKind::Slide { along } => Generator::Slide { along },
                 MoveKind::Relocate { distinct } => Generator::Relocate { distinct },
             };
-            let conditions = m.conditions.iter().map(|c| lower_condition(c, kept)).collect();
+            let conditions = m
+                .conditions
+                .iter()
+                .map(|c| match (c, &m.kind) {
+                    (Bool::In(SiteVar::To, Sites::Region(_)), MoveKind::Place) => Condition::InRegion,
+                    _ => lower_condition(c, kept),
+                })
+                .collect();
             let require = m
                 .require
                 .iter()
@@ -188,6 +203,7 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
                         Require::EmptyStaysConnected { region: region.clone(), rel: *rel }
                     }
                     (Constraint::Connected { .. }, _) => Require::AfterAction,
+                    (Constraint::Condition(_), _) => Require::Condition,
                 })
                 .collect();
             MoveProgram { generator, conditions, require }

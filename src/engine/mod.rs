@@ -19,6 +19,7 @@ mod eval;
 mod generate;
 mod groups;
 mod legal;
+mod lines;
 mod lower;
 mod outcome;
 pub mod perft;

@@ -137,6 +137,10 @@ pub enum Bool {
     BoardFull,
     /// The player to move cannot begin his turn.
     NoMoves,
+    /// The subject has a line of stones through a site (see [`super::Line`]).
+    Line(Box<super::Line>),
+    /// The bound site belongs to the set (the subject's version of an owned region).
+    In(SiteVar, Sites),
 }
 
 impl Int {
@@ -181,6 +185,7 @@ impl Bool {
                 f(a);
                 f(b);
             }
+            Bool::Line(line) => f(&line.len),
             _ => {}
         }
     }
