@@ -333,6 +333,11 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
                 (a, b) => Bool::Cmp(op, a, b),
             }
         }
+        "is" if ludii_hint(node).is_some() => {
+            // Ludii's `(is Line 5)`, `(is Empty ...)`: its own ludemes, not a filter.
+            unexpected(cx, node, Category::Condition);
+            return None;
+        }
         "is" => {
             let f = args.required(cx, "a filter such as `empty`").and_then(|n| filter(cx, n));
             let v = args.required(cx, "the site: `to`, `from` or `site`").and_then(|n| site_var(cx, n, ctx));
