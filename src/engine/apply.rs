@@ -113,9 +113,20 @@ impl Engine {
         for cache in &mut w.groups {
             cache.arrive(&self.game.board.relations[cache.rel as usize], &s.board, site, team);
         }
-        for (&rel, counts) in self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors) {
-            for &n in self.game.board.relations[rel as usize].neighbors(site) {
-                counts[n as usize] -= 1;
+        let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
+        for (slot, (&rel, counts)) in slots.enumerate() {
+            let neighbors = self.game.board.relations[rel as usize].neighbors(site);
+            if self.program.no_empty_tracked[slot] {
+                for &n in neighbors {
+                    counts[n as usize] -= 1;
+                    if counts[n as usize] == 0 {
+                        w.no_empty_neighbors[slot].insert(n);
+                    }
+                }
+            } else {
+                for &n in neighbors {
+                    counts[n as usize] -= 1;
+                }
             }
         }
     }
@@ -133,9 +144,18 @@ impl Engine {
         for cache in &mut w.groups {
             cache.leave();
         }
-        for (&rel, counts) in self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors) {
-            for &n in self.game.board.relations[rel as usize].neighbors(site) {
-                counts[n as usize] += 1;
+        let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
+        for (slot, (&rel, counts)) in slots.enumerate() {
+            let neighbors = self.game.board.relations[rel as usize].neighbors(site);
+            if self.program.no_empty_tracked[slot] {
+                for &n in neighbors {
+                    counts[n as usize] += 1;
+                    w.no_empty_neighbors[slot].remove(n);
+                }
+            } else {
+                for &n in neighbors {
+                    counts[n as usize] += 1;
+                }
             }
         }
     }
@@ -224,8 +244,9 @@ impl Engine {
         let env = Env { no_moves, ..self.mover_env(s) };
         for &i in &self.program.when_rules {
             if let EndRule::When { condition, outcome, .. } = &self.game.end[i] {
-                let holds = match self.program.end_tests[i] {
-                    Some(EndTest::BoardFull) => s.empty_count == 0,
+                let holds = match (self.program.end_tests[i], condition) {
+                    (Some(EndTest::BoardFull), _) => s.empty_count == 0,
+                    (Some(EndTest::Line), crate::game::Bool::Line(line)) => self.line(s, w, line, &env),
                     _ => self.bool(s, w, condition, &env),
                 };
                 if holds {
@@ -283,7 +304,9 @@ impl Engine {
         let phase = &self.game.phases[s.phase[s.mover as usize] as usize];
         let env = self.mover_env(s);
         self.effects(s, w, &phase.after_turn, &env);
-        if s.outcome.is_some() || self.end_rules(s, w, false) {
+        // A turn ends right after the action that ended it, whose end rules were tested on
+        // this same position for this same mover: only after-turn effects can change the answer.
+        if s.outcome.is_some() || (!phase.after_turn.is_empty() && self.end_rules(s, w, false)) {
             s.legal.clear();
             return;
         }

@@ -43,7 +43,12 @@ impl Engine {
         let env = self.mover_env(s);
         for (m, program) in self.current_stage(s).moves.iter().zip(&self.stage_program(s).moves) {
             match program.generator {
-                Generator::Place => self.places(s, w, m, program, &env, &mut legal),
+                Generator::Place => {
+                    self.places(s, w, m, program, &env, &mut legal);
+                    if program.require.contains(&Require::Condition) {
+                        self.places_meeting_conditions(s, w, m, program, &env, &mut legal);
+                    }
+                }
                 Generator::SlideOwnToEmpty { along } => self.slides_own_to_empty(s, along, &env, &mut rest),
                 Generator::Slide { along } => self.slides(s, w, m, along, &env, &mut rest),
                 Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut rest),
@@ -60,7 +65,7 @@ impl Engine {
         m.conditions.iter().all(|c| self.bool(s, w, c, env))
     }
 
-    fn places(&self, s: &mut State, w: &mut Work, m: &Move, program: &MoveProgram, env: &Env, out: &mut Legal) {
+    fn places(&self, s: &State, w: &mut Work, m: &Move, program: &MoveProgram, env: &Env, out: &mut Legal) {
         if s.hands[env.mover] == 0 {
             return;
         }
@@ -86,22 +91,25 @@ impl Engine {
             keep.copy_from(&candidates);
             // One condition at a time, over the candidates still in.
             for (c, test) in m.conditions.iter().zip(&program.conditions) {
-                if let (Condition::InRegion, Bool::In(_, Sites::Region(r))) = (test, c) {
-                    keep.and_with(&self.region_bits[r.by_team[env.subject] as usize]);
-                    continue;
-                }
-                for t in candidates.ones() {
-                    if !keep.contains(t) {
-                        continue;
+                match (*test, c) {
+                    (Condition::InRegion, Bool::In(_, Sites::Region(r))) => {
+                        keep.and_with(&self.region_bits[r.by_team[env.subject] as usize]);
                     }
-                    let holds = match *test {
-                        Condition::EmptyNeighbors { slot, op, k } => {
-                            op.apply(i64::from(w.empty_neighbors[slot][t as usize]), k)
+                    (Condition::NoEmptyNeighbors { slot }, _) => keep.and_with(&w.no_empty_neighbors[slot]),
+                    (Condition::EmptyNeighbors { slot, op, k }, _) => {
+                        let counts = &w.empty_neighbors[slot];
+                        for t in candidates.ones() {
+                            if keep.contains(t) && !op.apply(i64::from(counts[t as usize]), k) {
+                                keep.remove(t);
+                            }
                         }
-                        Condition::General | Condition::InRegion => self.bool(s, w, c, &Env { to: t, ..*env }),
-                    };
-                    if !holds {
-                        keep.remove(t);
+                    }
+                    (Condition::General | Condition::InRegion, _) => {
+                        for t in candidates.ones() {
+                            if keep.contains(t) && !self.bool(s, w, c, &Env { to: t, ..*env }) {
+                                keep.remove(t);
+                            }
+                        }
                     }
                 }
             }
@@ -121,21 +129,48 @@ impl Engine {
                     candidates.and_with(&mask);
                     w.mask = mask;
                 }
-                Require::AfterAction | Require::Condition => {
+                Require::AfterAction => {
                     let mut keep = take(&mut w.mask);
                     keep.copy_from(&candidates);
                     for t in candidates.ones() {
-                        if !self.holds_after(s, w, req, env, None, t) {
+                        if !self.connected_after(s, w, req, env, None, t) {
                             keep.remove(t);
                         }
                     }
                     candidates.copy_from(&keep);
                     w.mask = keep;
                 }
+                // After the rest, on the placements left: they need the position mutable.
+                Require::Condition => {}
             }
         }
         out.set_places(&mut candidates);
         w.candidates = candidates;
+    }
+
+    /// Narrows the placements to those after which every condition of `require` holds (the
+    /// stone is put on the board and taken back for each; see [`Engine::holds_after_condition`]).
+    fn places_meeting_conditions(
+        &self,
+        s: &mut State,
+        w: &mut Work,
+        m: &Move,
+        program: &MoveProgram,
+        env: &Env,
+        out: &mut Legal,
+    ) {
+        let mut keep = take(&mut w.mask);
+        keep.copy_from(&out.places);
+        for (req, how) in m.require.iter().zip(&program.require) {
+            let (Constraint::Condition(c), Require::Condition) = (req, how) else { continue };
+            for t in out.places.ones() {
+                if keep.contains(t) && !self.holds_after_condition(s, w, c, env, None, t) {
+                    keep.remove(t);
+                }
+            }
+        }
+        out.set_places(&mut keep);
+        w.mask = keep;
     }
 
     /// A stone of one's own to any empty neighbour, in a tight loop.
@@ -213,10 +248,24 @@ impl Engine {
         from: Option<u16>,
         to: u16,
     ) -> bool {
-        let (filter, region, rel) = match req {
-            Constraint::Connected { filter, region, rel } => (filter, region, rel),
-            Constraint::Condition(c) => return self.holds_after_condition(s, w, c, env, from, to),
-        };
+        match req {
+            Constraint::Connected { .. } => self.connected_after(s, w, req, env, from, to),
+            Constraint::Condition(c) => self.holds_after_condition(s, w, c, env, from, to),
+        }
+    }
+
+    /// [`Engine::holds_after`] for `connected`: a flood fill on the position after the action,
+    /// which it builds without changing the state.
+    fn connected_after(
+        &self,
+        s: &State,
+        w: &mut Work,
+        req: &Constraint,
+        env: &Env,
+        from: Option<u16>,
+        to: u16,
+    ) -> bool {
+        let Constraint::Connected { filter, region, rel } = req else { return true };
         let set = &mut w.fill.set;
         set.clear();
         let stone = match from {

@@ -15,6 +15,7 @@
 //! | any other `slide` | [`Generator::Slide`] | every origin and neighbour through the interpreter |
 //! | `relocate` | [`Generator::Relocate`] | every origin and destination through the interpreter |
 //! | `(op (count empty (neighbors to R)) K)` in `where` | [`Condition::EmptyNeighbors`] | one read of the empty-neighbour counts kept per site |
+//! | `(= (count empty (neighbors to R)) 0)` in `where` of a `place` (gravity: nothing empty below) | [`Condition::NoEmptyNeighbors`] | one bitset intersection with the sites that have no empty neighbour, kept per site |
 //! | `(in to REGION)` in `where` of a `place` | [`Condition::InRegion`] | one bitset intersection for all candidates |
 //! | any other condition | [`Condition::General`] | the interpreter ([`super::eval`]) |
 //! | `(require (connected empty REGION R))` in `place` | [`Require::EmptyStaysConnected`] | one articulation-point search for all candidates ([`super::connect::placement_mask`]) |
@@ -22,6 +23,7 @@
 //! | a condition in `require` | [`Require::Condition`] | the stone put on the board, the interpreter, the stone taken back |
 //! | `(line N R SITE [exact])` anywhere | the interpreter ([`super::lines`]) | the runs along R's axes through SITE only, by step tables |
 //! | `(when (board-full) ...)` | [`EndTest::BoardFull`] | a counter compared with 0 |
+//! | `(when (line ...) ...)` | [`EndTest::Line`] | the line test called directly ([`super::lines`]) |
 //! | any other `when` | [`EndTest::General`] | the interpreter |
 //! | `(count empty (neighbors V R))` anywhere | [`Program::empty_neighbor_slot`] | the kept counts of R, by index |
 
@@ -46,6 +48,9 @@ pub(crate) struct Program {
     /// symmetric, the opposite direction for a direction (the `N` count of a site changes when
     /// its `N` neighbour fills, that is, for the site `S` of the one that fills).
     pub empty_neighbor_updates: Vec<u8>,
+    /// Per slot of `empty_neighbor_relations`: whether the engine also keeps the set of sites
+    /// with no empty neighbour (for [`Condition::NoEmptyNeighbors`]).
+    pub no_empty_tracked: Vec<bool>,
 }
 
 #[derive(Debug, Clone)]
@@ -91,6 +96,9 @@ pub(crate) enum Generator {
 pub(crate) enum Condition {
     /// `(op (count empty (neighbors to R)) K)`, read from the kept counts of slot `slot`.
     EmptyNeighbors { slot: usize, op: CmpOp, k: i64 },
+    /// `(= (count empty (neighbors to R)) 0)` on a placement (or `<= 0`, `< 1`): the
+    /// candidates intersected with the kept set of sites without an empty neighbour.
+    NoEmptyNeighbors { slot: usize },
     /// `(in to REGION)` on a placement: the candidates intersected with the region's bits.
     InRegion,
     /// The interpreter, on the condition as written.
@@ -115,6 +123,8 @@ pub(crate) enum Require {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum EndTest {
     BoardFull,
+    /// A line: tested without going through the interpreter's dispatch.
+    Line,
     General,
 }
 
@@ -137,22 +147,39 @@ pub(crate) fn lower(game: &Game) -> Program {
             crate::board::opposite(&r.name).and_then(|o| board.relation(o)).map_or(rel, |i| i as u8)
         })
         .collect();
-    let phases = game
+    let phases: Vec<Vec<StageProgram>> = game
         .phases
         .iter()
         .map(|phase| phase.stages.iter().map(|stage| lower_stage(stage, &empty_neighbor_relations)).collect())
         .collect();
+    let mut no_empty_tracked = vec![false; empty_neighbor_relations.len()];
+    for m in phases.iter().flatten().flat_map(|stage| &stage.moves) {
+        for c in &m.conditions {
+            if let Condition::NoEmptyNeighbors { slot } = *c {
+                no_empty_tracked[slot] = true;
+            }
+        }
+    }
     let end_tests = game
         .end
         .iter()
         .map(|rule| match rule {
             EndRule::When { condition: Bool::BoardFull, .. } => Some(EndTest::BoardFull),
+            EndRule::When { condition: Bool::Line(_), .. } => Some(EndTest::Line),
             EndRule::When { .. } => Some(EndTest::General),
             EndRule::Repetition { .. } | EndRule::TurnLimit { .. } => None,
         })
         .collect::<Vec<_>>();
     let when_rules = (0..end_tests.len()).filter(|&i| end_tests[i].is_some()).collect();
-    Program { phases, end_tests, when_rules, empty_neighbor_relations, empty_neighbor_slot, empty_neighbor_updates }
+    Program {
+        phases,
+        end_tests,
+        when_rules,
+        empty_neighbor_relations,
+        empty_neighbor_slot,
+        empty_neighbor_updates,
+        no_empty_tracked,
+    }
 }
 
 fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
@@ -192,6 +219,13 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
                 .iter()
                 .map(|c| match (c, &m.kind) {
                     (Bool::In(SiteVar::To, Sites::Region(_)), MoveKind::Place) => Condition::InRegion,
+                    (_, MoveKind::Place) => match lower_condition(c, kept) {
+                        Condition::EmptyNeighbors { slot, op: CmpOp::Eq | CmpOp::Le, k: 0 }
+                        | Condition::EmptyNeighbors { slot, op: CmpOp::Lt, k: 1 } => {
+                            Condition::NoEmptyNeighbors { slot }
+                        }
+                        other => other,
+                    },
                     _ => lower_condition(c, kept),
                 })
                 .collect();
@@ -264,6 +298,32 @@ mod tests {
         );
         assert!(p.phases[0][0].plain);
         assert_eq!(p.end_tests, [Some(EndTest::BoardFull)]);
+    }
+
+    #[test]
+    fn resting_on_something_and_membership_are_bitset_intersections() {
+        let p = program(
+            r#"(game "T" (players "X" "O") (board (rectangle 4 3)) (region centre (sites b2 c2))
+              (play (turn (place (to empty) (where (= (count empty (neighbors to S)) 0) (in to centre))
+                                  (require (not (line 3 all to))))))
+              (end (when (line 3 all last) (win mover)) (when (board-full) (draw))))"#,
+        );
+        let place = &p.phases[0][0].moves[0];
+        assert!(matches!(place.conditions[..], [Condition::NoEmptyNeighbors { slot: 0 }, Condition::InRegion]));
+        assert_eq!(place.require, [Require::Condition]);
+        assert_eq!(p.no_empty_tracked, [true]);
+        assert_eq!(p.end_tests, [Some(EndTest::Line), Some(EndTest::BoardFull)]);
+        // A count compared with anything but "none empty" keeps the per-site read.
+        let p = program(
+            r#"(game "T" (players "X" "O") (board (square 4))
+              (play (turn (place (to empty) (where (> (count empty (neighbors to S)) 0)))))
+              (end (when (board-full) (draw))))"#,
+        );
+        assert!(matches!(
+            p.phases[0][0].moves[0].conditions[..],
+            [Condition::EmptyNeighbors { op: CmpOp::Gt, k: 0, .. }]
+        ));
+        assert_eq!(p.no_empty_tracked, [false]);
     }
 
     #[test]

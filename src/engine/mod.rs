@@ -52,6 +52,8 @@ pub struct Engine {
     group_relations: Vec<u8>,
     /// How each part of the rules is run: the fast paths chosen once (see [`lower`]).
     program: lower::Program,
+    /// The rays that lines walk, built on first use ([`lines::Rays`]).
+    rays: std::sync::OnceLock<lines::Rays>,
 }
 
 #[derive(Debug, Clone)]
@@ -118,7 +120,16 @@ impl Engine {
         });
         let group_relations = game.group_relations();
         let program = lower::lower(&game);
-        Engine { game, region_bits, region_parts, zobrist, repetition, group_relations, program }
+        Engine {
+            game,
+            region_bits,
+            region_parts,
+            zobrist,
+            repetition,
+            group_relations,
+            program,
+            rays: std::sync::OnceLock::new(),
+        }
     }
 
     /// Empty-neighbour counts of the empty board, for each relation that needs them.

@@ -1,8 +1,7 @@
 //! Lines (`line`), membership (`in`) and conditions in `require`, each in a position worked
-//! out by hand; the line games' published figures (Tic-tac-toe's complete games, the perft
-//! counts too deep for `tests/suites/perft.txt`).
+//! out by hand, and Tic-tac-toe's published count of complete games (its perft counts, and
+//! those of Connect Four and Gomoku, are rows of `tests/suites/perft.txt`).
 
-use tabula::engine::perft::perft;
 use tabula::engine::{Engine, State};
 
 use crate::common::*;
@@ -33,7 +32,7 @@ fn a_line_is_the_maximal_run_through_the_site_both_ways() {
     assert_eq!(after(&e, "b1 c1", "a7 b7 c7", "d1"), None);
     // Along a diagonal, d4 between c3 and e5: b2 c3 d4 e5.
     assert_eq!(after(&e, "b2 c3 e5", "a7 b7 c7", "d4"), Some(Some("X".into())));
-    // An enemy stone breaks the run: a1 b1 c1 | O d1 | e1 is three for X at c1... not four.
+    // An enemy stone breaks the run: with O on d1, c1 makes a1 b1 c1 (three), not a1 … f1.
     assert_eq!(after(&e, "a1 b1 e1 f1", "d1 a7 b7", "c1"), None);
     // Stones of the mover that touch only in a bend are no line: b1 c1 d2 e2.
     assert_eq!(after(&e, "b1 c1 d2", "a7 b7 c7", "e2"), None);
@@ -206,18 +205,4 @@ fn tic_tac_toe_has_255168_complete_games() {
     complete_games(&e, &e.initial(), &mut counts);
     // Published: 255 168 games, X wins 131 184, O wins 77 904, draws 46 080.
     assert_eq!(counts, [255_168, 131_184, 77_904, 46_080]);
-}
-
-/// The published perft figures too deep for a debug build in the suite (CLASSICS.md). Run with
-/// `cargo test --release -- --ignored lines::long_run`.
-#[test]
-#[ignore = "long run: a minute or more in a release build"]
-fn long_run_deep_perft() {
-    let c4 = engine("games/connect-four.game", "", &[]);
-    assert_eq!(perft(&c4, &c4.initial(), 7), 823_536);
-    assert_eq!(perft(&c4, &c4.initial(), 8), 5_673_234);
-    for variant in ["Freestyle", "Standard"] {
-        let g = engine("games/gomoku.game", variant, &[]);
-        assert_eq!(perft(&g, &g.initial(), 3), 11_239_200, "{variant}");
-    }
 }
