@@ -14,15 +14,15 @@ use crate::game::{Bool, Line};
 /// the board), flat: a line walks a slice instead of chasing steps. Built on the first line
 /// asked about, so games without lines pay nothing.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Rays {
+pub(crate) struct LineRays {
     sites: usize,
     /// `(direction * sites + site)`'s ray is `targets[offsets[i]..offsets[i + 1]]`.
     offsets: Vec<u32>,
     targets: Vec<u16>,
 }
 
-impl Rays {
-    pub(crate) fn new(board: &Topology) -> Rays {
+impl LineRays {
+    pub(crate) fn new(board: &Topology) -> LineRays {
         let sites = board.site_count();
         let mut offsets = Vec::with_capacity(board.directions.len() * sites + 1);
         let mut targets = Vec::new();
@@ -37,7 +37,7 @@ impl Rays {
                 offsets.push(targets.len() as u32);
             }
         }
-        Rays { sites, offsets, targets }
+        LineRays { sites, offsets, targets }
     }
 
     #[inline]
@@ -64,7 +64,7 @@ impl Engine {
             // One stone is a line of at least 1; no run is exactly 0 or fewer long.
             return !line.exact;
         }
-        let rays = self.rays.get_or_init(|| Rays::new(&self.game.board));
+        let rays = self.line_rays.get_or_init(|| LineRays::new(&self.game.board));
         // A run is counted up to `len` stones, or one more to see an overline.
         let len = len.min(s.board.len() as i64 + 1) as usize;
         let cap = if line.exact { len + 1 } else { len };

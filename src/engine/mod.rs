@@ -52,8 +52,8 @@ pub struct Engine {
     group_relations: Vec<u8>,
     /// How each part of the rules is run: the fast paths chosen once (see [`lower`]).
     program: lower::Program,
-    /// The rays that lines walk, built on first use ([`lines::Rays`]).
-    rays: std::sync::OnceLock<lines::Rays>,
+    /// The rays that lines walk, built on first use ([`lines::LineRays`]).
+    line_rays: std::sync::OnceLock<lines::LineRays>,
 }
 
 #[derive(Debug, Clone)]
@@ -128,7 +128,7 @@ impl Engine {
             repetition,
             group_relations,
             program,
-            rays: std::sync::OnceLock::new(),
+            line_rays: std::sync::OnceLock::new(),
         }
     }
 
