@@ -65,6 +65,10 @@ fn spelled_out(name: &str) -> Option<String> {
         ("southwest", "SW"),
         ("west", "W"),
         ("northwest", "NW"),
+        ("up", "N"),
+        ("down", "S"),
+        ("left", "W"),
+        ("right", "E"),
     ];
     full.iter().find(|(word, _)| *word == lower).map(|(_, d)| d.to_string()).or_else(|| {
         let upper = name.to_uppercase();

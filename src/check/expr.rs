@@ -444,10 +444,15 @@ pub fn site_var(cx: &mut Context, node: &Node, ctx: Ctx) -> Option<SiteVar> {
     };
     if !bound {
         let s = node.symbol().unwrap_or_default();
+        let help = if ctx.end {
+            "in an end rule, `last` is the site where the last stone arrived (the stone just played); `to` and `from` exist only in a move and its effects"
+        } else {
+            "`to` and `from` exist in a move and its effects; `site` inside `(remove ... (where ...))`; `last` everywhere"
+        };
         cx.report(
             Diagnostic::error(codes::WRONG_PLACE, format!("`{s}` has no meaning here"))
                 .label(node.span, "not bound here")
-                .help("`to` and `from` exist in a move and its effects; `site` inside `(remove ... (where ...))`"),
+                .help(help),
         );
         return None;
     }

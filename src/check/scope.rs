@@ -282,8 +282,13 @@ impl<'s> Scope<'s> {
                 return Some(d);
             }
             let list: Vec<&str> = names.clone().collect();
+            let directions: Vec<&str> = board.directions.iter().map(|d| d.name).collect();
+            let directions = match directions.is_empty() {
+                true => String::new(),
+                false => format!("; its directions: {}", directions.join(" ")),
+            };
             Some(unknown(node, name, "relation", codes::UNKNOWN_RELATION, names).maybe_help(Some(format!(
-                "{}this board has: {}",
+                "{}this board has: {}{directions}",
                 similar::did_you_mean(name, list.iter().copied()).map(|h| format!("{h} ")).unwrap_or_default(),
                 list.join(", ")
             ))))
