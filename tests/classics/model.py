@@ -8,13 +8,14 @@ Python 3.11 standard library only, because CI runs `python3` directly.
 
 Commands (the GAME is `hex`, `y` or `yavalath`; SIZE the board's `size` option):
 
-    model.py perft GAME SIZE DEPTH [--all] [--after "ACTIONS"]
+    model.py perft GAME SIZE DEPTH [--all | --divide] [--after "ACTIONS"]
     model.py moves GAME SIZE [--after "ACTIONS"] [--batch]
     model.py board GAME SIZE
     model.py replay GAME SIZE [--players NAME1,NAME2] RECORD...
 
 `perft` prints the count alone on its last line (with `--all`, `perft(d) = n` for every depth
-first), as `tabula perft` does. `moves` prints one JSON object like `tabula moves --json`
+first; with `--divide`, `ACTION: COUNT` for each first action in byte order), as `tabula perft`
+does. `moves` prints one JSON object like `tabula moves --json`
 (`to_move`, `legal`, `outcome`, `turns`, `actions`); with `--batch` it reads one action sequence
 per line on stdin and prints one such object per line. `board` prints the sites in index order
 with their neighbours, and the sides, as JSON. `replay` checks Tabula records and prints one line
@@ -230,6 +231,25 @@ class Game:
             self.undo()
         return total
 
+    def perft_all(self, depth: int) -> list[int]:
+        """perft(1), …, perft(depth) in one walk of the tree (what `--all` prints)."""
+        counts = [0] * (depth + 1)
+
+        def walk(d: int) -> None:
+            moves = self.legal()
+            counts[d + 1] += len(moves)
+            if d + 1 == depth:
+                return
+            for site in moves:
+                self.play(site)
+                if self.outcome is None:
+                    walk(d + 1)
+                self.undo()
+
+        if depth > 0 and self.outcome is None:
+            walk(0)
+        return counts[1:]
+
     def describe(self) -> dict:
         """The position as `tabula moves --json` describes it (the keys it shares)."""
         outcome = None
@@ -440,18 +460,31 @@ def main(argv: list[str]) -> int:
     command, args = args[0], args[1:]
     if command == "perft":
         every = take_flag(args, "--all")
+        divide = take_flag(args, "--divide")
         after = take_value(args, "--after") or ""
         if len(args) != 3:
-            raise ModelError("usage: perft GAME SIZE DEPTH [--all] [--after ACTIONS]")
+            raise ModelError("usage: perft GAME SIZE DEPTH [--all | --divide] [--after ACTIONS]")
         game = new_game(args[0], args[1])
         if not args[2].isdigit():
             raise ModelError(f"depth `{args[2]}` is not a number")
         play_all(game, split_actions(after))
         depth = int(args[2])
-        if every:
-            for d in range(1, depth):
-                print(f"perft({d}) = {game.perft(d)}")
-        print(game.perft(depth))
+        if divide and depth > 0:
+            total = 0
+            for site in sorted(game.legal(), key=lambda i: game.board.labels[i]):
+                game.play(site)
+                count = game.perft(depth - 1)
+                game.undo()
+                total += count
+                print(f"{game.board.labels[site]}: {count}")
+            print(total)
+        elif every and depth > 0:
+            counts = game.perft_all(depth)
+            for d, count in enumerate(counts[:-1], 1):
+                print(f"perft({d}) = {count}")
+            print(counts[-1])
+        else:
+            print(game.perft(depth))
         return 0
     if command == "moves":
         batch = take_flag(args, "--batch")
@@ -484,14 +517,20 @@ def main(argv: list[str]) -> int:
         new_game(args[0], args[1])  # validates the game and size before any record
         players = names.split(",") if names is not None else None
         bad = 0
+        wins, draws = [0, 0], 0
         for path in args[2:]:
             report = check_record(args[0], int(args[1]), path, players)
             if report["problems"]:
                 bad += 1
                 print(f"{path}: DISAGREE: " + "; ".join(report["problems"]))
+                continue
+            print(f"{path}: ok ({json.dumps(report['outcome'], sort_keys=True)}, {report['actions']} actions)")
+            if report["outcome"]["draw"]:
+                draws += 1
             else:
-                print(f"{path}: ok ({json.dumps(report['outcome'], sort_keys=True)}, {report['actions']} actions)")
-        print(f"{len(args) - 2} records: {len(args) - 2 - bad} agree, {bad} disagree")
+                wins[report["outcome"]["winner"] - 1] += 1
+        # The totals of the agreeing records, to hold against `tabula playout --json`.
+        print(f"{len(args) - 2} records: {len(args) - 2 - bad} agree, {bad} disagree; wins {wins[0]} {wins[1]}, draws {draws}")
         return 1 if bad else 0
     raise ModelError(f"unknown command `{command}` (perft, moves, board, replay)")
 

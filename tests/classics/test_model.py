@@ -183,6 +183,12 @@ class Commands(unittest.TestCase):
         status, out = self.run_main("perft", "hex", "2", "4", "--all")
         self.assertEqual((status, out), (0, "perft(1) = 4\nperft(2) = 12\nperft(3) = 24\n12\n"))
 
+    def test_divide_splits_the_count_by_first_action(self):
+        # Y side 2: after any first stone there are 2 replies and then 1 cell left, so 2
+        # sequences of three actions begin with each cell.
+        status, out = self.run_main("perft", "y", "2", "3", "--divide")
+        self.assertEqual((status, out), (0, "a1: 2\na2: 2\nb1: 2\n6\n"))
+
     def test_bad_input_is_an_error_not_a_traceback(self):
         for args in (["perft", "chess", "3", "1"], ["perft", "hex", "x", "1"], ["moves", "hex", "3", "--after", "z9"], ["nonsense"]):
             with self.assertRaises(model.ModelError):
@@ -209,7 +215,7 @@ class Commands(unittest.TestCase):
         self.assertIn("the record says Blue wins; the model says player 1 (Red)", lines[1])
         self.assertIn("`c1` is not empty", lines[2])
         self.assertIn("not over after 4 actions", lines[3])
-        self.assertEqual(lines[4], "4 records: 1 agree, 3 disagree")
+        self.assertEqual(lines[4], "4 records: 1 agree, 3 disagree; wins 1 0, draws 0")
 
     def test_moves_describes_the_position(self):
         status, out = self.run_main("moves", "y", "2", "--after", "a1; b1 a2")
