@@ -379,3 +379,13 @@ fn long_random_games_replay_in_the_model() {
         check_playouts(classic, size, 2000, 7);
     }
 }
+
+/// The model's own unit tests: facts about small boards worked out by hand, so that the model
+/// is checked against something besides Tabula.
+#[test]
+fn model_agrees_with_the_hand_derived_facts() {
+    let out = run(Command::new("python3").args(["-m", "unittest", "discover", "-s", "tests/classics"]), None);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.lines().any(|l| l.starts_with("Ran ") && !l.starts_with("Ran 0 ")), "{stderr}");
+}
