@@ -26,6 +26,9 @@ struct Classic {
     perft: &'static [(u32, u32)],
     /// (size, games, seed): seeded random playouts that the model replays.
     playouts: &'static [(u32, usize, u64)],
+    /// (size, actions, outcome): positions worked out by hand (`tests/classics/test_model.py`
+    /// says why), the outcome `1` or `2` (that player has won), `draw`, or `-` (play goes on).
+    positions: &'static [(u32, &'static str, &'static str)],
 }
 
 const HEX: Classic = Classic {
@@ -36,6 +39,13 @@ const HEX: Classic = Classic {
     // so wins on 4×4 are checked from the random games' positions below).
     perft: &[(2, 5), (3, 9), (4, 4)],
     playouts: &[(11, 100, 1), (4, 30, 2)],
+    positions: &[
+        (3, "c1 a1 b2 b1 a3", "1"),
+        (3, "a1 a2 b2 b1 c3", "-"),
+        (3, "a1 a2 c3 b2 b1 c2", "2"),
+        (4, "a1 d1 a2 d2 a4 d3", "-"),
+        (4, "a1 d1 a2 d2 a4 d3 a3", "1"),
+    ],
 };
 
 const Y: Classic = Classic {
@@ -44,6 +54,12 @@ const Y: Classic = Classic {
     boards: &[2, 3, 5, 9],
     perft: &[(2, 4), (3, 7), (4, 5), (5, 4)],
     playouts: &[(9, 100, 1), (4, 30, 2)],
+    positions: &[
+        (2, "a1 b1 a2", "1"),
+        (3, "a1 b1 a2 c1 a3", "1"),
+        (3, "b1 a1 c1 a2 b2", "-"),
+        (3, "b1 a1 c1 a2 b2 a3", "2"),
+    ],
 };
 
 const YAVALATH: Classic = Classic {
@@ -52,6 +68,17 @@ const YAVALATH: Classic = Classic {
     boards: &[2, 3, 5],
     perft: &[(2, 8), (3, 4), (5, 2)],
     playouts: &[(5, 100, 1), (3, 30, 2)],
+    positions: &[
+        (2, "b2 c2 a2 b3 b1 c3 a1", "draw"),
+        (5, "b5 i9 c5 g9 d5", "2"),
+        (5, "a5 i9 b5 g9 d5 i5 c4 e1 c6 a1", "-"),
+        (5, "a5 i9 b5 g9 d5 i5 c4 e1 c6 a1 c5", "1"),
+        (5, "h8 i9 b5 g9 d5 i5 c4 e1 c6 a1 c5", "2"),
+        (5, "a5 i9 b5 g9 d5 i5 e5 e1 c5", "1"),
+        (5, "c4 i9 d5 g9 e6", "2"),
+        (5, "c3 i9 c4 g9 c5", "2"),
+        (5, "a5 i9 b5 g9 d5", "-"),
+    ],
 };
 
 /// Random positions per playout run from which a shallow perft is compared: deep in a game,
@@ -235,6 +262,38 @@ fn check_perft(classic: &Classic) {
     }
 }
 
+/// The outcome of `moves --json` as `1`, `2`, `draw` or `-`.
+fn outcome_word(moves: &Value) -> String {
+    match &moves["outcome"] {
+        Value::Null => "-".to_string(),
+        o if o["draw"] == true => "draw".to_string(),
+        o => o["winner"].to_string(),
+    }
+}
+
+/// Each hand-worked position: Tabula's outcome is the one worked out, and its legal actions,
+/// player to move and counts are the model's.
+fn check_positions(classic: &Classic) {
+    let file = game_file(classic);
+    for &(size, after, expected) in classic.positions {
+        if !size_allowed(&file, size) {
+            continue;
+        }
+        let theirs = json(&tabula_out("moves", &file, size, &["--json", "--after", after]));
+        let ours = json(&model_out("moves", classic, size, &["--after", after], None));
+        assert_eq!(outcome_word(&theirs), expected, "{} size {size} after \"{after}\": Tabula's outcome", classic.name);
+        assert_eq!(
+            outcome_word(&ours),
+            expected,
+            "{} size {size} after \"{after}\": the model's outcome",
+            classic.name
+        );
+        for key in ["legal", "to_move", "turns", "actions"] {
+            assert_eq!(theirs[key], ours[key], "{} size {size} after \"{after}\": `{key}`", classic.name);
+        }
+    }
+}
+
 fn player_names(file: &Path) -> String {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
     let info = json(&stdout_of(command.arg("info").arg(file).arg("--json"), None));
@@ -354,6 +413,11 @@ fn hex_perft_matches_the_model() {
 }
 
 #[test]
+fn hex_hand_worked_positions() {
+    check_positions(&HEX);
+}
+
+#[test]
 fn hex_random_games_replay_in_the_model() {
     check_all_playouts(&HEX);
 }
@@ -366,6 +430,11 @@ fn y_board_matches_the_model() {
 #[test]
 fn y_perft_matches_the_model() {
     check_perft(&Y);
+}
+
+#[test]
+fn y_hand_worked_positions() {
+    check_positions(&Y);
 }
 
 #[test]
@@ -384,18 +453,38 @@ fn yavalath_perft_matches_the_model() {
 }
 
 #[test]
+fn yavalath_hand_worked_positions() {
+    check_positions(&YAVALATH);
+}
+
+#[test]
 fn yavalath_random_games_replay_in_the_model() {
     check_all_playouts(&YAVALATH);
 }
 
-/// The long run: 2 000 random games of each game at its main size, replayed by the model.
+/// The long run: 2 000 random games of each game at its main size, replayed by the model, with
+/// one position of every game compared with `tabula moves`.
+fn long_run(classic: &Classic) {
+    let (size, _, _) = classic.playouts[0];
+    check_playouts(classic, size, 2000, 7);
+}
+
 #[test]
-#[ignore = "long: 2 000 games per game (see tests/classics/README.md)"]
-fn long_random_games_replay_in_the_model() {
-    for classic in [&HEX, &Y, &YAVALATH] {
-        let (size, _, _) = classic.playouts[0];
-        check_playouts(classic, size, 2000, 7);
-    }
+#[ignore = "long: 2 000 games (see tests/classics/README.md)"]
+fn long_hex_random_games_replay_in_the_model() {
+    long_run(&HEX);
+}
+
+#[test]
+#[ignore = "long: 2 000 games (see tests/classics/README.md)"]
+fn long_y_random_games_replay_in_the_model() {
+    long_run(&Y);
+}
+
+#[test]
+#[ignore = "long: 2 000 games (see tests/classics/README.md)"]
+fn long_yavalath_random_games_replay_in_the_model() {
+    long_run(&YAVALATH);
 }
 
 /// The model's own unit tests: facts about small boards worked out by hand, so that the model
