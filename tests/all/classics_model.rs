@@ -81,8 +81,9 @@ const YAVALATH: Classic = Classic {
     ],
 };
 
-/// Random positions per playout run from which a shallow perft is compared: deep in a game,
-/// where wins and losses happen, which perft from the start cannot reach on bigger boards.
+/// Games per playout run from whose late position (5 actions before the end) a shallow perft is
+/// compared: there wins and losses happen, which perft from the start cannot reach on bigger
+/// boards.
 const PERFT_AFTER: usize = 4;
 
 fn root() -> &'static Path {
@@ -112,6 +113,8 @@ fn run(command: &mut Command, input: Option<&str>) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("{command:?} does not start: {e}"));
+    // All input is written before any output is read: the model reads the whole of stdin
+    // before it prints, so neither side waits on a full pipe.
     let mut stdin = child.stdin.take().expect("piped stdin");
     if let Some(text) = input {
         stdin.write_all(text.as_bytes()).expect("write stdin");
