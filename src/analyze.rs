@@ -312,7 +312,10 @@ pub fn to_json(engine: &Engine, a: &Analysis) -> Value {
         "turns": a.turns.json(),
         "actions": a.actions.json(),
         "branching": a.branching.json(),
+        "options": crate::describe::options_in_force(game),
         "wins": a.team_wins.iter().enumerate().map(|(t, w)| (game.teams[t].clone(), json!(w))).collect::<serde_json::Map<_, _>>(),
+        // The name every `--json` output that reports results uses; `wins` is already per team.
+        "team_wins": a.team_wins.iter().enumerate().map(|(t, w)| (game.teams[t].clone(), json!(w))).collect::<serde_json::Map<_, _>>(),
         "draws": a.draws,
         "draw_rate": ratio(a.draws, a.games),
         "first_player_win_rate": ratio(a.team_wins[first_team], a.games),

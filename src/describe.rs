@@ -199,6 +199,14 @@ fn site_regions(game: &Game, site: u16) -> Vec<String> {
     out
 }
 
+/// The option values in force, by name, as text (`{"size": "5"}`): the `options` of every
+/// `--json` output that reports on a loaded game.
+pub fn options_in_force(game: &Game) -> Value {
+    let map: serde_json::Map<String, Value> =
+        game.options.iter().map(|o| (o.name.clone(), Value::String(o.show(o.value)))).collect();
+    Value::Object(map)
+}
+
 pub fn json(game: &Game, with_sites: bool) -> Value {
     let board = &game.board;
     let relations: Vec<Value> = board

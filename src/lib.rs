@@ -22,4 +22,6 @@ pub mod lsp;
 pub mod record;
 pub mod render;
 pub mod serve;
+pub mod similar;
+pub mod span;
 pub mod syntax;

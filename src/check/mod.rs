@@ -23,7 +23,8 @@ mod options;
 mod rules;
 mod scope;
 mod setup;
-pub mod similar;
+/// Kept under its old path for the checker's modules; the code lives in [`crate::similar`].
+pub use crate::similar;
 mod warnings;
 
 /// The language's vocabulary, for tools that explain or complete it (`tabula lsp`).

@@ -1,7 +1,6 @@
 //! `tabula analyze FILE [--games N] [--players random|mcts] [--json] [--svg FILE]`
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use clap::Args;
 use rayon::prelude::*;
@@ -36,6 +35,10 @@ pub struct AnalyzeArgs {
     /// Stop a game that has not ended after this many actions (counted as unfinished).
     #[arg(long, default_value_t = crate::engine::playout::ACTION_CAP)]
     max_actions: u32,
+    /// Report progress on stderr even when it is not a terminal: a line each tenth of the
+    /// games (and when games finish a minute after the last line). At a terminal a bar is shown.
+    #[arg(long)]
+    progress: bool,
     /// Draw a histogram of game lengths to this SVG file.
     #[arg(long)]
     svg: Option<PathBuf>,
@@ -49,15 +52,12 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
     }
     make_agent(&args.players, 0, args.think).map_err(Failure::Usage)?;
     let engine = Engine::new(args.game.load()?);
-    let bar = super::playout::progress_bar(args.games);
-    let done = AtomicU64::new(0);
+    let progress = super::progress::Progress::new(args.games, args.progress);
     let chunk = |c: u64| {
         let range = c * CHUNK..((c + 1) * CHUNK).min(args.games);
         let analysis =
             play_range(&engine, &args.players, args.think, args.seed, args.max_actions, range).expect("checked above");
-        if let Some(b) = &bar {
-            b.set_position(done.fetch_add(analysis.games, Ordering::Relaxed) + analysis.games);
-        }
+        progress.add(analysis.games);
         analysis
     };
     let chunks = args.games.div_ceil(CHUNK);
@@ -77,9 +77,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
             .map_err(|e| Failure::Usage(format!("cannot start {threads} threads: {e}")))?;
         pool.install(|| (0..chunks).into_par_iter().map(chunk).reduce(|| Analysis::new(&engine), merge))
     };
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    progress.finish();
     if let Some(path) = &args.svg {
         let title = format!("{}: game length over {} games", super::title(engine.game()), analysis.games);
         crate::record::write_atomically(path, histogram_svg(&title, &analysis.lengths).as_bytes())

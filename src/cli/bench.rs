@@ -70,6 +70,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
         print_json(&json!({
             "game": engine.game().name,
             "variant": engine.game().variant,
+            "options": super::options_json(engine.game()),
             "runs": args.runs,
             "seconds_per_run": args.seconds,
             "playouts_per_sec": playouts.round(),

@@ -18,6 +18,7 @@ mod output;
 mod perft;
 mod play;
 mod playout;
+mod progress;
 mod render;
 mod replay;
 mod serve;
@@ -182,9 +183,7 @@ pub fn overflow_check(games: u64) -> Result<(), Failure> {
 
 /// The option values in force, by name, for `--json` outputs.
 pub fn options_json(game: &Game) -> serde_json::Value {
-    let map: serde_json::Map<String, serde_json::Value> =
-        game.options.iter().map(|o| (o.name.clone(), serde_json::Value::String(o.show(o.value)))).collect();
-    serde_json::Value::Object(map)
+    crate::describe::options_in_force(game)
 }
 
 /// One line saying how the game stands: who is to move, or how it ended.

@@ -54,6 +54,7 @@ pub fn run(args: &MovesArgs) -> Result<(), Failure> {
             "to_move": engine.to_move(&state).map(|p| p + 1),
             "legal": legal,
             "outcome": outcome,
+            "team_wins": super::output::game_team_wins_json(&engine, &state),
         }));
         return super::overflow_check(u64::from(state.overflowed()));
     }

@@ -530,7 +530,7 @@ impl Session<'_> {
                     // is close to one.
                     let closest = COMMANDS
                         .iter()
-                        .map(|c| (crate::check::similar::edit_distance(&lower, c), *c))
+                        .map(|c| (crate::similar::edit_distance(&lower, c), *c))
                         .min()
                         .filter(|&(d, _)| lower.chars().all(|c| c.is_alphabetic()) && lower.len() >= 3 && d <= 2);
                     match closest {

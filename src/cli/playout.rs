@@ -1,9 +1,7 @@
 //! `tabula playout FILE --games N --seed S [--threads T] [--json]`
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use clap::Args;
@@ -32,6 +30,10 @@ pub struct PlayoutArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// Report progress on stderr even when it is not a terminal: a line each tenth of the
+    /// games (and when games finish a minute after the last line). At a terminal a bar is shown.
+    #[arg(long)]
+    progress: bool,
     /// Write every game as a record, `DIR/000000.rec` for game 0 (the number of its random
     /// stream), so that any game of a run can be replayed or rendered.
     #[arg(long, value_name = "DIR")]
@@ -48,12 +50,11 @@ pub fn run_games(
     games: u64,
     seed: u64,
     threads: usize,
-    progress: Option<&indicatif::ProgressBar>,
+    progress: Option<&super::progress::Progress>,
     records: Option<&Path>,
 ) -> Result<Stats, String> {
     let players = engine.game().players.len();
     let initial = engine.initial();
-    let done = AtomicU64::new(0);
     let write_error: Mutex<Option<String>> = Mutex::new(None);
     let chunk = |c: u64| {
         let mut stats = Stats::new(players);
@@ -73,9 +74,8 @@ pub fn run_games(
             };
             stats.add(engine.game(), &record);
         }
-        if let Some(bar) = progress {
-            let n = done.fetch_add(stats.games, Ordering::Relaxed) + stats.games;
-            bar.set_position(n);
+        if let Some(p) = progress {
+            p.add(stats.games);
         }
         stats
     };
@@ -128,15 +128,12 @@ fn write_record(
         .map_err(|e| format!("cannot write `{}`: {e}", path.display()))
 }
 
-pub fn progress_bar(len: u64) -> Option<indicatif::ProgressBar> {
-    if !std::io::stderr().is_terminal() || len < 2 {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new(len);
-    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} (eta {eta})") {
-        bar.set_style(style);
-    }
-    Some(bar)
+/// Wins per team from wins per player: every member of a team counts its wins, so a team's are
+/// those of its first player.
+fn team_wins(game: &crate::game::Game, player_wins: &[u64]) -> Vec<u64> {
+    (0..game.teams.len())
+        .map(|t| game.players.iter().position(|p| p.team == t).and_then(|p| player_wins.get(p)).copied().unwrap_or(0))
+        .collect()
 }
 
 pub fn run(args: &PlayoutArgs) -> Result<(), Failure> {
@@ -148,13 +145,11 @@ pub fn run(args: &PlayoutArgs) -> Result<(), Failure> {
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure::Usage(format!("cannot create the records directory `{}`: {e}", dir.display())))?;
     }
-    let bar = progress_bar(args.games);
+    let progress = super::progress::Progress::new(args.games, args.progress);
     let start = Instant::now();
-    let stats = run_games(&engine, args.games, args.seed, args.threads, bar.as_ref(), args.records.as_deref());
+    let stats = run_games(&engine, args.games, args.seed, args.threads, Some(&progress), args.records.as_deref());
     let seconds = start.elapsed().as_secs_f64();
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    progress.finish();
     let stats = stats.map_err(Failure::Usage)?;
     let per_sec = |n: f64| if seconds > 0.0 { n / seconds } else { 0.0 };
     let game = engine.game();
@@ -174,15 +169,7 @@ pub fn run(args: &PlayoutArgs) -> Result<(), Failure> {
             "wins": stats.wins,
             // Per team, keyed by its name: a team's win counted once (`wins` counts it for
             // every member, as the contract says).
-            "team_wins": game
-                .teams
-                .iter()
-                .enumerate()
-                .map(|(t, team)| {
-                    let w = game.players.iter().position(|p| p.team == t).map(|p| stats.wins[p]).unwrap_or(0);
-                    (team.clone(), json!(w))
-                })
-                .collect::<serde_json::Map<_, _>>(),
+            "team_wins": super::output::team_wins_json(game, &team_wins(game, &stats.wins)),
             "draws": stats.draws,
             "unfinished": stats.unfinished,
             "overflowed": stats.overflowed,
@@ -204,11 +191,8 @@ pub fn run(args: &PlayoutArgs) -> Result<(), Failure> {
     let wins: Vec<String> = game
         .teams
         .iter()
-        .enumerate()
-        .map(|(t, team)| {
-            let w = game.players.iter().position(|p| p.team == t).map(|p| stats.wins[p]).unwrap_or(0);
-            format!("{team} {w} ({:.1}%)", 100.0 * w as f64 / stats.games.max(1) as f64)
-        })
+        .zip(team_wins(game, &stats.wins))
+        .map(|(team, w)| format!("{team} {w} ({:.1}%)", 100.0 * w as f64 / stats.games.max(1) as f64))
         .collect();
     println!("wins     {}", wins.join(", "));
     println!("draws    {} ({:.1}%)", stats.draws, 100.0 * stats.draws as f64 / stats.games.max(1) as f64);

@@ -112,9 +112,15 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
 }
 
 /// The JSON keys of DESIGN.md §4: `turns`, `actions`, `winner` (1-based number of the first
-/// player of the winning team, or null), `draw`, `scores` (per team, or null).
+/// player of the winning team, or null), `draw`, `scores` (per team, or null); and the keys every
+/// `--json` output shares: `game`, `variant`, `options`, `team_wins`.
 pub fn result_json(engine: &Engine, state: &State) -> serde_json::Value {
+    let game = engine.game();
     let mut result = json!({
+        "game": game.name,
+        "variant": game.variant,
+        "options": super::options_json(game),
+        "team_wins": super::output::game_team_wins_json(engine, state),
         "turns": state.turns(),
         "actions": state.actions(),
         "finished": engine.outcome(state).is_some(),

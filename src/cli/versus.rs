@@ -3,7 +3,6 @@
 //! Two agents play a series; they change sides every game. In a team game each agent plays
 //! every seat of its team.
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use clap::Args;
@@ -39,6 +38,10 @@ pub struct MatchArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// Report progress on stderr even when it is not a terminal: a line each tenth of the
+    /// games (and when games finish a minute after the last line). At a terminal a bar is shown.
+    #[arg(long)]
+    progress: bool,
 }
 
 /// The result of one game, from the agents' side.
@@ -46,6 +49,8 @@ pub struct MatchArgs {
 struct GameResult {
     /// Which agent won (index in `--players`), or `None` for a draw.
     winner: Option<usize>,
+    /// Which team won.
+    winning_team: Option<usize>,
     turns: u32,
     /// Stopped by the cap on actions.
     unfinished: bool,
@@ -57,6 +62,8 @@ struct Tally {
     games: u64,
     /// Games won by each agent.
     wins: [u64; 2],
+    /// Games won by each team, whichever agent played it.
+    team_wins: [u64; 2],
     draws: u64,
     /// Games stopped by the cap on actions.
     unfinished: u64,
@@ -67,6 +74,9 @@ struct Tally {
 impl Tally {
     fn of(r: GameResult) -> Tally {
         let mut t = Tally { games: 1, turns: u64::from(r.turns), ..Tally::default() };
+        if let Some(team) = r.winning_team.filter(|&team| team < 2) {
+            t.team_wins[team] += 1;
+        }
         match r.winner {
             Some(k) => t.wins[k] += 1,
             None if r.unfinished => t.unfinished += 1,
@@ -79,6 +89,7 @@ impl Tally {
         Tally {
             games: self.games + o.games,
             wins: [self.wins[0] + o.wins[0], self.wins[1] + o.wins[1]],
+            team_wins: [self.team_wins[0] + o.team_wins[0], self.team_wins[1] + o.team_wins[1]],
             draws: self.draws + o.draws,
             unfinished: self.unfinished + o.unfinished,
             turns: self.turns + o.turns,
@@ -105,7 +116,7 @@ fn play_one(
     let mut state = engine.initial();
     while let Some(player) = engine.to_move(&state) {
         if state.actions() >= cap {
-            return Ok(GameResult { winner: None, turns: state.turns(), unfinished: true });
+            return Ok(GameResult { winner: None, winning_team: None, turns: state.turns(), unfinished: true });
         }
         let agent = team_agent(game.players[player].team);
         let action = agents[agent].choose(engine, &state);
@@ -115,8 +126,8 @@ fn play_one(
             a.observe(engine, &before, action);
         }
     }
-    let winner = engine.outcome(&state).and_then(|o| o.winner).map(team_agent);
-    Ok(GameResult { winner, turns: state.turns(), unfinished: false })
+    let winning_team = engine.outcome(&state).and_then(|o| o.winner);
+    Ok(GameResult { winner: winning_team.map(team_agent), winning_team, turns: state.turns(), unfinished: false })
 }
 
 pub fn run(args: &MatchArgs) -> Result<(), Failure> {
@@ -136,14 +147,11 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
             engine.game().teams.len()
         )));
     }
-    let bar = super::playout::progress_bar(args.games);
-    let done = AtomicU64::new(0);
+    let progress = super::progress::Progress::new(args.games, args.progress);
     let start = Instant::now();
     let one = |index: u64| {
         let r = play_one(&engine, &args.players, args.think, args.seed, index, args.max_actions);
-        if let Some(b) = &bar {
-            b.set_position(done.fetch_add(1, Ordering::Relaxed) + 1);
-        }
+        progress.add(1);
         r
     };
     // Results are added up as they come: nothing is kept per game.
@@ -159,10 +167,8 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
             .map_err(|e| Failure::Usage(format!("cannot start {threads} threads: {e}")))?;
         pool.install(|| (0..args.games).into_par_iter().map(one).map(tally).reduce(|| Ok(Tally::default()), add))
     };
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
-    let Tally { games, wins, draws, unfinished, turns } = total.map_err(Failure::Usage)?;
+    progress.finish();
+    let Tally { games, wins, team_wins, draws, unfinished, turns } = total.map_err(Failure::Usage)?;
     let seconds = start.elapsed().as_secs_f64();
     let mean_turns = turns as f64 / games.max(1) as f64;
     if args.json {
@@ -172,6 +178,7 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
             "players": args.players,
             "games": games,
             "wins": wins,
+            "team_wins": super::output::team_wins_json(engine.game(), &team_wins),
             "draws": draws,
             "unfinished": unfinished,
             "mean_turns": (mean_turns * 1000.0).round() / 1000.0,

@@ -62,10 +62,9 @@ impl Engine {
         }
         let site = |label: &str| {
             self.site(label).ok_or_else(|| {
-                let hint =
-                    crate::check::similar::did_you_mean(label, self.game.board.sites.iter().map(|s| s.label.as_str()))
-                        .map(|h| format!("; {h}"))
-                        .unwrap_or_default();
+                let hint = crate::similar::did_you_mean(label, self.game.board.sites.iter().map(|s| s.label.as_str()))
+                    .map(|h| format!("; {h}"))
+                    .unwrap_or_default();
                 format!("there is no site `{label}` on this board{hint}")
             })
         };

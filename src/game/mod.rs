@@ -10,7 +10,7 @@ mod expr;
 pub use expr::{Bool, CmpOp, Filter, Int, Multiset, RegionRef, SiteVar, Sites};
 
 use crate::board::Topology;
-use crate::syntax::Span;
+use crate::span::Span;
 
 /// Index of a relation in [`Topology::relations`].
 pub type RelId = u8;

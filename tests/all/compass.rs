@@ -56,27 +56,21 @@ fn sides_are_regions() {
 }
 
 /// The text board of a rhombus and a triangle: rows from the top, each row half a cell right
-/// of the one below.
+/// of the one below, column letters below row 1; the last stone in parentheses.
 #[test]
 fn text_boards() {
     let e = inline(&game("(rhombus 3)", ""));
     let mut s = e.initial();
     play(&e, &mut s, "a1 c3");
-    assert_eq!(
-        tabula::display::board(&e, &s),
-        "3    . . O\n2   . . .\n1  X . .\ncolumns a b c run from lower left to upper right\n"
-    );
+    assert_eq!(tabula::display::board(&e, &s), "3     . .(O)\n2    . . .\n1   X . .\n   a b c\nX  O\n");
     let e = inline(&game("(triangle 3)", ""));
     let mut s = e.initial();
     play(&e, &mut s, "a3 c1");
-    assert_eq!(
-        tabula::display::board(&e, &s),
-        "3    X\n2   . .\n1  . . O\ncolumns a b c run from lower left to upper right\n"
-    );
+    assert_eq!(tabula::display::board(&e, &s), "3     X\n2    . .\n1   . .(O)\n   a b c\nX  O\n");
     let e = inline(&game("(rectangle 3 2)", ""));
     let mut s = e.initial();
     play(&e, &mut s, "c2");
-    assert_eq!(tabula::display::board(&e, &s), "2  . . X\n1  . . .\n   a b c\n");
+    assert_eq!(tabula::display::board(&e, &s), "2  . .(X)\n1  . . .\n   a b c\nX  O\n");
 }
 
 /// `tabula render` draws a rhombus as 9 hexagons, each row half a cell (20 px at 40 px per

@@ -1,4 +1,7 @@
 //! "Did you mean …?": the known name closest to a misspelt one.
+//!
+//! A small shared utility below the layers: the checker suggests names of the rule language, the
+//! engine suggests site labels for a mistyped action, the CLI suggests commands at the prompt.
 
 /// The candidate closest to `name` by edit distance, if it is close enough to be a plausible
 /// typo (distance at most a third of the name's length, at least 1; or a case-insensitive or

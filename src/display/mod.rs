@@ -1,0 +1,198 @@
+//! Positions as text for the terminal (`play`, `replay`): a grid for square boards, staggered
+//! rows for boards of hexagonal cells, and a layout from the site coordinates for tilings, then
+//! a legend of the symbols.
+//!
+//! Rows are numbered and columns lettered as the labels of `docs/LANGUAGE.md` §4 are; the
+//! layout is measured in terminal columns ([`canvas`]), so wide (CJK) initials stay aligned.
+
+mod canvas;
+mod symbols;
+
+use std::fmt::Write;
+
+use crate::board::{Shape, Topology};
+use crate::engine::{ActionKind, Engine, State};
+use canvas::{Canvas, width};
+pub use symbols::{Symbols, team_chars};
+
+/// The board with its stones, then the legend of its symbols.
+///
+/// Each site is a cell of the same width, wide enough for the widest symbol or column letters
+/// (two columns for a CJK initial or for `aa` on a board of more than 26 columns), so that rows
+/// and columns stay aligned. An empty site shows `.`, or the mark of the region it is in; the
+/// site where the last stone arrived is in parentheses, `(X)`.
+pub fn board(engine: &Engine, state: &State) -> String {
+    let game = engine.game();
+    let symbols = Symbols::new(game);
+    let last = state
+        .last_action()
+        .filter(|a| matches!(a.kind, ActionKind::Place | ActionKind::Slide | ActionKind::Relocate))
+        .map(|a| a.to);
+    let topology = &game.board;
+    let symbol = |site: u16| match engine.stone(state, site) {
+        Some(t) => symbols.stones.get(t).copied().unwrap_or('?'),
+        None => symbols.marks.get(site as usize).copied().unwrap_or(symbols::EMPTY),
+    };
+    let mut canvas = Canvas::default();
+    let cell_width = symbols.width().max(column_letters_width(topology));
+    let cells = match topology.shape {
+        Shape::Square { size: w, .. } | Shape::Rectangle { width: w, .. } => grid(&mut canvas, topology, w, cell_width),
+        Shape::HexHex { side } => hexhex(&mut canvas, topology, side, cell_width),
+        Shape::Rhombus { .. } | Shape::Triangle { .. } => skewed(&mut canvas, topology, cell_width),
+        Shape::Tiling { .. } => tiling(topology, symbols.width()),
+    };
+    let slot = tiling_slot(topology, symbols.width());
+    for (site, &(line, col)) in cells.iter().enumerate() {
+        let site = site as u16;
+        let text = match topology.shape {
+            // A tiling's vertices keep their numbers: the symbol comes before the label,
+            // right-aligned in the cell.
+            Shape::Tiling { .. } => {
+                let label = &topology.sites[site as usize].label;
+                let s = symbol(site);
+                let text = if s == symbols::EMPTY { label.clone() } else { format!("{s}{label}") };
+                format!("{}{text}", " ".repeat(slot.saturating_sub(width(&text))))
+            }
+            _ => symbol(site).to_string(),
+        };
+        canvas.put(line, col, &text);
+        if last == Some(site) {
+            let start = col + text.len() - text.trim_start().len();
+            canvas.put(line, start.saturating_sub(1), "(");
+            canvas.put(line, col + width(&text), ")");
+        }
+    }
+    let mut out = canvas.text();
+    out.push_str(&symbols.legend(game));
+    out
+}
+
+/// The widest column letters of a board with lettered columns (none on a tiling).
+fn column_letters_width(topology: &Topology) -> usize {
+    match topology.shape {
+        Shape::Tiling { .. } => 0,
+        _ => topology.sites.iter().map(|s| letters(&s.label).len()).max().unwrap_or(1),
+    }
+}
+
+/// The width of row numbers for `rows` rows.
+fn number_width(rows: usize) -> usize {
+    rows.max(1).to_string().len()
+}
+
+/// A square or rectangular grid: row numbers on the left, column letters below. Returns each
+/// site's (line, column).
+fn grid(canvas: &mut Canvas, topology: &Topology, w: usize, cell: usize) -> Vec<(usize, usize)> {
+    let h = topology.site_count() / w.max(1);
+    let nw = number_width(h);
+    let pitch = cell + 1;
+    let col = |c: usize| nw + 2 + c * pitch;
+    for row in 0..h {
+        canvas.put(h - 1 - row, 0, &format!("{:>nw$}", row + 1));
+    }
+    for c in 0..w {
+        canvas.put(h, col(c), &letters(&topology.sites[c].label));
+    }
+    (0..topology.site_count()).map(|i| (h - 1 - i / w.max(1), col(i % w.max(1)))).collect()
+}
+
+/// The column letters of a label (`ab` of `ab12`).
+fn letters(label: &str) -> String {
+    label.chars().take_while(|c| c.is_ascii_alphabetic()).collect()
+}
+
+/// Half the distance between neighbouring cells of a row of hexagonal cells: rows are offset by
+/// half a cell, so the distance between cells is even, and wide enough for a cell and a space.
+fn half_pitch(cell: usize) -> usize {
+    (cell + 2) / 2
+}
+
+/// A hexagon of hexagonal cells: rows from the top, numbered on the left; each column's letter
+/// continues the column one cell beyond its lowest cell (columns run from lower right to upper
+/// left, so the letters of the left half are below row 1 and those of the right half end the
+/// lower rows on the right).
+fn hexhex(canvas: &mut Canvas, topology: &Topology, side: usize, cell: usize) -> Vec<(usize, usize)> {
+    let n = side as i64;
+    let nw = number_width((2 * n - 1) as usize);
+    let u = half_pitch(cell) as i64;
+    // Axial (q, r): row N − r from the bottom, text column 2q + r, from 0 at the leftmost cell.
+    let at = |q: i64, r: i64| ((r + n - 1) as usize, (nw as i64 + 2 + u * (2 * q + r + 2 * (n - 1))) as usize);
+    let mut cells = vec![(0, 0); topology.site_count()];
+    for r in -(n - 1)..n {
+        canvas.put((r + n - 1) as usize, 0, &format!("{:>nw$}", n - r));
+        for q in (-(n - 1)).max(-(n - 1) - r)..=(n - 1).min(n - 1 - r) {
+            let label = crate::board::hexhex::axial_label(side, q as i32, r as i32).unwrap_or_default();
+            if let Some(site) = topology.site(&label) {
+                cells[site as usize] = at(q, r);
+            }
+        }
+    }
+    for q in -(n - 1)..n {
+        let lowest = (n - 1).min(n - 1 - q);
+        let (line, col) = at(q, lowest + 1);
+        canvas.put(line, col, &crate::board::square::column_letters((q + n - 1) as usize));
+    }
+    cells
+}
+
+/// Rows of hexagonal cells each half a cell right of the row below (a rhombus, a triangle),
+/// numbered on the left; each column's letter continues the column one cell below row 1.
+fn skewed(canvas: &mut Canvas, topology: &Topology, cell: usize) -> Vec<(usize, usize)> {
+    let row_height = 3f64.sqrt() / 2.0;
+    let row_of = |y: f64| (y / row_height).round().max(0.0) as usize;
+    let rows = topology.sites.iter().map(|s| row_of(s.y)).max().map_or(0, |r| r + 1);
+    let nw = number_width(rows);
+    let u = half_pitch(cell);
+    // Half-cells from the left; the letters' row starts half a cell left of row 1.
+    let col = |x: f64| nw + 2 + u + u * (x * 2.0).round().max(0.0) as usize;
+    for row in 0..rows {
+        canvas.put(rows - 1 - row, 0, &format!("{:>nw$}", row + 1));
+    }
+    let mut cells = Vec::with_capacity(topology.site_count());
+    for s in &topology.sites {
+        let (line, c) = (rows - 1 - row_of(s.y), col(s.x));
+        cells.push((line, c));
+        if row_of(s.y) == 0 {
+            canvas.put(rows, c - u, &letters(&s.label));
+        }
+    }
+    cells
+}
+
+/// The width of a tiling's cell: a symbol and the longest label.
+fn tiling_slot(topology: &Topology, symbol: usize) -> usize {
+    symbol + topology.sites.iter().map(|s| width(&s.label)).max().unwrap_or(1)
+}
+
+/// Sites placed by their coordinates, each in a cell as wide as a symbol and the longest label
+/// (a vertex keeps its number when a stone is on it), cells one edge apart one column apart.
+fn tiling(topology: &Topology, symbol: usize) -> Vec<(usize, usize)> {
+    let sites = &topology.sites;
+    let (min_x, max_y) = sites.iter().fold((f64::MAX, f64::MIN), |(x, y), s| (x.min(s.x), y.max(s.y)));
+    let scale = (tiling_slot(topology, symbol) + 1) as f64;
+    sites
+        .iter()
+        .map(|s| (((max_y - s.y) * 2.5).round() as usize, ((s.x - min_x) * scale).round() as usize + 1))
+        .collect()
+}
+
+/// Who is to move, stones in hand, counters and what the rest of the turn allows.
+pub fn status(engine: &Engine, state: &State) -> String {
+    let game = engine.game();
+    let mut out = String::new();
+    let hands: Vec<String> = game
+        .players
+        .iter()
+        .enumerate()
+        .filter_map(|(p, player)| state.hand(p).map(|h| format!("{} {h}", player.name)))
+        .collect();
+    if !hands.is_empty() {
+        let _ = writeln!(out, "in hand: {}", hands.join(", "));
+    }
+    for (c, name) in game.counters.iter().enumerate() {
+        let values: Vec<String> =
+            game.teams.iter().enumerate().map(|(t, team)| format!("{team} {}", state.counter(c, t))).collect();
+        let _ = writeln!(out, "{name}: {}", values.join(", "));
+    }
+    out
+}

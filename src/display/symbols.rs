@@ -1,0 +1,101 @@
+//! What the text board shows for a stone and for an empty site of a region, and the legend
+//! that says what each symbol means.
+
+use unicode_width::UnicodeWidthChar;
+
+use crate::game::Game;
+
+/// The symbol of an empty site that is in no region.
+pub const EMPTY: char = '.';
+
+/// Symbols of stones used when the teams' initials cannot tell the teams apart.
+const FALLBACK: [char; 16] = ['X', 'O', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N'];
+
+/// One character per team: the first letter of each team's name (upper case) when those are
+/// all different, printable and not [`EMPTY`], else `X`, `O`, `A`, `B`, …. A CJK initial is kept:
+/// the board is laid out by display width.
+pub fn team_chars(game: &Game) -> Vec<char> {
+    let firsts: Vec<char> =
+        game.teams.iter().map(|t| t.chars().next().unwrap_or('?').to_uppercase().next().unwrap_or('?')).collect();
+    let usable = |c: char| matches!(c.width(), Some(1 | 2)) && c != EMPTY && !c.is_whitespace();
+    let distinct = firsts.iter().enumerate().all(|(i, c)| usable(*c) && !firsts[..i].contains(c));
+    if distinct {
+        return firsts;
+    }
+    (0..game.teams.len()).map(|i| FALLBACK[i % FALLBACK.len()]).collect()
+}
+
+/// Symbols of a game's stones and of the empty sites of its regions.
+#[derive(Debug, Clone)]
+pub struct Symbols {
+    /// Per team.
+    pub stones: Vec<char>,
+    /// Per site: the mark shown while it is empty ([`EMPTY`] outside the game's regions).
+    pub marks: Vec<char>,
+    /// What each region mark stands for, in the order of the game's regions: `+ white`,
+    /// `r home (Red)`.
+    pub mark_legend: Vec<String>,
+}
+
+impl Symbols {
+    /// The regions the game file declares are marked where they are empty, as `render` tints
+    /// them: an owned region by its owner's initial in lower case (when that differs from every
+    /// stone), any other by `+`. A site in several regions shows the last one, as in pictures.
+    pub fn new(game: &Game) -> Symbols {
+        let stones = team_chars(game);
+        let mut marks = vec![EMPTY; game.board.site_count()];
+        let mut mark_legend = Vec::new();
+        for region in game.regions.iter().filter(|r| !r.builtin) {
+            let mark = region
+                .owner
+                .and_then(|t| stones.get(t))
+                .and_then(|c| c.to_lowercase().next())
+                .filter(|c| !stones.contains(c) && *c != EMPTY && c.width() == Some(1))
+                .unwrap_or('+');
+            let meaning = match region.owner.and_then(|t| game.teams.get(t)) {
+                Some(team) => format!("{mark} {} ({team})", region.name),
+                None => format!("{mark} {}", region.name),
+            };
+            if !mark_legend.contains(&meaning) {
+                mark_legend.push(meaning);
+            }
+            for &site in region.parts.iter().flatten() {
+                if let Some(m) = marks.get_mut(site as usize) {
+                    *m = mark;
+                }
+            }
+        }
+        Symbols { stones, marks, mark_legend }
+    }
+
+    /// The widest symbol, in terminal columns.
+    pub fn width(&self) -> usize {
+        self.stones.iter().chain(&self.marks).map(|c| c.width().unwrap_or(1)).max().unwrap_or(1).max(1)
+    }
+
+    /// What the symbols mean: one line for the stones (`D Dark  L Light`; a team of several
+    /// players lists them; a name that is its own symbol, `黒`, stands alone), and one for the region marks if there are any.
+    pub fn legend(&self, game: &Game) -> String {
+        let teams: Vec<String> = game
+            .teams
+            .iter()
+            .enumerate()
+            .map(|(t, team)| {
+                let members: Vec<&str> = game.players.iter().filter(|p| p.team == t).map(|p| p.name.as_str()).collect();
+                // A name that is its own symbol (`黒`) is not repeated.
+                let symbol = self.stones[t].to_string();
+                let name = if *team == symbol { team.clone() } else { format!("{symbol} {team}") };
+                match members.as_slice() {
+                    [] => name,
+                    [one] if one == team => name,
+                    _ => format!("{name} ({})", members.join(", ")),
+                }
+            })
+            .collect();
+        let mut out = format!("{}\n", teams.join("  "));
+        if !self.mark_legend.is_empty() {
+            out.push_str(&format!("{}\n", self.mark_legend.join("  ")));
+        }
+        out
+    }
+}
