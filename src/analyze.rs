@@ -38,6 +38,8 @@ pub struct Analysis {
     /// Stones removed by effects: of the mover's team, of other teams.
     pub removed_own: u64,
     pub removed_enemy: u64,
+    /// Stones that changed owner on the board (`flip`), which are not removals.
+    pub turned: u64,
     /// Total added to each counter (over all teams).
     pub counter_gains: Vec<i64>,
     /// Turns in which each allowance was above zero.
@@ -88,11 +90,25 @@ impl Analysis {
                 a.observe(engine, &before, action);
             }
             *self.action_kinds.entry(kind_name(action.kind)).or_default() += 1;
-            // Stones that left the board other than by moving: removed by an effect.
+            // Stones that left the board other than by moving: removed by an effect. A stone
+            // that changed owner where it stands left one team's count for another's.
             let mover_team = game.players[player].team;
             let placed = u64::from(action.kind == ActionKind::Place);
+            let (mut turned_from, mut turned_to) = (vec![0u64; teams], vec![0u64; teams]);
+            if game.has_flip_effect() {
+                for site in 0..game.board.site_count() as u16 {
+                    if let (Some(b), Some(a)) = (engine.stone(&before, site), engine.stone(&state, site)) {
+                        if a != b {
+                            turned_from[b] += 1;
+                            turned_to[a] += 1;
+                            self.turned += 1;
+                        }
+                    }
+                }
+            }
             for t in 0..teams {
-                let (b, a) = (u64::from(before.stone_count(t)), u64::from(state.stone_count(t)));
+                let (b, a) =
+                    (u64::from(before.stone_count(t)) + turned_to[t], u64::from(state.stone_count(t)) + turned_from[t]);
                 let expected = b + if t == mover_team { placed } else { 0 };
                 let gone = expected.saturating_sub(a);
                 if t == mover_team {
@@ -166,6 +182,7 @@ impl Analysis {
         }
         self.removed_own += other.removed_own;
         self.removed_enemy += other.removed_enemy;
+        self.turned += other.turned;
         for (a, b) in self.counter_gains.iter_mut().zip(&other.counter_gains) {
             *a += b;
         }
@@ -249,6 +266,7 @@ pub fn never_fired(engine: &Engine, a: &Analysis) -> Vec<String> {
                     crate::game::MoveKind::Place => "place",
                     crate::game::MoveKind::Slide { .. } => "slide",
                     crate::game::MoveKind::Relocate { .. } => "relocate",
+                    crate::game::MoveKind::Pass { .. } => "pass",
                 };
                 if !kinds.contains(&k) {
                     kinds.push(k);
@@ -327,6 +345,7 @@ pub fn to_json(engine: &Engine, a: &Analysis) -> Value {
         "decided_by": a.decided_by.iter().map(|(i, n)| json!({"criterion": criteria.get(*i), "games": n})).collect::<Vec<_>>(),
         "actions_by_kind": a.action_kinds,
         "stones_removed": {"own": a.removed_own, "enemy": a.removed_enemy},
+        "stones_turned": a.turned,
         "counters": game.counters.iter().zip(&a.counter_gains).map(|(n, g)| (n.clone(), json!(g))).collect::<serde_json::Map<_, _>>(),
         "allowance_turns": game.allowances.iter().zip(&a.allowance_turns).map(|(n, g)| (n.clone(), json!(g))).collect::<serde_json::Map<_, _>>(),
         "never_fired": never_fired(engine, a),
@@ -398,6 +417,14 @@ pub fn to_text(engine: &Engine, a: &Analysis) -> String {
             (a.removed_own + a.removed_enemy) as f64 / a.games.max(1) as f64,
             a.removed_own,
             a.removed_enemy
+        );
+    }
+    if a.turned > 0 {
+        let _ = writeln!(
+            out,
+            "turned        {} stones ({:.2} a game) changed owner",
+            a.turned,
+            a.turned as f64 / a.games.max(1) as f64
         );
     }
     for (name, gain) in game.counters.iter().zip(&a.counter_gains) {

@@ -112,12 +112,30 @@ pub fn text(game: &Game, with_sites: bool) -> String {
     if !game.allowances.is_empty() {
         let _ = writeln!(out, "allowances: {}", game.allowances.join(", "));
     }
+    if !game.start.is_empty() {
+        let teams: Vec<String> =
+            setup_by_team(game).into_iter().map(|(team, labels)| format!("{team} {}", labels.join(" "))).collect();
+        let _ = writeln!(out, "setup: {}", teams.join("; "));
+    }
     let phases: Vec<String> = game.phases.iter().map(|p| format!("\"{}\"", p.name)).collect();
     let _ = writeln!(out, "phases: {}", phases.join(" → "));
     if with_sites {
         out.push_str(&sites_text(game));
     }
     out
+}
+
+/// The stones of the game's `(setup ...)`: each team that has some, in team order, with the
+/// labels of its sites in site order.
+fn setup_by_team(game: &Game) -> Vec<(&str, Vec<&str>)> {
+    (0..game.teams.len())
+        .filter_map(|team| {
+            let mut sites: Vec<u16> = game.start.iter().filter(|(_, t)| *t == team).map(|(s, _)| *s).collect();
+            sites.sort_unstable();
+            let labels: Vec<&str> = sites.iter().map(|&s| game.board.sites[s as usize].label.as_str()).collect();
+            (!labels.is_empty()).then(|| (game.teams[team].as_str(), labels))
+        })
+        .collect()
 }
 
 /// The board's directions and its sides with their sizes and end cells (nothing on a board
@@ -271,6 +289,11 @@ pub fn json(game: &Game, with_sites: bool) -> Value {
         "phases": game.phases.iter().map(|p| json!({"name": p.name, "stages": p.stages.len()})).collect::<Vec<_>>(),
         "meta": game.meta.iter().map(|(k, v)| (k.clone(), json!(v))).collect::<serde_json::Map<_, _>>(),
     });
+    if !game.start.is_empty() {
+        let by_team: serde_json::Map<String, Value> =
+            setup_by_team(game).into_iter().map(|(team, labels)| (team.to_string(), json!(labels))).collect();
+        value["setup"] = json!(by_team);
+    }
     if let Shape::Rectangle { width, height } = board.shape {
         value["board"]["width"] = json!(width);
         value["board"]["height"] = json!(height);

@@ -14,7 +14,9 @@ pub struct Codec {
     slide: Option<u32>,
     relocate: Option<u32>,
     end: u32,
+    /// The code of `pass`; the game's named passes (`swap`) follow it.
     pass: u32,
+    named_passes: u32,
 }
 
 impl Codec {
@@ -34,12 +36,13 @@ impl Codec {
         let slide = block(has(|k| matches!(k, MoveKind::Slide { .. })), sites * sites);
         let relocate = block(has(|k| matches!(k, MoveKind::Relocate { .. })), sites * sites);
         let end = next;
-        Codec { sites, place, slide, relocate, end, pass: end + 1 }
+        let named_passes = game.pass_names.len() as u32;
+        Codec { sites, place, slide, relocate, end, pass: end + 1, named_passes }
     }
 
     /// Codes are `0..size()`.
     pub fn size(&self) -> u32 {
-        self.pass + 1
+        self.pass + 1 + self.named_passes
     }
 
     pub fn encode(&self, a: Action) -> Option<i64> {
@@ -49,7 +52,7 @@ impl Codec {
             ActionKind::Slide => self.slide? + pair,
             ActionKind::Relocate => self.relocate? + pair,
             ActionKind::End => self.end,
-            ActionKind::Pass => self.pass,
+            ActionKind::Pass => self.pass + u32::from(a.from),
         };
         Some(i64::from(code))
     }
@@ -61,8 +64,8 @@ impl Codec {
         if c == self.end {
             return Some(Action::END);
         }
-        if c == self.pass {
-            return Some(Action::PASS);
+        if c >= self.pass && c <= self.pass + self.named_passes {
+            return Some(Action { kind: ActionKind::Pass, from: (c - self.pass) as u16, to: 0 });
         }
         if let Some(i) = within(self.place, n) {
             return Some(Action::place(i as u16));

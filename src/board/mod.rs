@@ -42,6 +42,18 @@ pub enum Shape {
 }
 
 impl Shape {
+    /// N when the board is N×N with sites indexed `row × N + column` (a square, a rectangle
+    /// as high as wide, a rhombus): exchanging column and row is then a symmetry of the board
+    /// (the reflection across the diagonal from `a1`; a rhombus's long diagonal).
+    pub fn transposable(&self) -> Option<usize> {
+        match *self {
+            Shape::Square { size } => Some(size),
+            Shape::Rectangle { width, height } if width == height => Some(width),
+            Shape::Rhombus { side } => Some(side),
+            Shape::Rectangle { .. } | Shape::HexHex { .. } | Shape::Triangle { .. } | Shape::Tiling { .. } => None,
+        }
+    }
+
     /// The board as a game file writes it: `(square 9)`, `(rhombus 11)`.
     pub fn form(&self) -> String {
         match self {
@@ -244,6 +256,27 @@ impl Topology {
         let relation = Relation::from_direction(self.direction(name)?);
         self.relations.push(relation);
         Some(self.relations.len() - 1)
+    }
+
+    /// The directions (indices into [`Topology::directions`]) that a relation is made of: those
+    /// each of whose steps is a pair of the relation (`orthogonal` is `N E S W`; a direction's
+    /// own relation is that direction). Rays and flanks follow these, one line each.
+    pub fn directions_within(&self, rel: usize) -> Vec<usize> {
+        let relation = &self.relations[rel];
+        (0..self.directions.len())
+            .filter(|&d| {
+                let dir = &self.directions[d];
+                if relation.direction {
+                    return dir.name == relation.name;
+                }
+                dir.step.iter().any(Option::is_some)
+                    && dir
+                        .step
+                        .iter()
+                        .enumerate()
+                        .all(|(s, t)| t.is_none_or(|t| relation.neighbors(s as Site).contains(&t)))
+            })
+            .collect()
     }
 
     /// The site with this label.

@@ -8,7 +8,7 @@ use crate::game::VariantInfo;
 use crate::syntax::{Node, NodeKind, SourceId, Span};
 
 /// Sections that may appear once in a game (or once in a variant, replacing the game's).
-pub const SINGLE_SECTIONS: &[&str] = &["players", "board", "play", "end"];
+pub const SINGLE_SECTIONS: &[&str] = &["players", "board", "play", "end", "setup"];
 /// Sections that may appear several times.
 pub const REPEATED_SECTIONS: &[&str] =
     &["option", "define", "variant", "region", "counter", "allowance", "extends", "without"];
@@ -47,6 +47,8 @@ pub struct Sections<'a> {
     pub board: Option<&'a Node>,
     pub play: Option<&'a Node>,
     pub end: Option<&'a Node>,
+    /// `(setup ...)`: the stones on the board before the first turn.
+    pub setup: Option<&'a Node>,
     pub regions: Vec<&'a Node>,
     pub counters: Vec<&'a Node>,
     pub allowances: Vec<&'a Node>,
@@ -59,6 +61,7 @@ impl<'a> Sections<'a> {
             "board" => Some(&mut self.board),
             "play" => Some(&mut self.play),
             "end" => Some(&mut self.end),
+            "setup" => Some(&mut self.setup),
             _ => None,
         }
     }
@@ -349,6 +352,7 @@ fn unknown_section(section: &Node, head: &str) -> Diagnostic {
         ),
         "phases" | "phase" => Some("phases go inside `(play ...)`: `(play (phase \"name\" ...) ...)`".to_string()),
         "turn" => Some("a turn is part of play: `(play (turn ...))`".to_string()),
+        "start" => Some("Ludii's `(start (place ...))` is `(setup (place TEAM SITES...))` in Tabula".to_string()),
         _ => similar::did_you_mean(head, all),
     };
     let span = section.list().and_then(|l| l.first()).map(|h| h.span).unwrap_or(section.span);
@@ -356,7 +360,8 @@ fn unknown_section(section: &Node, head: &str) -> Diagnostic {
         .label(span, "not a section of a game")
         .maybe_help(help.or_else(|| {
             Some(
-                "sections: meta, option, define, variant, players, board, region, counter, allowance, play, end".into(),
+                "sections: meta, option, define, variant, players, board, setup, region, counter, allowance, play, end"
+                    .into(),
             )
         }))
 }
@@ -424,7 +429,7 @@ fn variant<'a>(cx: &mut Context, form: &'a Node) -> Option<Variant<'a>> {
             }
             (NodeKind::Braces(_) | NodeKind::Named(..), _) => {}
             _ => {
-                let allowed = ["define", "players", "board", "play", "end"];
+                let allowed = ["define", "players", "board", "play", "end", "setup"];
                 let help = item
                     .head()
                     .and_then(|h| similar::did_you_mean(h, allowed))

@@ -24,6 +24,7 @@ pub struct Expanded {
     pub board: Option<Node>,
     pub play: Option<Node>,
     pub end: Option<Node>,
+    pub setup: Option<Node>,
     pub regions: Vec<Node>,
     pub counters: Vec<Node>,
     pub allowances: Vec<Node>,
@@ -86,10 +87,11 @@ pub fn expand(cx: &mut Context, doc: &Document<'_>, resolved: &Resolved<'_>) -> 
     let board = s.board.map(|n| ex.node(cx, n, 0));
     let play = s.play.map(|n| ex.node(cx, n, 0));
     let end = s.end.map(|n| ex.node(cx, n, 0));
+    let setup = s.setup.map(|n| ex.node(cx, n, 0));
     let regions = s.regions.iter().map(|n| ex.node(cx, n, 0)).collect();
     let counters = s.counters.iter().map(|n| ex.node(cx, n, 0)).collect();
     let allowances = s.allowances.iter().map(|n| ex.node(cx, n, 0)).collect();
-    Expanded { players, board, play, end, regions, counters, allowances }
+    Expanded { players, board, play, end, setup, regions, counters, allowances }
 }
 
 /// Whether a name may be defined; reports it if not.

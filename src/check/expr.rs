@@ -333,6 +333,15 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
                 (a, b) => Bool::Cmp(op, a, b),
             }
         }
+        "is" if node.args().first().and_then(Node::symbol) == Some("Connected") => {
+            let hint = super::scope::ludii_hint(node).unwrap_or_default();
+            cx.report(
+                Diagnostic::error(codes::LUDII_SYNTAX, format!("{} is Ludii, not Tabula", node.describe()))
+                    .label(node.span, "expected a condition")
+                    .help(hint),
+            );
+            return None;
+        }
         "is" => {
             let f = args.required(cx, "a filter such as `empty`").and_then(|n| filter(cx, n));
             let v = args.required(cx, "the site: `to`, `from` or `site`").and_then(|n| site_var(cx, n, ctx));
@@ -367,6 +376,16 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
             args.finish(cx);
             need(cx, node, ctx.end, "in an end rule `(when (no-moves) ...)`")?;
             Bool::NoMoves
+        }
+        "nobody-can-move" => {
+            args.finish(cx);
+            need(cx, node, ctx.end, "in an end rule `(when (nobody-can-move) ...)`")?;
+            Bool::NobodyCanMove
+        }
+        "connects" => super::connection::connects(cx, scope, node, &mut args, ctx)?,
+        "all-passed" => {
+            args.finish(cx);
+            Bool::AllPassed
         }
         _ => {
             unexpected(cx, node, Category::Condition);
@@ -466,6 +485,7 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
         return None;
     }
     match node.head() {
+        Some("transpose") => super::connection::transpose(cx, scope, node, ctx),
         Some("neighbors") => {
             let mut args = Args::new(node);
             let v = args.required(cx, "the site: `to`, `from` or `site`").and_then(|n| site_var(cx, n, ctx));
@@ -473,6 +493,7 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
             args.finish(cx);
             Some(Sites::Neighbors(v?, r?))
         }
+        Some(head @ ("ray" | "flanks")) => super::rays::sites(cx, scope, node, ctx, head == "flanks"),
         _ => {
             unexpected(cx, node, Category::Sites);
             None

@@ -235,6 +235,7 @@ fn merge<'a>(cx: &mut Context, mut base: Document<'a>, derived: Document<'a>) ->
     base.sections.board = s.board.or(base.sections.board);
     base.sections.play = s.play.or(base.sections.play);
     base.sections.end = s.end.or(base.sections.end);
+    base.sections.setup = s.setup.or(base.sections.setup);
     replace_or_add(&mut base.sections.regions, &s.regions);
     replace_or_add(&mut base.sections.counters, &s.counters);
     replace_or_add(&mut base.sections.allowances, &s.allowances);

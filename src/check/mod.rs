@@ -6,13 +6,15 @@
 //!    overrides.
 //! 3. [`expand`] — substitute defines and option values into the forms.
 //! 4. [`setup`] — players, teams, board, regions, counters, allowances.
-//! 5. [`expr`], [`rules`], [`end`] — conditions and numbers, phases and turns, end and scoring.
+//! 5. [`expr`], [`rules`], [`end`] — conditions and numbers, phases and turns, end and scoring;
+//!    [`start`] — the stones of `(setup ...)`; [`rays`] — rays and flanks along directions.
 //!
 //! A pass that fails reports and returns `None` for the failing part; later passes carry on with
 //! what is left, so one run shows as many real problems as possible without cascades.
 
 mod args;
 mod compass;
+mod connection;
 mod document;
 mod end;
 mod expand;
@@ -20,11 +22,14 @@ mod expr;
 mod extend;
 pub use extend::extends_clause;
 mod options;
+mod pass;
+mod rays;
 mod rules;
 mod scope;
 mod setup;
 /// Kept under its old path for the checker's modules; the code lives in [`crate::similar`].
 pub use crate::similar;
+mod start;
 mod warnings;
 
 /// The language's vocabulary, for tools that explain or complete it (`tabula lsp`).
@@ -346,12 +351,14 @@ fn build(cx: &mut Context, doc: &document::Document<'_>, resolved: options::Reso
     let report_missing = (!doc.unknown_sections).then_some(doc.game_span);
     let phases = rules::phases(cx, &mut scope, expanded.play.as_ref(), report_missing);
     let end = end::rules(cx, &mut scope, expanded.end.as_ref(), report_missing);
+    let start = start::stones(cx, &mut scope, expanded.setup.as_ref());
     let snapshots = scope.take_snapshots();
+    let pass_names = scope.take_pass_names();
     let used = scope.used.take();
     cx.used.counters.extend(used.counters);
     cx.used.allowances.extend(used.allowances);
     cx.used.regions.extend(used.regions);
-    let (phases, end) = (phases?, end?);
+    let (phases, end, start) = (phases?, end?, start?);
     if cx.error_count() > 0 {
         return None;
     }
@@ -371,5 +378,7 @@ fn build(cx: &mut Context, doc: &document::Document<'_>, resolved: options::Reso
         end_text: expanded.end.as_ref().map(|e| e.args().iter().map(|r| r.to_string()).collect()).unwrap_or_default(),
         end,
         snapshots,
+        start,
+        pass_names,
     })
 }

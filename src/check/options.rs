@@ -101,6 +101,7 @@ pub fn resolve<'a>(
                 Some("board") => sections.board = Some(s),
                 Some("play") => sections.play = Some(s),
                 Some("end") => sections.end = Some(s),
+                Some("setup") => sections.setup = Some(s),
                 _ => {}
             }
         }

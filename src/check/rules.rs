@@ -159,7 +159,7 @@ fn phase(
                 }
                 a.finish(cx);
             }
-            Some("place" | "slide" | "relocate" | "actions") => {
+            Some("place" | "slide" | "relocate" | "pass" | "actions") => {
                 cx.report(
                     Diagnostic::error(codes::WRONG_PLACE, format!("{} must be inside `(turn ...)`", item.describe()))
                         .label(item.span, "directly in the phase")
@@ -238,9 +238,12 @@ fn stage(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Stage> 
         }
     }
     for (i, m) in moves.iter().enumerate() {
-        if let Some(other) =
-            moves[..i].iter().find(|o| std::mem::discriminant(&o.kind) == std::mem::discriminant(&m.kind))
-        {
+        // Passes with different names are different actions (`pass`, `swap`).
+        let same = |a: &MoveKind, b: &MoveKind| match (a, b) {
+            (MoveKind::Pass { name: x }, MoveKind::Pass { name: y }) => x == y,
+            _ => std::mem::discriminant(a) == std::mem::discriminant(b),
+        };
+        if let Some(other) = moves[..i].iter().find(|o| same(&o.kind, &m.kind)) {
             cx.report(
                 Diagnostic::error(codes::AMBIGUOUS_MOVES, "two moves of the same kind in one stage")
                     .label(m.span.first_char(), "second one")
@@ -263,6 +266,7 @@ fn reads_as_number(node: &Node) -> bool {
 /// `(place ...)`, `(slide ...)`, `(relocate ...)`.
 fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
     let (kind_name, has_from) = match node.head() {
+        Some("pass") => return super::pass::pass_move(cx, scope, node),
         Some("place") => ("place", false),
         Some("slide") => ("slide", true),
         Some("relocate") => ("relocate", true),
@@ -520,6 +524,17 @@ fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
                 return None;
             }
             Effect::Remove { sites: s?, conditions: conditions?, credit }
+        }
+        "flip" => {
+            let s =
+                args.required(cx, "the sites whose stones become the mover's").and_then(|n| sites(cx, scope, n, ctx));
+            args.finish(cx);
+            Effect::Flip(s?)
+        }
+        "put" => {
+            let s = args.required(cx, "the sites to put stones on").and_then(|n| sites(cx, scope, n, ctx));
+            args.finish(cx);
+            Effect::Put { sites: s? }
         }
         "win" => {
             let w = args.required(cx, "the winner: `mover` or `next`").and_then(|n| who(cx, n));

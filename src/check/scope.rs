@@ -119,6 +119,7 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("allow", Effect, "(allow ALLOWANCE NUMBER)"),
     ("allow-next", Effect, "(allow-next ALLOWANCE NUMBER)"),
     ("add", Effect, "(add COUNTER mover|next NUMBER)"),
+    ("flip", Effect, "(flip SITES)"),
     ("if", Effect, "(if CONDITION THEN [ELSE])"),
     ("if", Number, "(if CONDITION NUMBER NUMBER)"),
     ("win", Outcome, "(win mover|next)"),
@@ -151,7 +152,17 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("hand-empty", Condition, "(hand-empty)"),
     ("board-full", Condition, "(board-full)"),
     ("no-moves", Condition, "(no-moves)"),
+    ("nobody-can-move", Condition, "(nobody-can-move)"),
     ("neighbors", Sites, "(neighbors to|from|site RELATION)"),
+    ("ray", Sites, "(ray to|from|site|last RELATION)"),
+    ("flanks", Sites, "(flanks to|from|site|last RELATION)"),
+    ("setup", Section, "(setup (place TEAM SITES...)...)"),
+    ("place", Clause, "(place TEAM SITES...)"),
+    ("connects", Condition, "(connects to|from|site|last RELATION REGION REGION...)"),
+    ("all-passed", Condition, "(all-passed)"),
+    ("pass", Move, "(pass [NAME] [(where CONDITION...)] [(then EFFECT...)])"),
+    ("transpose", Sites, "(transpose to|from|site|last)"),
+    ("put", Effect, "(put SITES)"),
     ("group-sizes", Sizes, "(group-sizes RELATION)"),
     ("end", Section, "(end END-RULE...)"),
     ("when", EndRule, "(when CONDITION OUTCOME)"),
@@ -187,11 +198,21 @@ pub fn ludii_hint(node: &Node) -> Option<String> {
         ("move", "Step") | ("move", "Slide") => {
             "Ludii's `(move Step ...)` is `(slide (from friend) (along RELATION) (to empty))`"
         }
+        ("is", "Connected") => {
+            "Ludii's `(is Connected ...)` is `(connects SITE RELATION REGION REGION...)` in Tabula, for example `(connects last adjacent side-N side-S)`"
+        }
+        ("move", "Pass") => "Ludii's `(move Pass)` is the move `(pass)` in Tabula",
+        ("all", "Passed") => {
+            "Ludii's `(all Passed)` is `(all-passed)` in Tabula; when players pass only because they are blocked, `(nobody-can-move)` ends the game without the passes"
+        }
         ("move", "Remove") => "Ludii's `(move Remove ...)` is the effect `(remove SITES ...)`",
         ("move", _) => "Ludii's `(move ...)` is written as `(place ...)`, `(slide ...)` or `(relocate ...)` in Tabula",
         ("count", "Sites") => "Ludii's `(count Sites in:...)` is `(count FILTER SITES)` in Tabula",
         ("equipment", _) => "Tabula has no `(equipment ...)`: write `(board ...)` and `(players ...)` in the game",
         ("no", "Moves") => "Ludii's `(no Moves Next)` is `(no-moves)` in Tabula",
+        ("custodial", _) | ("sites", "Between") => {
+            "Ludii's custodial capture is `(flanks to RELATION)` in Tabula: the enemy runs closed by a friend stone"
+        }
         ("is", "Full") => "Ludii's `(is Full)` is `(board-full)` in Tabula",
         ("byScore", _) => "Ludii's `(byScore)` is `(compare (higher NUMBER) ...)` in Tabula",
         ("forEach", _) => {
@@ -206,13 +227,15 @@ pub fn ludii_hint(node: &Node) -> Option<String> {
 pub struct Scope<'s> {
     pub setup: &'s Setup,
     snapshots: Vec<Int>,
+    /// The names of named passes, in order of first use (see [`crate::game::Game::pass_names`]).
+    pass_names: Vec<String>,
     /// The counters, allowances and regions the rules refer to.
     pub used: std::cell::RefCell<super::Usage>,
 }
 
 impl<'s> Scope<'s> {
     pub fn new(setup: &'s Setup) -> Scope<'s> {
-        Scope { setup, snapshots: Vec::new(), used: Default::default() }
+        Scope { setup, snapshots: Vec::new(), pass_names: Vec::new(), used: Default::default() }
     }
 
     /// Registers a value to record at the start of every turn; returns its slot.
@@ -226,6 +249,22 @@ impl<'s> Scope<'s> {
 
     pub fn take_snapshots(&mut self) -> Vec<Int> {
         std::mem::take(&mut self.snapshots)
+    }
+
+    /// The index of a named pass (from 1; 0 is the plain `pass`), registering a new name.
+    pub fn pass_name(&mut self, name: &str) -> u16 {
+        let i = match self.pass_names.iter().position(|n| n == name) {
+            Some(i) => i,
+            None => {
+                self.pass_names.push(name.to_string());
+                self.pass_names.len() - 1
+            }
+        };
+        u16::try_from(i + 1).unwrap_or(u16::MAX)
+    }
+
+    pub fn take_pass_names(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.pass_names)
     }
 
     pub fn relation(&self, node: &Node) -> Result<RelId, Option<Diagnostic>> {

@@ -12,10 +12,12 @@ pub fn said(engine: &Engine, before: &State, after: &State, action: Action) -> V
         matches!(action.kind, ActionKind::Place | ActionKind::Slide | ActionKind::Relocate).then_some(action.to);
     let mut removed = Vec::new();
     let mut put = Vec::new();
+    let mut turned = Vec::new();
     for site in 0..game.board.sites.len() as u16 {
         match (engine.stone(before, site), engine.stone(after, site)) {
             (Some(_), None) if Some(site) != moved_from => removed.push(engine.label(site).to_string()),
             (None, Some(_)) if Some(site) != moved_to => put.push(engine.label(site).to_string()),
+            (Some(a), Some(b)) if a != b && Some(site) != moved_to => turned.push(engine.label(site).to_string()),
             _ => {}
         }
     }
@@ -25,6 +27,9 @@ pub fn said(engine: &Engine, before: &State, after: &State, action: Action) -> V
     }
     if !put.is_empty() {
         lines.push(format!("a stone was put on {}", join(&put)));
+    }
+    if !turned.is_empty() {
+        lines.push(format!("{} changed owner", join(&turned)));
     }
     for (a, name) in game.allowances.iter().enumerate() {
         if before.allowance(a) <= 0 && after.allowance(a) > 0 {

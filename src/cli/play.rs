@@ -560,6 +560,7 @@ impl Session<'_> {
                 MoveKind::Place => format!("{a} (place)"),
                 MoveKind::Slide { .. } => format!("{a}-{b} (slide)"),
                 MoveKind::Relocate { .. } => format!("{a}>{b} (relocate)"),
+                MoveKind::Pass { name } => format!("{} (gives up the turn)", game.pass_name(name)),
             };
             if !kinds.contains(&text) {
                 kinds.push(text);

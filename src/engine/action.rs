@@ -47,7 +47,7 @@ impl Engine {
             ActionKind::Slide => format!("{}-{}", self.label(action.from), self.label(action.to)),
             ActionKind::Relocate => format!("{}>{}", self.label(action.from), self.label(action.to)),
             ActionKind::End => "end".into(),
-            ActionKind::Pass => "pass".into(),
+            ActionKind::Pass => self.game.pass_name(action.from).into(),
         }
     }
 
@@ -59,6 +59,9 @@ impl Engine {
             "pass" => return Ok(Action::PASS),
             "" => return Err("no action given".into()),
             _ => {}
+        }
+        if let Some(i) = self.game.pass_names.iter().position(|n| n == text) {
+            return Ok(Action { kind: ActionKind::Pass, from: i as u16 + 1, to: 0 });
         }
         let site = |label: &str| {
             self.site(label).ok_or_else(|| {

@@ -32,7 +32,8 @@ impl Engine {
     fn act(&self, s: &mut State, w: &mut Work, action: Action) {
         let mover = self.mover_env(s);
         let stage = self.current_stage(s);
-        let m = move_for(stage, action.kind);
+        // A blocked player's forced pass is no move's: no effects.
+        let m = if s.forced_pass { None } else { move_for(stage, action) };
         match action.kind {
             ActionKind::Place => {
                 let team = mover.subject;
@@ -65,6 +66,13 @@ impl Engine {
             s.last_arrival = Some(action.to);
         }
         let env = Env { from: action.from, to: action.to, last: s.last_arrival, ..mover };
+        if self.program.counts_passes {
+            s.pass_streak = match (action.kind, action.from, s.turn_started) {
+                // A turn whose first action is `pass` is a pass and nothing more: a pass ends it.
+                (ActionKind::Pass, 0, false) => s.pass_streak.saturating_add(1),
+                _ => 0,
+            };
+        }
         s.actions += 1;
         s.turn_started = true;
         s.last_mover = Some(s.mover);
@@ -213,6 +221,60 @@ impl Engine {
                 let holds = self.bool(s, w, condition, env);
                 self.effects(s, w, if holds { then } else { otherwise }, env);
             }
+            Effect::Put { sites } => {
+                // The sites are found before any stone goes down (a set such as `empty` would
+                // change under the loop); a rare effect, so a list is made.
+                let mut targets = Vec::new();
+                self.for_each_site(s, sites, env, |site| {
+                    if s.board[site as usize] == 0 {
+                        targets.push(site);
+                    }
+                });
+                for site in targets {
+                    self.put(s, w, site, env.subject);
+                }
+            }
+            Effect::Flip(sites) => self.flip(s, w, sites, env),
+        }
+    }
+
+    /// `(flip SITES)`: every stone of SITES that is not the mover's team's becomes his. Out of
+    /// line, so that the effects of games without it stay as they were.
+    #[inline(never)]
+    fn flip(&self, s: &mut State, w: &mut Work, sites: &crate::game::Sites, env: &Env) {
+        let mut turned = take(&mut w.victims);
+        turned.clear();
+        // Every stone is found in the position before any changes owner, as `remove`
+        // does: the set may depend on the stones it turns.
+        let mine = env.subject as u8 + 1;
+        self.for_each_site(s, sites, env, |site| {
+            let content = s.board[site as usize];
+            if content != 0 && content != mine {
+                turned.push((site, content));
+            }
+        });
+        for &(site, _) in &turned {
+            // A set may name a site twice (two rays through it): turn it once.
+            if s.board[site as usize] != mine {
+                self.recolor(s, w, site, env.subject);
+            }
+        }
+        w.victims = turned;
+    }
+
+    /// Gives the stone on an occupied site to `team`: the site stays occupied, so the empty
+    /// sites and their neighbour counts do not change; groups may split and join, so the group
+    /// caches are rebuilt on their next question.
+    fn recolor(&self, s: &mut State, w: &mut Work, site: u16, team: usize) {
+        let old = s.board[site as usize] as usize - 1;
+        s.board[site as usize] = team as u8 + 1;
+        s.stones[old].remove(site);
+        s.stones[team].insert(site);
+        if self.repetition.is_some() {
+            s.board_hash ^= self.zobrist.stone(site, old) ^ self.zobrist.stone(site, team);
+        }
+        for cache in &mut w.groups {
+            cache.leave();
         }
     }
 
@@ -226,6 +288,7 @@ impl Engine {
             if let EndRule::When { condition, outcome, .. } = &self.game.end[i] {
                 let holds = match self.program.end_tests[i] {
                     Some(EndTest::BoardFull) => s.empty_count == 0,
+                    Some(EndTest::NobodyCanMove) => s.blocked && self.others_blocked(s, w, env.mover),
                     _ => self.bool(s, w, condition, &env),
                 };
                 if holds {
@@ -338,6 +401,50 @@ impl Engine {
     /// the previous turn, and the first decision — or a pass, or the end of the game.
     pub(crate) fn begin_turn(&self, s: &mut State, w: &mut Work) {
         let player = s.mover as usize;
+        s.forced_pass = false;
+        let decision = self.first_decision(s, w);
+        if !decision {
+            s.stage = 0;
+            s.stage_done = 0;
+            if self.game.phases[s.phase[player] as usize].blocked == Blocked::Pass {
+                s.legal.clear();
+                s.legal.push(Action::PASS);
+                s.forced_pass = true;
+            }
+        }
+        // Only while the turn begins is "the player to move cannot begin his turn" a fact.
+        s.blocked = !decision;
+        let ended = self.end_rules(s, w, s.legal.is_empty());
+        s.blocked = false;
+        if ended {
+            return;
+        }
+        if s.legal.is_empty() {
+            s.outcome = Some(Outcome { winner: None, scores: None, decided_by: None, reason: EndReason::Blocked });
+        }
+    }
+
+    /// Whether no player but `mover` could begin his turn if it were his turn now (each tried
+    /// on a copy of the position). Asked only when `mover` himself is blocked, which is rare,
+    /// so the copies cost nothing in the common case.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn others_blocked(&self, s: &State, w: &Work, mover: usize) -> bool {
+        let players = self.game.players.len();
+        (1..players).map(|k| (mover + k) % players).all(|p| {
+            let mut t = s.clone();
+            let mut tw = w.clone();
+            t.mover = p as u8;
+            !self.first_decision(&mut t, &mut tw)
+        })
+    }
+
+    /// Steps 1–4 of a turn's beginning for `s.mover` (phase, snapshots, allowances, the first
+    /// stage that offers a decision); returns whether one does, with its actions in `s.legal`.
+    /// Inlined: it is the body of every turn's beginning.
+    #[inline(always)]
+    fn first_decision(&self, s: &mut State, w: &mut Work) -> bool {
+        let player = s.mover as usize;
         let env = self.mover_env(s);
         loop {
             let current = s.phase[player] as usize;
@@ -361,20 +468,7 @@ impl Engine {
             s.stage += 1;
             decision = self.enter_stage(s, w);
         }
-        if !decision {
-            s.stage = 0;
-            s.stage_done = 0;
-            if self.game.phases[s.phase[player] as usize].blocked == Blocked::Pass {
-                s.legal.clear();
-                s.legal.push(Action::PASS);
-            }
-        }
-        if self.end_rules(s, w, s.legal.is_empty()) {
-            return;
-        }
-        if s.legal.is_empty() {
-            s.outcome = Some(Outcome { winner: None, scores: None, decided_by: None, reason: EndReason::Blocked });
-        }
+        decision
     }
 }
 

@@ -55,6 +55,24 @@ impl Fill {
         Fill { set: Bits::new(sites), visited: Bits::new(sites), stack: Vec::with_capacity(sites) }
     }
 
+    /// The sites of `set` reached from `start` through `set` along `rel` (its group, when
+    /// `set` is a team's stones), in `visited`.
+    pub fn group(&mut self, rel: &Relation, set: &Bits, start: u16) -> &Bits {
+        self.visited.clear();
+        self.stack.clear();
+        self.visited.insert(start);
+        self.stack.push(start);
+        while let Some(v) = self.stack.pop() {
+            for &u in rel.neighbors(v) {
+                if set.contains(u) && !self.visited.contains(u) {
+                    self.visited.insert(u);
+                    self.stack.push(u);
+                }
+            }
+        }
+        &self.visited
+    }
+
     /// Whether every site of `self.set` reaches a site of `set ∩ region` through the set along
     /// `rel`; afterwards `visited` holds the sites reached.
     pub fn holds(&mut self, rel: &Relation, region: &Bits) -> bool {

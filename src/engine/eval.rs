@@ -121,6 +121,9 @@ impl Engine {
             Bool::HandEmpty => s.hands[env.mover] == 0,
             Bool::BoardFull => s.empty_count == 0,
             Bool::NoMoves => env.no_moves,
+            Bool::NobodyCanMove => s.blocked && self.others_blocked(s, w, env.mover),
+            Bool::Connects { site, rel, regions } => self.connects(s, w, *site, *rel, regions, env),
+            Bool::AllPassed => s.pass_streak as usize >= self.game.players.len(),
         }
     }
 
@@ -155,6 +158,11 @@ impl Engine {
                     .filter(|&i| matches(s.board[i], filter, env.subject) && matches(s.board[i], *inner, env.subject))
                     .count() as u32
             }
+            Sites::Ray(..) | Sites::Flanks(..) => self.count_lines(s, filter, sites, env),
+            Sites::Transpose(var) => {
+                let image = env.var(*var).and_then(|v| self.transposed(v));
+                u32::from(image.is_some_and(|t| matches(s.board[t as usize], filter, env.subject)))
+            }
             Sites::Region(r) => {
                 let bits = &self.region_bits[r.by_team[env.subject] as usize];
                 match filter {
@@ -168,6 +176,15 @@ impl Engine {
         }
     }
 
+    /// Sites of a ray or flank set matching `filter`. Kept out of line so that the counts the
+    /// other games make stay as small as they were.
+    #[inline(never)]
+    fn count_lines(&self, s: &State, filter: Filter, sites: &Sites, env: &Env) -> u32 {
+        let mut n = 0;
+        self.for_each_site(s, sites, env, |t| n += u32::from(matches(s.board[t as usize], filter, env.subject)));
+        n
+    }
+
     /// Whether a site belongs to a set.
     #[inline]
     pub(crate) fn contains(&self, s: &State, sites: &Sites, site: u16, env: &Env) -> bool {
@@ -177,10 +194,17 @@ impl Engine {
             Sites::Neighbors(var, rel) => {
                 env.var(*var).is_some_and(|v| self.game.board.relations[*rel as usize].neighbors(v).contains(&site))
             }
+            Sites::Ray(..) | Sites::Flanks(..) => {
+                let mut found = false;
+                self.for_each_site(s, sites, env, |t| found |= t == site);
+                found
+            }
+            Sites::Transpose(var) => env.var(*var).and_then(|v| self.transposed(v)) == Some(site),
         }
     }
 
-    /// Calls `f` for every site of a set, ascending.
+    /// Calls `f` for every site of a set: ascending, except for rays and flanks, which go
+    /// outward one direction after another.
     #[inline]
     pub(crate) fn for_each_site(&self, s: &State, sites: &Sites, env: &Env, mut f: impl FnMut(u16)) {
         match sites {
@@ -197,6 +221,21 @@ impl Engine {
             Sites::Neighbors(var, rel) => {
                 if let Some(v) = env.var(*var) {
                     self.game.board.relations[*rel as usize].neighbors(v).iter().for_each(|&n| f(n))
+                }
+            }
+            Sites::Transpose(var) => {
+                if let Some(t) = env.var(*var).and_then(|v| self.transposed(v)) {
+                    f(t)
+                }
+            }
+            Sites::Ray(var, rel) => {
+                if let Some(v) = env.var(*var) {
+                    self.rays.ray(*rel, v, f)
+                }
+            }
+            Sites::Flanks(var, rel) => {
+                if let Some(v) = env.var(*var) {
+                    self.rays.flanks(*rel, &s.board, v, env.subject, f)
                 }
             }
         }

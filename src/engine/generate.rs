@@ -47,6 +47,11 @@ impl Engine {
                 Generator::SlideOwnToEmpty { along } => self.slides_own_to_empty(s, along, &env, &mut rest),
                 Generator::Slide { along } => self.slides(s, w, m, along, &env, &mut rest),
                 Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut rest),
+                Generator::Pass { name } => {
+                    if self.conditions_hold(s, w, m, &env) {
+                        rest.push(Action { kind: ActionKind::Pass, from: name, to: 0 });
+                    }
+                }
             }
         }
         legal.rest = rest;
@@ -94,6 +99,7 @@ impl Engine {
                         Condition::EmptyNeighbors { slot, op, k } => {
                             op.apply(i64::from(w.empty_neighbors[slot][t as usize]), k)
                         }
+                        Condition::FlanksAny { rel } => self.rays.flanks_any(rel, &s.board, t, env.subject),
                         Condition::General => self.bool(s, w, c, &Env { to: t, ..*env }),
                     };
                     if !holds {
@@ -230,7 +236,22 @@ impl Engine {
             return "you cannot move: your only action is `pass`".into();
         }
         match action.kind {
-            ActionKind::Pass => return "you can pass only when you have no other move".into(),
+            ActionKind::Pass => {
+                let text = self.action_text(action);
+                let Some(m) = move_for(stage, action) else {
+                    return match action.from {
+                        0 => "you can pass only when you have no other move".into(),
+                        _ => format!("`{text}` is not possible now"),
+                    };
+                };
+                let e = Env { ..env };
+                for (c, condition) in m.conditions.iter().zip(&m.condition_text) {
+                    if !self.bool(s, &mut w, c, &e) {
+                        return format!("`{text}` fails the condition {condition}");
+                    }
+                }
+                return "it is not among the legal actions".into();
+            }
             ActionKind::End if s.stage_done < s.stage_min => {
                 let left = s.stage_min - s.stage_done;
                 return format!("this turn still requires {left} more action{}", if left == 1 { "" } else { "s" });
@@ -238,7 +259,7 @@ impl Engine {
             ActionKind::End => return "nothing in this turn is optional now".into(),
             _ => {}
         }
-        let Some(m) = move_for(stage, action.kind) else {
+        let Some(m) = move_for(stage, action) else {
             let allowed: Vec<&str> = s.legal.as_slice().iter().map(|a| kind_name(a.kind)).collect::<Vec<_>>();
             let mut allowed: Vec<&str> = allowed.into_iter().fold(Vec::new(), |mut v, k| {
                 if !v.contains(&k) {
@@ -301,15 +322,17 @@ impl Engine {
     }
 }
 
-/// The move of a stage that makes actions of this kind (a stage holds at most one of each).
-pub(crate) fn move_for(stage: &Stage, kind: ActionKind) -> Option<&Move> {
+/// The move of a stage that makes this action (a stage holds at most one of each kind, and
+/// one pass of each name).
+#[inline]
+pub(crate) fn move_for(stage: &Stage, action: Action) -> Option<&Move> {
     stage.moves.iter().find(|m| {
         matches!(
-            (&m.kind, kind),
+            (&m.kind, action.kind),
             (MoveKind::Place, ActionKind::Place)
                 | (MoveKind::Slide { .. }, ActionKind::Slide)
                 | (MoveKind::Relocate { .. }, ActionKind::Relocate)
-        )
+        ) || matches!((&m.kind, action.kind), (MoveKind::Pass { name }, ActionKind::Pass) if *name == action.from)
     })
 }
 
@@ -323,5 +346,8 @@ fn describe(sites: &Sites) -> &'static str {
         Sites::Filter(Filter::Any) => "on the board",
         Sites::Region(_) => "in the region this move allows",
         Sites::Neighbors(..) => "among the neighbours this move allows",
+        Sites::Ray(..) => "on the rays this move allows",
+        Sites::Flanks(..) => "among the stones this move flanks",
+        Sites::Transpose(_) => "the mirror image this move allows",
     }
 }

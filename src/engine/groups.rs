@@ -5,6 +5,12 @@
 //! union-find over the stones that is updated as each stone arrives. A stone leaving the board
 //! can split a group, which union-find cannot undo: the cache is then marked stale and rebuilt
 //! on the next question. Scoring at the end of a game reads the group sizes from it too.
+//!
+//! A cache may also keep, per group, the set of regions its stones touch (a bitmask: bit *i*
+//! for the *i*-th region the rules connect), merged as groups merge, so that `(connects ...)`
+//! is one look-up at the group's root instead of a flood fill.
+
+use std::sync::Arc;
 
 use crate::board::Relation;
 
@@ -17,6 +23,9 @@ pub struct GroupCache {
     size: Vec<u16>,
     largest: Vec<u32>,
     fresh: bool,
+    /// Region bits: per site, the regions it lies in (shared by every copy of the cache), and
+    /// per group root, the regions its stones touch.
+    touch: Option<(Arc<[u64]>, Vec<u64>)>,
 }
 
 impl Clone for GroupCache {
@@ -27,6 +36,7 @@ impl Clone for GroupCache {
             size: self.size.clone(),
             largest: self.largest.clone(),
             fresh: self.fresh,
+            touch: self.touch.clone(),
         }
     }
 
@@ -36,6 +46,15 @@ impl Clone for GroupCache {
         self.size.clone_from(&other.size);
         self.largest.clone_from(&other.largest);
         self.fresh = other.fresh;
+        match (&mut self.touch, &other.touch) {
+            (Some((sites, roots)), Some((other_sites, other_roots))) => {
+                if !Arc::ptr_eq(sites, other_sites) {
+                    *sites = Arc::clone(other_sites);
+                }
+                roots.clone_from(other_roots);
+            }
+            (mine, theirs) => mine.clone_from(theirs),
+        }
     }
 }
 
@@ -47,7 +66,14 @@ impl GroupCache {
             size: vec![1; sites],
             largest: vec![0; teams],
             fresh: true,
+            touch: None,
         }
+    }
+
+    /// A cache that also keeps the regions each group touches; `site_regions[site]` has bit *i*
+    /// set when the site lies in the *i*-th connected region.
+    pub fn with_touch(rel: u8, sites: usize, teams: usize, site_regions: Arc<[u64]>) -> GroupCache {
+        GroupCache { touch: Some((site_regions, vec![0; sites])), ..GroupCache::new(rel, sites, teams) }
     }
 
     /// A cache that knows nothing yet: it is built on the first question.
@@ -83,10 +109,23 @@ impl GroupCache {
         self.parent[site as usize] = site;
         self.size[site as usize] = 1;
         let mut root = site;
-        for &n in rel.neighbors(site) {
-            if board[n as usize] as usize == team + 1 {
-                root = self.union(root, n);
+        // Two loops, so that caches without region masks (most games) test for them once.
+        if self.touch.is_none() {
+            for &n in rel.neighbors(site) {
+                if board[n as usize] as usize == team + 1 {
+                    root = self.union(root, n);
+                }
             }
+        } else if let Some((sites, mut roots)) = self.touch.take() {
+            let mut touched = sites[site as usize];
+            for &n in rel.neighbors(site) {
+                if board[n as usize] as usize == team + 1 {
+                    touched |= roots[self.root(n) as usize];
+                    root = self.union(root, n);
+                }
+            }
+            roots[root as usize] = touched;
+            self.touch = Some((sites, roots));
         }
         let size = u32::from(self.size[root as usize]);
         if size > self.largest[team] {
@@ -120,12 +159,24 @@ impl GroupCache {
         }
     }
 
+    /// The regions touched by the group of the stone on `site` (bits as given to
+    /// [`GroupCache::with_touch`]); `None` when this cache does not keep them.
+    pub fn touched(&mut self, rel: &Relation, board: &[u8], site: u16) -> Option<u64> {
+        self.touch.as_ref()?;
+        if !self.fresh {
+            self.rebuild(rel, board);
+        }
+        let root = self.root(site);
+        self.touch.as_ref().map(|(_, roots)| roots[root as usize])
+    }
+
     fn rebuild(&mut self, rel: &Relation, board: &[u8]) {
         self.largest.fill(0);
         for (i, (p, s)) in self.parent.iter_mut().zip(self.size.iter_mut()).enumerate() {
             *p = i as u16;
             *s = 1;
         }
+
         for site in 0..board.len() as u16 {
             let content = board[site as usize];
             if content == 0 {
@@ -142,6 +193,15 @@ impl GroupCache {
             if size > self.largest[team] {
                 self.largest[team] = size;
             }
+        }
+        if let Some((sites, mut roots)) = self.touch.take() {
+            roots.fill(0);
+            for site in 0..board.len() as u16 {
+                if board[site as usize] != 0 {
+                    roots[self.root(site) as usize] |= sites[site as usize];
+                }
+            }
+            self.touch = Some((sites, roots));
         }
         self.fresh = true;
     }

@@ -18,9 +18,16 @@
 //! | any other condition | [`Condition::General`] | the interpreter ([`super::eval`]) |
 //! | `(require (connected empty REGION R))` in `place` | [`Require::EmptyStaysConnected`] | one articulation-point search for all candidates ([`super::connect::placement_mask`]) |
 //! | any other constraint | [`Require::AfterAction`] | a flood fill on the position after each candidate action |
+//! | `(> (count any (flanks to R)) 0)` in `where` | [`Condition::FlanksAny`] | walks the step tables of R's directions until one run is closed ([`super::rays`]) |
 //! | `(when (board-full) ...)` | [`EndTest::BoardFull`] | a counter compared with 0 |
+//! | `(when (nobody-can-move) ...)` | [`EndTest::NobodyCanMove`] | false at once unless the mover is blocked; then each other player's first stage on a copy |
+//! | `(ray V R)`, `(flanks V R)` anywhere | [`super::rays::Rays`] | per-direction step tables compiled once |
 //! | any other `when` | [`EndTest::General`] | the interpreter |
 //! | `(count empty (neighbors V R))` anywhere | [`Program::empty_neighbor_slot`] | the kept counts of R, by index |
+//! | `(pass ...)` | [`Generator::Pass`] | its conditions, once per decision |
+//! | `(all-passed)` anywhere | [`Program::counts_passes`] | the run of passes is counted only in games that ask |
+//! | `(connects V R A B ...)` | [`Connection::Kept`] | R's union-find keeps per group a bitmask of the regions it touches ([`Program::connect_bits`]): one look-up at the root |
+//! | the same, with more than 64 regions connected | [`Connection::Fill`] | a flood fill of the one group |
 
 use crate::game::{Bool, CmpOp, Constraint, EndRule, Filter, Game, Int, MoveKind, RegionRef, SiteVar, Sites, Stage};
 
@@ -43,6 +50,24 @@ pub(crate) struct Program {
     /// symmetric, the opposite direction for a direction (the `N` count of a site changes when
     /// its `N` neighbour fills, that is, for the site `S` of the one that fills).
     pub empty_neighbor_updates: Vec<u8>,
+    /// How `(connects ...)` is answered.
+    pub connection: Connection,
+    /// Per region: its bit in the groups' touched-region masks, if some `(connects ...)` names
+    /// it (with [`Connection::Kept`]).
+    pub connect_bits: Vec<Option<u8>>,
+    /// Relations under which the rules ask for connections.
+    pub connect_relations: Vec<u8>,
+    /// Some rule asks `(all-passed)`: the run of passes is counted (and only then).
+    pub counts_passes: bool,
+}
+
+/// How `(connects SITE R A B ...)` is answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Connection {
+    /// The union-find of R's groups keeps, per group, the set of regions its stones touch.
+    Kept,
+    /// More regions are connected than a mask holds: a flood fill of the group at SITE.
+    Fill,
 }
 
 #[derive(Debug, Clone)]
@@ -78,9 +103,19 @@ pub(crate) struct MoveProgram {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Generator {
     Place,
-    SlideOwnToEmpty { along: u8 },
-    Slide { along: u8 },
-    Relocate { distinct: bool },
+    SlideOwnToEmpty {
+        along: u8,
+    },
+    Slide {
+        along: u8,
+    },
+    Relocate {
+        distinct: bool,
+    },
+    /// A voluntary pass (action `pass`, or a named pass with `from` = `name`).
+    Pass {
+        name: u16,
+    },
 }
 
 /// How one `where` condition of a move is tested for a candidate destination.
@@ -88,6 +123,9 @@ pub(crate) enum Generator {
 pub(crate) enum Condition {
     /// `(op (count empty (neighbors to R)) K)`, read from the kept counts of slot `slot`.
     EmptyNeighbors { slot: usize, op: CmpOp, k: i64 },
+    /// `(> (count any (flanks to R)) 0)`: the placement flanks something; the runs are
+    /// walked until the first closed one, none is listed.
+    FlanksAny { rel: u8 },
     /// The interpreter, on the condition as written.
     General,
 }
@@ -107,6 +145,8 @@ pub(crate) enum Require {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum EndTest {
     BoardFull,
+    /// `(when (nobody-can-move) ...)`: false at once unless the player to move is blocked.
+    NobodyCanMove,
     General,
 }
 
@@ -139,12 +179,73 @@ pub(crate) fn lower(game: &Game) -> Program {
         .iter()
         .map(|rule| match rule {
             EndRule::When { condition: Bool::BoardFull, .. } => Some(EndTest::BoardFull),
+            EndRule::When { condition: Bool::NobodyCanMove, .. } => Some(EndTest::NobodyCanMove),
             EndRule::When { .. } => Some(EndTest::General),
             EndRule::Repetition { .. } | EndRule::TurnLimit { .. } => None,
         })
         .collect::<Vec<_>>();
     let when_rules = (0..end_tests.len()).filter(|&i| end_tests[i].is_some()).collect();
-    Program { phases, end_tests, when_rules, empty_neighbor_relations, empty_neighbor_slot, empty_neighbor_updates }
+    let (connection, connect_bits, connect_relations) = lower_connections(game);
+    Program {
+        phases,
+        end_tests,
+        when_rules,
+        empty_neighbor_relations,
+        empty_neighbor_slot,
+        empty_neighbor_updates,
+        connection,
+        connect_bits,
+        connect_relations,
+        counts_passes: uses_all_passed(game),
+    }
+}
+
+fn uses_all_passed(game: &Game) -> bool {
+    let mut found = false;
+    game.visit_bools(&mut |b: &Bool| found |= matches!(b, Bool::AllPassed));
+    found
+}
+
+/// One bit per region that some `(connects ...)` names (for any team), if 64 are enough.
+fn lower_connections(game: &Game) -> (Connection, Vec<Option<u8>>, Vec<u8>) {
+    let connections = game.connections();
+    let mut relations: Vec<u8> = Vec::new();
+    let mut regions: Vec<u16> = Vec::new();
+    for (rel, refs) in &connections {
+        if !relations.contains(rel) {
+            relations.push(*rel);
+        }
+        for index in refs.iter().flat_map(|r| &r.by_team) {
+            if !regions.contains(index) {
+                regions.push(*index);
+            }
+        }
+    }
+    let mut bits = vec![None; game.regions.len()];
+    let connection = match u8::try_from(regions.len()) {
+        Ok(n) if n <= 64 => {
+            for (bit, &region) in regions.iter().enumerate() {
+                bits[region as usize] = Some(bit as u8);
+            }
+            Connection::Kept
+        }
+        _ => Connection::Fill,
+    };
+    (connection, bits, relations)
+}
+
+impl Program {
+    /// The touched-region mask a group needs to connect these regions for `team`, when masks
+    /// are kept.
+    #[inline]
+    pub(crate) fn connect_need(&self, regions: &[RegionRef], team: usize) -> Option<u64> {
+        match self.connection {
+            Connection::Kept => regions
+                .iter()
+                .try_fold(0u64, |need, r| self.connect_bits[r.by_team[team] as usize].map(|b| need | (1u64 << b))),
+            Connection::Fill => None,
+        }
+    }
 }
 
 fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
@@ -178,6 +279,7 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
                 }
                 MoveKind::Slide { along } => Generator::Slide { along },
                 MoveKind::Relocate { distinct } => Generator::Relocate { distinct },
+                MoveKind::Pass { name } => Generator::Pass { name },
             };
             let conditions = m.conditions.iter().map(|c| lower_condition(c, kept)).collect();
             let require = m
@@ -196,8 +298,13 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
     StageProgram { min: bound(&stage.min), max: bound(&stage.max), plain, moves }
 }
 
-/// `(op (count empty (neighbors to R)) K)` (either way round) with R's counts kept.
+/// `(op (count empty (neighbors to R)) K)` (either way round) with R's counts kept, and
+/// "flanks something": `(op (count F (flanks to R)) K)` meaning "at least one", where F is a
+/// filter every flanked stone matches.
 fn lower_condition(c: &Bool, kept: &[u8]) -> Condition {
+    if let Some(rel) = flanks_any(c) {
+        return Condition::FlanksAny { rel };
+    }
     let count_of = |e: &Int| match e {
         Int::Count(Filter::Empty, Sites::Neighbors(SiteVar::To, rel)) => kept.iter().position(|r| r == rel),
         _ => None,
@@ -211,6 +318,23 @@ fn lower_condition(c: &Bool, kept: &[u8]) -> Condition {
         Some(slot) => Condition::EmptyNeighbors { slot, op, k },
         None => Condition::General,
     }
+}
+
+/// The relation of a condition that says "the destination flanks at least one stone".
+fn flanks_any(c: &Bool) -> Option<u8> {
+    let (op, count, k) = match c {
+        Bool::Cmp(op, count, Int::Const(k)) => (*op, count, *k),
+        Bool::Cmp(op, Int::Const(k), count) => (op.flipped(), count, *k),
+        _ => return None,
+    };
+    let Int::Count(filter, Sites::Flanks(SiteVar::To, rel)) = count else { return None };
+    // Flanked sites hold enemy stones: these filters count every one of them.
+    let every = match filter {
+        Filter::Any | Filter::Occupied | Filter::Enemy => true,
+        Filter::Empty | Filter::Friend => false,
+    };
+    let at_least_one = matches!((op, k), (CmpOp::Gt, 0) | (CmpOp::Ge, 1) | (CmpOp::Ne, 0));
+    (every && at_least_one).then_some(*rel)
 }
 
 #[cfg(test)]
@@ -248,6 +372,37 @@ mod tests {
         );
         assert!(p.phases[0][0].plain);
         assert_eq!(p.end_tests, [Some(EndTest::BoardFull)]);
+    }
+
+    #[test]
+    fn a_placement_that_must_flank_stops_at_the_first_closed_run() {
+        let p = program(
+            r#"(game "T" (players "X" "O") (board (square 4))
+              (play (turn (place (to empty) (where (> (count any (flanks to all)) 0)
+                                                   (>= (count enemy (flanks to orthogonal)) 2))))
+                    (blocked pass))
+              (end (when (nobody-can-move) draw)))"#,
+        );
+        let place = &p.phases[0][0].moves[0];
+        // "At least one" has the fast path; "at least two" needs the runs counted.
+        assert!(matches!(place.conditions[..], [Condition::FlanksAny { .. }, Condition::General]));
+        assert_eq!(p.end_tests, [Some(EndTest::NobodyCanMove)]);
+    }
+
+    #[test]
+    fn connections_keep_region_masks_and_passes_are_generated_as_such() {
+        let p = program(
+            r#"(game "T" (players "X" "O") (board (square 4))
+              (region goal (owner "X") side-N) (region goal (owner "O") side-E)
+              (play (turn (actions 1 (place (to empty)) (pass) (pass swap))))
+              (end (when (connects last orthogonal side-S goal) (win mover))))"#,
+        );
+        assert_eq!(p.connection, Connection::Kept);
+        // side-S, and goal for each team (side-N, side-E): three regions, three bits.
+        assert_eq!(p.connect_bits.iter().flatten().count(), 3);
+        assert_eq!(p.connect_relations.len(), 1);
+        let generators: Vec<Generator> = p.phases[0][0].moves.iter().map(|m| m.generator).collect();
+        assert_eq!(generators[1..], [Generator::Pass { name: 0 }, Generator::Pass { name: 1 }]);
     }
 
     #[test]

@@ -23,9 +23,11 @@ mod lower;
 mod outcome;
 pub mod perft;
 pub mod playout;
+mod rays;
 mod repetition;
 mod state;
 pub mod stats;
+mod touching;
 
 pub use action::{Action, ActionKind};
 pub use outcome::{EndReason, Outcome};
@@ -51,6 +53,12 @@ pub struct Engine {
     group_relations: Vec<u8>,
     /// How each part of the rules is run: the fast paths chosen once (see [`lower`]).
     program: lower::Program,
+    /// Step tables of the board's directions, for rays and flanks.
+    rays: rays::Rays,
+    /// Per site: the bits of the connected regions it lies in (see [`lower::Connection`]).
+    connect_sites: std::sync::Arc<[u64]>,
+    /// Per site: its image with column and row exchanged (empty on boards without it).
+    transpose: Vec<u16>,
 }
 
 #[derive(Debug, Clone)]
@@ -115,9 +123,39 @@ impl Engine {
             crate::game::EndRule::Repetition { count, .. } if *count > 0 => Some((i, *count)),
             _ => None,
         });
-        let group_relations = game.group_relations();
+        let mut group_relations = game.group_relations();
         let program = lower::lower(&game);
-        Engine { game, region_bits, region_parts, zobrist, repetition, group_relations, program }
+        let rays = rays::Rays::new(&game.board);
+        for &rel in &program.connect_relations {
+            if !group_relations.contains(&rel) {
+                group_relations.push(rel);
+            }
+        }
+        let mut connect_sites = vec![0u64; n];
+        for (region, bit) in program.connect_bits.iter().enumerate() {
+            if let Some(bit) = bit {
+                for site in game.regions[region].parts.iter().flatten() {
+                    connect_sites[*site as usize] |= 1 << bit;
+                }
+            }
+        }
+        let connect_sites = connect_sites.into();
+        let transpose = match game.board.shape.transposable() {
+            Some(n) => (0..n * n).map(|i| ((i % n) * n + i / n) as u16).collect(),
+            None => Vec::new(),
+        };
+        Engine {
+            game,
+            region_bits,
+            region_parts,
+            zobrist,
+            repetition,
+            group_relations,
+            program,
+            connect_sites,
+            transpose,
+            rays,
+        }
     }
 
     /// Empty-neighbour counts of the empty board, for each relation that needs them.
@@ -136,11 +174,24 @@ impl Engine {
     /// A group cache for each relation whose largest groups the rules ask about.
     fn group_caches(&self, teams: usize) -> Vec<groups::GroupCache> {
         let sites = self.game.board.site_count();
-        self.group_relations.iter().map(|&rel| groups::GroupCache::new(rel, sites, teams)).collect()
+        let kept = self.program.connection == lower::Connection::Kept;
+        self.group_relations
+            .iter()
+            .map(|&rel| match kept && self.program.connect_relations.contains(&rel) {
+                true => groups::GroupCache::with_touch(rel, sites, teams, std::sync::Arc::clone(&self.connect_sites)),
+                false => groups::GroupCache::new(rel, sites, teams),
+            })
+            .collect()
     }
 
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The site with column and row exchanged, on boards that have the symmetry.
+    #[inline]
+    pub(crate) fn transposed(&self, site: u16) -> Option<u16> {
+        self.transpose.get(site as usize).copied()
     }
 
     /// The legal actions of the decision at hand (empty when the game is over).

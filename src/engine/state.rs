@@ -44,10 +44,18 @@ pub struct State {
     pub(crate) relocated: Vec<u16>,
     /// Where the last stone arrived in the game (placed, slid or relocated): the site `last`.
     pub(crate) last_arrival: Option<u16>,
+    /// How many turns in a row, up to the last, consisted of the single action `pass`
+    /// (forced or chosen): `(all-passed)`.
+    pub(crate) pass_streak: u32,
+    /// The turn in progress is a blocked player's forced `pass` (no move's effects apply).
+    pub(crate) forced_pass: bool,
 
     // Counting and the end.
     pub(crate) turns_completed: u32,
     pub(crate) turn_started: bool,
+    /// Set only while the end rules are asked as a turn begins whose player cannot begin it
+    /// (he may still have `pass`): what `(nobody-can-move)` starts from.
+    pub(crate) blocked: bool,
     pub(crate) actions: u32,
     pub(crate) last_mover: Option<u8>,
     pub(crate) last_action: Option<Action>,
@@ -109,8 +117,11 @@ impl Clone for State {
             arrival: self.arrival,
             relocated: self.relocated.clone(),
             last_arrival: self.last_arrival,
+            pass_streak: self.pass_streak,
+            forced_pass: self.forced_pass,
             turns_completed: self.turns_completed,
             turn_started: self.turn_started,
+            blocked: self.blocked,
             actions: self.actions,
             last_mover: self.last_mover,
             last_action: self.last_action,
@@ -140,9 +151,12 @@ impl Clone for State {
         self.snapshots.clone_from(&other.snapshots);
         self.arrival.clone_from(&other.arrival);
         self.last_arrival = other.last_arrival;
+        self.pass_streak = other.pass_streak;
+        self.forced_pass = other.forced_pass;
         self.relocated.clone_from(&other.relocated);
         self.turns_completed.clone_from(&other.turns_completed);
         self.turn_started.clone_from(&other.turn_started);
+        self.blocked = other.blocked;
         self.actions.clone_from(&other.actions);
         self.last_mover.clone_from(&other.last_mover);
         self.last_action.clone_from(&other.last_action);
@@ -316,8 +330,11 @@ impl Engine {
             arrival: None,
             relocated: Vec::with_capacity(4),
             last_arrival: None,
+            pass_streak: 0,
+            forced_pass: false,
             turns_completed: 0,
             turn_started: false,
+            blocked: false,
             actions: 0,
             last_mover: None,
             last_action: None,
@@ -327,14 +344,20 @@ impl Engine {
             legal: Legal::new(sites),
             work: Some(Box::new(Work::new(sites, self.group_caches(teams), self.empty_neighbor_counts()))),
         };
+        // The game's own start position (`(setup ...)`): stones put down, not played — no hand
+        // pays for them and no action is counted.
+        for &(site, team) in &game.start {
+            self.with_work(&mut state, |s, w| self.put(s, w, site, team));
+        }
         self.record_position(&mut state);
         self.with_work(&mut state, |s, w| self.begin_turn(s, w));
         state
     }
 }
 
-/// A position to start from instead of the empty board: for puzzles, analysis and tests that
-/// need a position no short game reaches.
+/// A position to start from instead of the game's start: for puzzles, analysis and tests that
+/// need a position no short game reaches. The stones are added to those of the game's own
+/// `(setup ...)`, if it has one.
 #[derive(Debug, Clone, Default)]
 pub struct Setup {
     /// Stones on the board: (site, team).
@@ -348,7 +371,8 @@ pub struct Setup {
 }
 
 impl Engine {
-    /// The state with `setup`'s stones on the board and `setup.mover` to begin a turn. Stones
+    /// The state with `setup`'s stones on the board (besides the game's own setup) and
+    /// `setup.mover` to begin a turn. Stones
     /// are put down without any effect; it is the caller's business that the position makes
     /// sense. Fails on a bad site, team, player or a stone placed twice.
     pub fn position(&self, setup: &Setup) -> Result<State, String> {
@@ -377,6 +401,7 @@ impl Engine {
         state.turns_completed = setup.turns_played;
         state.seen = Seen::default();
         state.phase.fill(0);
+        state.pass_streak = 0;
         self.record_position(&mut state);
         self.with_work(&mut state, |s, w| self.begin_turn(s, w));
         Ok(state)

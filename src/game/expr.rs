@@ -48,6 +48,16 @@ pub enum Sites {
     Neighbors(SiteVar, RelId),
     /// The union of a region's parts.
     Region(RegionRef),
+    /// For each direction of the relation, the sites from the site outward to the edge of the
+    /// board (not the site itself).
+    Ray(SiteVar, RelId),
+    /// For each direction of the relation, the run of enemy stones that starts next to the site
+    /// and is closed by a stone of the subject's; nothing in a direction whose run is not
+    /// closed.
+    Flanks(SiteVar, RelId),
+    /// The image of a site under the board's transposition (column and row exchanged: the
+    /// reflection across the diagonal from `a1`), on boards with as many columns as rows.
+    Transpose(SiteVar),
 }
 
 /// Sizes of the groups (maximal connected sets of stones of one team) under a relation.
@@ -137,6 +147,19 @@ pub enum Bool {
     BoardFull,
     /// The player to move cannot begin his turn.
     NoMoves,
+    /// The player to move cannot begin his turn, and no other player could begin his if it
+    /// were his turn now.
+    NobodyCanMove,
+    /// The site holds a stone of the subject's team whose group (its stones connected along
+    /// the relation) has a stone in every one of the regions (each the subject's version).
+    Connects {
+        site: SiteVar,
+        rel: RelId,
+        regions: Vec<RegionRef>,
+    },
+    /// The last turns, one per player, each consisted of the single action `pass` (forced or
+    /// chosen; named passes such as `swap` do not count).
+    AllPassed,
 }
 
 impl Int {
@@ -183,5 +206,34 @@ impl Bool {
             }
             _ => {}
         }
+    }
+}
+
+impl Bool {
+    /// Calls `f` on this condition and on every condition inside it, including those inside its
+    /// numbers (`(if C A B)`): analyses that look for one kind of condition (where the rules
+    /// ask about connections, say) must find it wherever it stands.
+    pub fn walk(&self, f: &mut dyn FnMut(&Bool)) {
+        f(self);
+        match self {
+            Bool::And(items) | Bool::Or(items) => items.iter().for_each(|b| b.walk(f)),
+            Bool::Not(b) => b.walk(f),
+            Bool::Cmp(_, a, b) => {
+                a.walk_bools(f);
+                b.walk_bools(f);
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Int {
+    /// Calls `f` on every condition inside the number (each `(if C A B)`'s C, walked).
+    pub fn walk_bools(&self, f: &mut dyn FnMut(&Bool)) {
+        self.walk(&mut |i: &Int| {
+            if let Int::If(c, _, _) = i {
+                c.walk(f);
+            }
+        });
     }
 }

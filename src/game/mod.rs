@@ -41,6 +41,12 @@ pub struct Game {
     pub end_text: Vec<String>,
     /// Values recorded at the start of every turn, for `(grew ...)`.
     pub snapshots: Vec<Int>,
+    /// The stones on the board before the first turn (`(setup ...)`): (site, team), in the
+    /// order written.
+    pub start: Vec<(u16, usize)>,
+    /// The names of the named passes (`(pass swap ...)`), in order of first appearance: the
+    /// action text of `MoveKind::Pass { name: k }` for k > 0.
+    pub pass_names: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -148,6 +154,9 @@ pub enum MoveKind {
     /// A stone of `from` anywhere into `to` (a follow-up choice, e.g. an enemy stone moved
     /// away). With `distinct`, a stone already relocated this turn may not be chosen again.
     Relocate { distinct: bool },
+    /// A voluntary pass: ends the turn without a stone. `name` 0 is the action `pass`; k > 0 is
+    /// the named pass [`Game::pass_names`]`[k - 1]` (an action of its own, such as `swap`).
+    Pass { name: u16 },
 }
 
 #[derive(Debug, Clone)]
@@ -219,6 +228,13 @@ pub enum Effect {
         condition: Bool,
         then: Vec<Effect>,
         otherwise: Vec<Effect>,
+    },
+    /// Every stone of the sites becomes the mover's team's (found first, then changed
+    /// together); empty sites are ignored.
+    Flip(Sites),
+    /// Puts a stone of the mover's team on every empty site of the set (from no hand).
+    Put {
+        sites: Sites,
     },
 }
 
@@ -301,6 +317,65 @@ impl Game {
         out
     }
 
+    /// Every `(connects ...)` in the rules: its relation and regions, once each.
+    pub fn connections(&self) -> Vec<(RelId, Vec<RegionRef>)> {
+        let mut out: Vec<(RelId, Vec<RegionRef>)> = Vec::new();
+        self.visit_bools(&mut |b: &Bool| {
+            if let Bool::Connects { rel, regions, .. } = b {
+                if !out.iter().any(|(r, g)| r == rel && g == regions) {
+                    out.push((*rel, regions.clone()));
+                }
+            }
+        });
+        out
+    }
+
+    /// Calls `visit` on every condition of the rules, nested ones included.
+    pub fn visit_bools(&self, visit: &mut dyn FnMut(&Bool)) {
+        fn effects(list: &[Effect], visit: &mut dyn FnMut(&Bool)) {
+            for e in list {
+                match e {
+                    Effect::Remove { conditions, .. } => conditions.iter().for_each(|c| c.walk(visit)),
+                    Effect::If { condition, then, otherwise } => {
+                        condition.walk(visit);
+                        effects(then, visit);
+                        effects(otherwise, visit);
+                    }
+                    Effect::Win(_)
+                    | Effect::Draw
+                    | Effect::Allow { .. }
+                    | Effect::Add { .. }
+                    | Effect::Put { .. }
+                    | Effect::Flip(_) => {}
+                }
+            }
+        }
+        for phase in &self.phases {
+            if let Some(u) = &phase.until {
+                u.walk(visit);
+            }
+            for m in phase.stages.iter().flat_map(|s| &s.moves) {
+                m.conditions.iter().for_each(|c| c.walk(visit));
+                effects(&m.then, visit);
+            }
+            effects(&phase.after_turn, visit);
+        }
+        for rule in &self.end {
+            if let EndRule::When { condition, .. } = rule {
+                condition.walk(visit);
+            }
+        }
+        self.visit_ints(|i: &Int| i.walk_bools(visit));
+    }
+
+    /// The action text of a pass move's name (see [`MoveKind::Pass`]).
+    pub fn pass_name(&self, name: u16) -> &str {
+        match name {
+            0 => "pass",
+            k => self.pass_names.get(k as usize - 1).map_or("pass", String::as_str),
+        }
+    }
+
     /// Relations under which the rules count empty neighbours.
     pub fn empty_neighbor_relations(&self) -> Vec<RelId> {
         let mut out = Vec::new();
@@ -364,7 +439,11 @@ impl Effect {
         match self {
             Effect::Win(_) | Effect::Draw => true,
             Effect::If { then, otherwise, .. } => then.iter().chain(otherwise).any(Effect::can_end_game),
-            Effect::Remove { .. } | Effect::Allow { .. } | Effect::Add { .. } => false,
+            Effect::Remove { .. }
+            | Effect::Allow { .. }
+            | Effect::Add { .. }
+            | Effect::Flip(_)
+            | Effect::Put { .. } => false,
         }
     }
 
@@ -377,7 +456,7 @@ impl Effect {
                 condition.walk_ints(f);
                 then.iter().chain(otherwise).for_each(|e| e.walk_ints(f));
             }
-            Effect::Win(_) | Effect::Draw => {}
+            Effect::Win(_) | Effect::Draw | Effect::Flip(_) | Effect::Put { .. } => {}
         }
     }
 }
@@ -404,7 +483,7 @@ impl Game {
             }
         };
         let sites = |s: &Sites, add: &mut dyn FnMut(RelId)| {
-            if let Sites::Neighbors(_, r) = s {
+            if let Sites::Neighbors(_, r) | Sites::Ray(_, r) | Sites::Flanks(_, r) = s {
                 add(*r);
             }
         };
@@ -418,12 +497,16 @@ impl Game {
         for r in self.group_relations() {
             add(r);
         }
+        for (r, _) in self.connections() {
+            add(r);
+        }
         for phase in &self.phases {
             for stage in &phase.stages {
                 for m in &stage.moves {
                     if let MoveKind::Slide { along } = m.kind {
                         add(along);
                     }
+
                     sites(&m.from, &mut add);
                     sites(&m.to, &mut add);
                     for Constraint::Connected { rel, .. } in &m.require {
@@ -432,7 +515,7 @@ impl Game {
                     let mut effects: Vec<&Effect> = m.then.iter().collect();
                     while let Some(e) = effects.pop() {
                         match e {
-                            Effect::Remove { sites: s, .. } => sites(s, &mut add),
+                            Effect::Remove { sites: s, .. } | Effect::Flip(s) => sites(s, &mut add),
                             Effect::If { then, otherwise, .. } => effects.extend(then.iter().chain(otherwise)),
                             _ => {}
                         }
@@ -442,6 +525,20 @@ impl Game {
         }
         used.sort_unstable();
         used
+    }
+}
+
+impl Game {
+    /// Whether some rule changes the owner of stones (`flip`).
+    pub fn has_flip_effect(&self) -> bool {
+        fn any(effects: &[Effect]) -> bool {
+            effects.iter().any(|e| match e {
+                Effect::Flip(_) => true,
+                Effect::If { then, otherwise, .. } => any(then) || any(otherwise),
+                _ => false,
+            })
+        }
+        self.phases.iter().any(|p| any(&p.after_turn) || p.stages.iter().flat_map(|s| &s.moves).any(|m| any(&m.then)))
     }
 }
 

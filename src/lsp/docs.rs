@@ -57,8 +57,9 @@ mod tests {
     #[test]
     fn an_entry_is_its_heading_and_text_up_to_the_next_heading() {
         let place = entries("place");
-        assert_eq!(place.len(), 1);
+        assert_eq!(place.len(), 2, "the move, and the clause of `setup`");
         assert!(place[0].starts_with("### `place`\n"), "{}", place[0]);
+        assert!(place[1].starts_with("#### `place` (setup)\n"), "{}", place[1]);
         assert!(place[0].contains("(place (to SITES)"));
         assert!(!place[0].contains("### `slide`"));
         // Two uses, two entries.

@@ -6,10 +6,11 @@ use std::path::Path;
 use tabula::check::{Selection, check_str, load};
 use tabula::engine::{Engine, Setup, State};
 
-/// Loads a bundled game with a variant and `KEY=VALUE` options.
+/// Loads a bundled game with a variant (`""`: the game has none) and `KEY=VALUE` options.
 pub fn engine(file: &str, variant: &str, sets: &[&str]) -> Engine {
     let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
-    let selection = Selection::new(Some(variant.to_string()), &sets).expect("selection");
+    let variant = (!variant.is_empty()).then(|| variant.to_string());
+    let selection = Selection::new(variant, &sets).expect("selection");
     match load(Path::new(file), &selection) {
         Ok((_, game)) => Engine::new(game),
         Err(e) => panic!("{file} does not load: {e:?}"),

@@ -1,0 +1,194 @@
+//! The `(setup ...)` section: the stones on the board before the first turn.
+//!
+//! `(setup (place TEAM SITES...)...)`. Each item of SITES is a site label, a region (a built-in
+//! one such as `side-S`, so that a designer fills a row in one word, or a declared one; an
+//! owned region means the placing team's version), `(sites LABEL...)`, or
+//! `(if CONDITION ITEM [ITEM])` with a condition known before play, so that an option can move
+//! the start (a bigger board puts its centre elsewhere). Defines and options are substituted
+//! before this pass, as everywhere.
+
+use super::args::{Args, wrong_kind};
+use super::expr::{Ctx, boolean};
+use super::scope::{POISON, Scope};
+use super::setup::unknown_site;
+use super::{Context, similar};
+use crate::codes;
+use crate::diagnostic::Diagnostic;
+use crate::game::Bool;
+use crate::syntax::{Node, NodeKind, Span};
+
+/// The stones of the setup: (site, team), in the order written. `None` when something in it is
+/// wrong (every problem is reported).
+pub fn stones(cx: &mut Context, scope: &mut Scope<'_>, form: Option<&Node>) -> Option<Vec<(u16, usize)>> {
+    let Some(form) = form else { return Some(Vec::new()) };
+    let errors = cx.error_count();
+    let mut out: Vec<(u16, usize)> = Vec::new();
+    // Where each site was first set up, to point at both places of a site used twice.
+    let mut first: Vec<Option<Span>> = vec![None; scope.setup.board.site_count()];
+    for item in Args::new(form).rest() {
+        if item.symbol() == Some(POISON) {
+            continue;
+        }
+        if item.head() != Some("place") {
+            cx.report(
+                wrong_kind(item, "an entry of `setup`", "`(place TEAM SITES...)`")
+                    .help("usage: (setup (place TEAM SITES...)...), for example (setup (place \"White\" d4 e5))"),
+            );
+            continue;
+        }
+        let mut args = Args::new(item);
+        let Some(team) = team(cx, scope, &mut args) else { continue };
+        let items = args.rest();
+        if items.is_empty() {
+            cx.report(args.missing("the sites to put stones on"));
+            continue;
+        }
+        let mut sites = Vec::new();
+        for node in items {
+            collect(cx, scope, node, team, &mut sites);
+        }
+        for (site, span) in sites {
+            match first[site as usize] {
+                Some(earlier) => cx.report(
+                    Diagnostic::error(
+                        codes::DUPLICATE,
+                        format!("site `{}` is set up twice", scope.setup.board.sites[site as usize].label),
+                    )
+                    .label(span, "set up again here")
+                    .label(earlier, "first set up here")
+                    .help("a site holds one stone: list each site once"),
+                ),
+                None => {
+                    first[site as usize] = Some(span);
+                    out.push((site, team));
+                }
+            }
+        }
+    }
+    (cx.error_count() == errors).then_some(out)
+}
+
+/// `TEAM`: a team's name, a string.
+fn team(cx: &mut Context, scope: &Scope<'_>, args: &mut Args<'_>) -> Option<usize> {
+    let node = args.required(cx, "the team whose stones these are")?;
+    let name = match &node.kind {
+        NodeKind::Str(s) => s,
+        NodeKind::Symbol(s) if s == POISON => return None,
+        _ => {
+            cx.report(wrong_kind(node, "the team", "a team's name in quotes, such as \"White\""));
+            return None;
+        }
+    };
+    let teams = &scope.setup.teams;
+    if let Some(i) = teams.iter().position(|t| t == name) {
+        return Some(i);
+    }
+    let known: Vec<String> = teams.iter().map(|t| format!("\"{t}\"")).collect();
+    let help = similar::did_you_mean(name, teams.iter().map(String::as_str))
+        .unwrap_or_else(|| format!("the teams are {}", known.join(", ")));
+    cx.report(
+        Diagnostic::error(codes::UNKNOWN_PLAYER, format!("unknown team \"{name}\""))
+            .label(node.span, "no team has this name")
+            .help(help),
+    );
+    None
+}
+
+/// The sites one item stands for, with the span to blame if one is used twice.
+fn collect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, team: usize, out: &mut Vec<(u16, Span)>) {
+    let board = &scope.setup.board;
+    match &node.kind {
+        NodeKind::Symbol(s) if s == POISON => {}
+        NodeKind::Symbol(word) => {
+            if let Some(site) = board.site(word) {
+                out.push((site, node.span));
+            } else if scope.setup.regions.iter().any(|r| r.name == *word) {
+                match scope.region(node) {
+                    Ok(r) => {
+                        let region = &scope.setup.regions[r.by_team[team] as usize];
+                        let mut sites: Vec<u16> = region.parts.iter().flatten().copied().collect();
+                        sites.sort_unstable();
+                        sites.dedup();
+                        out.extend(sites.into_iter().map(|s| (s, node.span)));
+                    }
+                    Err(d) => {
+                        if let Some(d) = d {
+                            cx.report(d);
+                        }
+                    }
+                }
+            } else if let Some(d) = super::compass::unknown_side(node, word, board) {
+                cx.report(d);
+            } else {
+                cx.report(unknown(node, word, scope));
+            }
+        }
+        NodeKind::Str(label) => match board.site(label) {
+            Some(site) => out.push((site, node.span)),
+            None => cx.report(unknown(node, label, scope)),
+        },
+        NodeKind::Int(n) => match board.site(&n.to_string()) {
+            Some(site) => out.push((site, node.span)),
+            None => cx.report(unknown(node, &n.to_string(), scope)),
+        },
+        NodeKind::List(_) => match node.head() {
+            Some("sites") => {
+                for label in Args::new(node).rest() {
+                    match &label.kind {
+                        NodeKind::Symbol(_) | NodeKind::Str(_) | NodeKind::Int(_) => {
+                            let text = match &label.kind {
+                                NodeKind::Symbol(s) | NodeKind::Str(s) => s.clone(),
+                                NodeKind::Int(n) => n.to_string(),
+                                _ => unreachable!("matched above"),
+                            };
+                            match scope.setup.board.site(&text) {
+                                Some(site) => out.push((site, label.span)),
+                                None => cx.report(unknown(label, &text, scope)),
+                            }
+                        }
+                        _ => cx.report(wrong_kind(label, "a site", "a site label such as `d4`")),
+                    }
+                }
+            }
+            Some("if") => {
+                let mut args = Args::new(node);
+                let condition = args
+                    .required(cx, "a condition known before play")
+                    .and_then(|n| boolean(cx, scope, n, Ctx::default()).map(|b| (b, n)));
+                let then = args.required(cx, "the sites when the condition holds");
+                let otherwise = args.next();
+                args.finish(cx);
+                match condition {
+                    Some((Bool::Const(holds), _)) => {
+                        let chosen = if holds { then } else { otherwise };
+                        if let Some(n) = chosen {
+                            collect(cx, scope, n, team, out);
+                        }
+                    }
+                    Some((_, n)) => cx.report(
+                        Diagnostic::error(codes::NOT_CONSTANT, format!("{} is not known before play", n.describe()))
+                            .label(n.span, "the setup is decided before the first turn")
+                            .help("use `true`, `false`, a boolean option, or a comparison of options and numbers"),
+                    ),
+                    None => {}
+                }
+            }
+            _ => cx.report(
+                wrong_kind(node, "sites to set up", "a site label, a region, `(sites LABEL...)` or `(if ...)`")
+                    .help("usage: (place TEAM SITES...)"),
+            ),
+        },
+        _ => cx.report(wrong_kind(node, "sites to set up", "a site label such as `d4` or a region")),
+    }
+}
+
+/// An unknown site, with a did-you-mean over the board's labels and the regions.
+fn unknown(node: &Node, label: &str, scope: &Scope<'_>) -> Diagnostic {
+    let board = &scope.setup.board;
+    let names = board.sites.iter().map(|s| s.label.as_str()).chain(scope.setup.regions.iter().map(|r| r.name.as_str()));
+    let d = unknown_site(node, label, board);
+    match similar::did_you_mean(label, names) {
+        Some(h) => d.help(h),
+        None => d,
+    }
+}
