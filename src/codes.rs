@@ -33,7 +33,8 @@ pub const UNKNOWN_RELATION: &str = "tabula::check::unknown_relation";
 pub const UNKNOWN_REGION: &str = "tabula::check::unknown_region";
 pub const UNKNOWN_DIRECTION: &str = "tabula::check::unknown_direction";
 pub const ONE_WAY_RELATION: &str = "tabula::check::one_way_relation";
-/// A ray or flank along a relation that holds no direction of the board (a tiling's `edges`).
+/// A ray, flank or line along a relation that holds no direction of the board (a tiling's
+/// `edges`).
 pub const NO_DIRECTIONS: &str = "tabula::check::no_directions";
 pub const UNKNOWN_PLAYER: &str = "tabula::check::unknown_player";
 pub const UNKNOWN_VARIANT: &str = "tabula::check::unknown_variant";
@@ -57,6 +58,9 @@ pub const AMBIGUOUS_MOVES: &str = "tabula::check::ambiguous_moves";
 pub const BAD_BOARD: &str = "tabula::check::bad_board";
 pub const BAD_PLAYERS: &str = "tabula::check::bad_players";
 pub const NO_SYMMETRY: &str = "tabula::check::no_symmetry";
+
+// Lines.
+pub const LINE_LENGTH: &str = "tabula::check::line_length";
 
 // Warnings.
 pub const UNUSED: &str = "tabula::warn::unused";

@@ -20,6 +20,7 @@
 //!
 //! Site labels are part of the CLI contract (DESIGN.md §4) and are documented on each generator.
 
+pub mod axes;
 pub mod hexcells;
 pub mod hexhex;
 pub mod square;

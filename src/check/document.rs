@@ -461,6 +461,7 @@ fn report_ludii_syntax(cx: &mut Context, node: &Node) {
             let help = match name.as_str() {
                 "if" => "conditions are clauses in Tabula: `(where CONDITION)`".to_string(),
                 "by" | "of" => "Tabula names the owner with a filter such as `friend` or `enemy`".to_string(),
+                "exact" => "an exact line ends with the word `exact`: `(line N RELATION SITE exact)`".to_string(),
                 _ => {
                     format!("Tabula has no named arguments; look up the ludeme that takes `{name}` in docs/LANGUAGE.md")
                 }

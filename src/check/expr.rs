@@ -333,13 +333,9 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
                 (a, b) => Bool::Cmp(op, a, b),
             }
         }
-        "is" if node.args().first().and_then(Node::symbol) == Some("Connected") => {
-            let hint = super::scope::ludii_hint(node).unwrap_or_default();
-            cx.report(
-                Diagnostic::error(codes::LUDII_SYNTAX, format!("{} is Ludii, not Tabula", node.describe()))
-                    .label(node.span, "expected a condition")
-                    .help(hint),
-            );
+        "is" if ludii_hint(node).is_some() => {
+            // Ludii's `(is Line 5)`, `(is Empty ...)`: its own ludemes, not a filter.
+            unexpected(cx, node, Category::Condition);
             return None;
         }
         "is" => {
@@ -387,6 +383,8 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
             args.finish(cx);
             Bool::AllPassed
         }
+        "line" => return super::lines::line(cx, scope, node, ctx),
+        "in" => return super::lines::membership(cx, scope, node, ctx),
         _ => {
             unexpected(cx, node, Category::Condition);
             return None;

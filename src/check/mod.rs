@@ -20,6 +20,7 @@ mod end;
 mod expand;
 mod expr;
 mod extend;
+mod lines;
 pub use extend::extends_clause;
 mod options;
 mod pass;

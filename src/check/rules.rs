@@ -366,7 +366,7 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
                     cx.report(args.missing("a constraint"));
                 }
                 for item in items {
-                    match constraint(cx, scope, item) {
+                    match constraint(cx, scope, item, before) {
                         Some(c) => {
                             require.push(c);
                             require_text.push(item.to_string());
@@ -440,11 +440,11 @@ fn conds(cx: &mut Context, scope: &mut Scope<'_>, args: &mut Args<'_>, ctx: Ctx)
     out.into_iter().collect()
 }
 
-/// `(connected FILTER REGION RELATION)`.
-fn constraint(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Constraint> {
+/// `(connected FILTER REGION RELATION)`, or a condition on the position after the stone
+/// arrived (`to` and `from` bound as in `where`).
+fn constraint(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<Constraint> {
     if node.head() != Some("connected") {
-        unexpected(cx, node, Category::Constraint);
-        return None;
+        return boolean(cx, scope, node, ctx).map(Constraint::Condition);
     }
     let mut args = Args::new(node);
     let f = args.required(cx, "which sites must be connected, such as `empty`").and_then(|n| filter(cx, n));

@@ -14,7 +14,7 @@ pub const POISON: &str = "\0";
 /// Words with a fixed meaning; defines and options may not use them as names.
 pub const KEYWORDS: &[&str] = &[
     "empty", "occupied", "friend", "enemy", "any", "to", "from", "site", "last", "mover", "next", "owner", "true",
-    "false", "pass", "draw", "default", "boolean", "larger", "smaller",
+    "false", "pass", "draw", "default", "boolean", "larger", "smaller", "exact",
 ];
 
 /// What kind of thing a ludeme is; used to say "a number is expected here, but `x` is a
@@ -153,6 +153,8 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("board-full", Condition, "(board-full)"),
     ("no-moves", Condition, "(no-moves)"),
     ("nobody-can-move", Condition, "(nobody-can-move)"),
+    ("line", Condition, "(line LENGTH RELATION to|from|site|last [exact])"),
+    ("in", Condition, "(in to|from|site|last SITES)"),
     ("neighbors", Sites, "(neighbors to|from|site RELATION)"),
     ("ray", Sites, "(ray to|from|site|last RELATION)"),
     ("flanks", Sites, "(flanks to|from|site|last RELATION)"),
@@ -214,6 +216,10 @@ pub fn ludii_hint(node: &Node) -> Option<String> {
             "Ludii's custodial capture is `(flanks to RELATION)` in Tabula: the enemy runs closed by a friend stone"
         }
         ("is", "Full") => "Ludii's `(is Full)` is `(board-full)` in Tabula",
+        ("is", "Line") => {
+            "Ludii's `(is Line N)` is `(line N all last)` in Tabula (any relation made of directions; `exact` at the end for `exact:True`)"
+        }
+        ("is", "In") => "Ludii's `(is In SITE REGION)` is `(in to REGION)` in Tabula",
         ("byScore", _) => "Ludii's `(byScore)` is `(compare (higher NUMBER) ...)` in Tabula",
         ("forEach", _) => {
             "Tabula has no loops: effects such as `(remove SITES (where ...))` apply to every site of a set"

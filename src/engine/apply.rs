@@ -121,15 +121,26 @@ impl Engine {
         for cache in &mut w.groups {
             cache.arrive(&self.game.board.relations[cache.rel as usize], &s.board, site, team);
         }
-        for (&rel, counts) in self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors) {
-            for &n in self.game.board.relations[rel as usize].neighbors(site) {
-                counts[n as usize] -= 1;
+        let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
+        for (slot, (&rel, counts)) in slots.enumerate() {
+            let neighbors = self.game.board.relations[rel as usize].neighbors(site);
+            if self.program.no_empty_tracked[slot] {
+                for &n in neighbors {
+                    counts[n as usize] -= 1;
+                    if counts[n as usize] == 0 {
+                        w.no_empty_neighbors[slot].insert(n);
+                    }
+                }
+            } else {
+                for &n in neighbors {
+                    counts[n as usize] -= 1;
+                }
             }
         }
     }
 
     /// Takes the stone off a site.
-    fn lift(&self, s: &mut State, w: &mut Work, site: u16) {
+    pub(crate) fn lift(&self, s: &mut State, w: &mut Work, site: u16) {
         let team = s.board[site as usize] as usize - 1;
         s.board[site as usize] = 0;
         s.stones[team].remove(site);
@@ -141,9 +152,18 @@ impl Engine {
         for cache in &mut w.groups {
             cache.leave();
         }
-        for (&rel, counts) in self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors) {
-            for &n in self.game.board.relations[rel as usize].neighbors(site) {
-                counts[n as usize] += 1;
+        let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
+        for (slot, (&rel, counts)) in slots.enumerate() {
+            let neighbors = self.game.board.relations[rel as usize].neighbors(site);
+            if self.program.no_empty_tracked[slot] {
+                for &n in neighbors {
+                    counts[n as usize] += 1;
+                    w.no_empty_neighbors[slot].remove(n);
+                }
+            } else {
+                for &n in neighbors {
+                    counts[n as usize] += 1;
+                }
             }
         }
     }
@@ -286,9 +306,10 @@ impl Engine {
         let env = Env { no_moves, ..self.mover_env(s) };
         for &i in &self.program.when_rules {
             if let EndRule::When { condition, outcome, .. } = &self.game.end[i] {
-                let holds = match self.program.end_tests[i] {
-                    Some(EndTest::BoardFull) => s.empty_count == 0,
-                    Some(EndTest::NobodyCanMove) => s.blocked && self.others_blocked(s, w, env.mover),
+                let holds = match (self.program.end_tests[i], condition) {
+                    (Some(EndTest::BoardFull), _) => s.empty_count == 0,
+                    (Some(EndTest::NobodyCanMove), _) => s.blocked && self.others_blocked(s, w, env.mover),
+                    (Some(EndTest::Line), crate::game::Bool::Line(line)) => self.line(s, w, line, &env),
                     _ => self.bool(s, w, condition, &env),
                 };
                 if holds {
@@ -346,7 +367,9 @@ impl Engine {
         let phase = &self.game.phases[s.phase[s.mover as usize] as usize];
         let env = self.mover_env(s);
         self.effects(s, w, &phase.after_turn, &env);
-        if s.outcome.is_some() || self.end_rules(s, w, false) {
+        // A turn ends right after the action that ended it, whose end rules were tested on
+        // this same position for this same mover: only after-turn effects can change the answer.
+        if s.outcome.is_some() || (!phase.after_turn.is_empty() && self.end_rules(s, w, false)) {
             s.legal.clear();
             return;
         }

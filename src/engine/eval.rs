@@ -124,6 +124,8 @@ impl Engine {
             Bool::NobodyCanMove => s.blocked && self.others_blocked(s, w, env.mover),
             Bool::Connects { site, rel, regions } => self.connects(s, w, *site, *rel, regions, env),
             Bool::AllPassed => s.pass_streak as usize >= self.game.players.len(),
+            Bool::Line(line) => self.line(s, w, line, env),
+            Bool::In(var, sites) => env.var(*var).is_some_and(|v| self.contains(s, sites, v, env)),
         }
     }
 

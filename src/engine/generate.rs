@@ -8,7 +8,7 @@ use super::legal::Legal;
 use super::lower::{Condition, Generator, MoveProgram, Require, StageProgram};
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
-use crate::game::{Constraint, Filter, Move, MoveKind, Sites, Stage};
+use crate::game::{Bool, Constraint, Filter, Move, MoveKind, Sites, Stage};
 
 impl Engine {
     /// The environment of the mover's rules.
@@ -43,7 +43,12 @@ impl Engine {
         let env = self.mover_env(s);
         for (m, program) in self.current_stage(s).moves.iter().zip(&self.stage_program(s).moves) {
             match program.generator {
-                Generator::Place => self.places(s, w, m, program, &env, &mut legal),
+                Generator::Place => {
+                    self.places(s, w, m, program, &env, &mut legal);
+                    if program.require.contains(&Require::Condition) {
+                        self.places_meeting_conditions(s, w, m, program, &env, &mut legal);
+                    }
+                }
                 Generator::SlideOwnToEmpty { along } => self.slides_own_to_empty(s, along, &env, &mut rest),
                 Generator::Slide { along } => self.slides(s, w, m, along, &env, &mut rest),
                 Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut rest),
@@ -91,19 +96,32 @@ impl Engine {
             keep.copy_from(&candidates);
             // One condition at a time, over the candidates still in.
             for (c, test) in m.conditions.iter().zip(&program.conditions) {
-                for t in candidates.ones() {
-                    if !keep.contains(t) {
-                        continue;
+                match (*test, c) {
+                    (Condition::InRegion, Bool::In(_, Sites::Region(r))) => {
+                        keep.and_with(&self.region_bits[r.by_team[env.subject] as usize]);
                     }
-                    let holds = match *test {
-                        Condition::EmptyNeighbors { slot, op, k } => {
-                            op.apply(i64::from(w.empty_neighbors[slot][t as usize]), k)
+                    (Condition::NoEmptyNeighbors { slot }, _) => keep.and_with(&w.no_empty_neighbors[slot]),
+                    (Condition::EmptyNeighbors { slot, op, k }, _) => {
+                        let counts = &w.empty_neighbors[slot];
+                        for t in candidates.ones() {
+                            if keep.contains(t) && !op.apply(i64::from(counts[t as usize]), k) {
+                                keep.remove(t);
+                            }
                         }
-                        Condition::FlanksAny { rel } => self.rays.flanks_any(rel, &s.board, t, env.subject),
-                        Condition::General => self.bool(s, w, c, &Env { to: t, ..*env }),
-                    };
-                    if !holds {
-                        keep.remove(t);
+                    }
+                    (Condition::FlanksAny { rel }, _) => {
+                        for t in candidates.ones() {
+                            if keep.contains(t) && !self.rays.flanks_any(rel, &s.board, t, env.subject) {
+                                keep.remove(t);
+                            }
+                        }
+                    }
+                    (Condition::General | Condition::InRegion, _) => {
+                        for t in candidates.ones() {
+                            if keep.contains(t) && !self.bool(s, w, c, &Env { to: t, ..*env }) {
+                                keep.remove(t);
+                            }
+                        }
                     }
                 }
             }
@@ -127,17 +145,44 @@ impl Engine {
                     let mut keep = take(&mut w.mask);
                     keep.copy_from(&candidates);
                     for t in candidates.ones() {
-                        if !self.holds_after(s, w, req, env, None, t) {
+                        if !self.connected_after(s, w, req, env, None, t) {
                             keep.remove(t);
                         }
                     }
                     candidates.copy_from(&keep);
                     w.mask = keep;
                 }
+                // After the rest, on the placements left: they need the position mutable.
+                Require::Condition => {}
             }
         }
         out.set_places(&mut candidates);
         w.candidates = candidates;
+    }
+
+    /// Narrows the placements to those after which every condition of `require` holds (the
+    /// stone is put on the board and taken back for each; see [`Engine::holds_after_condition`]).
+    fn places_meeting_conditions(
+        &self,
+        s: &mut State,
+        w: &mut Work,
+        m: &Move,
+        program: &MoveProgram,
+        env: &Env,
+        out: &mut Legal,
+    ) {
+        let mut keep = take(&mut w.mask);
+        keep.copy_from(&out.places);
+        for (req, how) in m.require.iter().zip(&program.require) {
+            let (Constraint::Condition(c), Require::Condition) = (req, how) else { continue };
+            for t in out.places.ones() {
+                if keep.contains(t) && !self.holds_after_condition(s, w, c, env, None, t) {
+                    keep.remove(t);
+                }
+            }
+        }
+        out.set_places(&mut keep);
+        w.mask = keep;
     }
 
     /// A stone of one's own to any empty neighbour, in a tight loop.
@@ -152,8 +197,9 @@ impl Engine {
         }
     }
 
-    fn slides(&self, s: &State, w: &mut Work, m: &Move, along: u8, env: &Env, out: &mut Vec<Action>) {
+    fn slides(&self, s: &mut State, w: &mut Work, m: &Move, along: u8, env: &Env, out: &mut Vec<Action>) {
         let rel = &self.game.board.relations[along as usize];
+        let start = out.len();
         self.for_each_site(s, &m.from, env, |f| {
             if s.board[f as usize] == 0 {
                 return;
@@ -163,14 +209,26 @@ impl Engine {
                     continue;
                 }
                 let e = Env { from: f, to: t, ..*env };
-                if self.contains(s, &m.to, t, &e)
-                    && self.conditions_hold(s, w, m, &e)
-                    && m.require.iter().all(|r| self.holds_after(s, w, r, env, Some(f), t))
-                {
+                if self.contains(s, &m.to, t, &e) && self.conditions_hold(s, w, m, &e) {
                     out.push(Action::slide(f, t));
                 }
             }
         });
+        if m.require.is_empty() {
+            return;
+        }
+        // The constraints look at the position after each slide, so they run once the
+        // candidates are known.
+        let mut kept = start;
+        for i in start..out.len() {
+            let a = out[i];
+            let e = Env { from: a.from, ..*env };
+            if m.require.iter().all(|r| self.holds_after(s, w, r, &e, Some(a.from), a.to)) {
+                out[kept] = a;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 
     fn relocations(&self, s: &State, w: &mut Work, m: &Move, distinct: bool, env: &Env, out: &mut Vec<Action>) {
@@ -193,8 +251,33 @@ impl Engine {
     /// Whether a constraint holds in the position after the action: a stone of the mover's
     /// team placed on `to`, or the stone on `from` (whoever owns it) slid to `to` — the same
     /// position that making the action produces.
-    fn holds_after(&self, s: &State, w: &mut Work, req: &Constraint, env: &Env, from: Option<u16>, to: u16) -> bool {
-        let Constraint::Connected { filter, region, rel } = req;
+    fn holds_after(
+        &self,
+        s: &mut State,
+        w: &mut Work,
+        req: &Constraint,
+        env: &Env,
+        from: Option<u16>,
+        to: u16,
+    ) -> bool {
+        match req {
+            Constraint::Connected { .. } => self.connected_after(s, w, req, env, from, to),
+            Constraint::Condition(c) => self.holds_after_condition(s, w, c, env, from, to),
+        }
+    }
+
+    /// [`Engine::holds_after`] for `connected`: a flood fill on the position after the action,
+    /// which it builds without changing the state.
+    fn connected_after(
+        &self,
+        s: &State,
+        w: &mut Work,
+        req: &Constraint,
+        env: &Env,
+        from: Option<u16>,
+        to: u16,
+    ) -> bool {
+        let Constraint::Connected { filter, region, rel } = req else { return true };
         let set = &mut w.fill.set;
         set.clear();
         let stone = match from {
@@ -306,10 +389,13 @@ impl Engine {
             }
         }
         let from = (action.kind == ActionKind::Slide).then_some(action.from);
+        let mut after = s.clone();
         for (r, text) in m.require.iter().zip(&m.require_text) {
-            if !self.holds_after(s, &mut w, r, &env, from, to) {
+            if !self.holds_after(&mut after, &mut w, r, &e, from, to) {
                 // The fill reached `visited`: name a site of the set it did not.
-                let Constraint::Connected { region, .. } = r;
+                let Constraint::Connected { region, .. } = r else {
+                    return format!("afterwards {text} would not hold");
+                };
                 let cut = w.fill.set.ones().find(|&site| !w.fill.visited.contains(site));
                 let region = &self.game.regions[region.by_team[env.subject] as usize].name;
                 return match cut {

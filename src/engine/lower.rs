@@ -15,13 +15,18 @@
 //! | any other `slide` | [`Generator::Slide`] | every origin and neighbour through the interpreter |
 //! | `relocate` | [`Generator::Relocate`] | every origin and destination through the interpreter |
 //! | `(op (count empty (neighbors to R)) K)` in `where` | [`Condition::EmptyNeighbors`] | one read of the empty-neighbour counts kept per site |
+//! | `(= (count empty (neighbors to R)) 0)` in `where` of a `place` (gravity: nothing empty below) | [`Condition::NoEmptyNeighbors`] | one bitset intersection with the sites that have no empty neighbour, kept per site |
+//! | `(in to REGION)` in `where` of a `place` | [`Condition::InRegion`] | one bitset intersection for all candidates |
 //! | any other condition | [`Condition::General`] | the interpreter ([`super::eval`]) |
 //! | `(require (connected empty REGION R))` in `place` | [`Require::EmptyStaysConnected`] | one articulation-point search for all candidates ([`super::connect::placement_mask`]) |
-//! | any other constraint | [`Require::AfterAction`] | a flood fill on the position after each candidate action |
+//! | any other `connected` | [`Require::AfterAction`] | a flood fill on the position after each candidate action |
+//! | a condition in `require` | [`Require::Condition`] | the stone put on the board, the interpreter, the stone taken back |
 //! | `(> (count any (flanks to R)) 0)` in `where` | [`Condition::FlanksAny`] | walks the step tables of R's directions until one run is closed ([`super::rays`]) |
-//! | `(when (board-full) ...)` | [`EndTest::BoardFull`] | a counter compared with 0 |
-//! | `(when (nobody-can-move) ...)` | [`EndTest::NobodyCanMove`] | false at once unless the mover is blocked; then each other player's first stage on a copy |
+//! | `(line N R SITE [exact])` anywhere | the interpreter ([`super::lines`]) | the runs along R's axes through SITE only, by step tables |
 //! | `(ray V R)`, `(flanks V R)` anywhere | [`super::rays::Rays`] | per-direction step tables compiled once |
+//! | `(when (board-full) ...)` | [`EndTest::BoardFull`] | a counter compared with 0 |
+//! | `(when (line ...) ...)` | [`EndTest::Line`] | the line test called directly ([`super::lines`]) |
+//! | `(when (nobody-can-move) ...)` | [`EndTest::NobodyCanMove`] | false at once unless the mover is blocked; then each other player's first stage on a copy |
 //! | any other `when` | [`EndTest::General`] | the interpreter |
 //! | `(count empty (neighbors V R))` anywhere | [`Program::empty_neighbor_slot`] | the kept counts of R, by index |
 //! | `(pass ...)` | [`Generator::Pass`] | its conditions, once per decision |
@@ -59,6 +64,9 @@ pub(crate) struct Program {
     pub connect_relations: Vec<u8>,
     /// Some rule asks `(all-passed)`: the run of passes is counted (and only then).
     pub counts_passes: bool,
+    /// Per slot of `empty_neighbor_relations`: whether the engine also keeps the set of sites
+    /// with no empty neighbour (for [`Condition::NoEmptyNeighbors`]).
+    pub no_empty_tracked: Vec<bool>,
 }
 
 /// How `(connects SITE R A B ...)` is answered.
@@ -126,6 +134,11 @@ pub(crate) enum Condition {
     /// `(> (count any (flanks to R)) 0)`: the placement flanks something; the runs are
     /// walked until the first closed one, none is listed.
     FlanksAny { rel: u8 },
+    /// `(= (count empty (neighbors to R)) 0)` on a placement (or `<= 0`, `< 1`): the
+    /// candidates intersected with the kept set of sites without an empty neighbour.
+    NoEmptyNeighbors { slot: usize },
+    /// `(in to REGION)` on a placement: the candidates intersected with the region's bits.
+    InRegion,
     /// The interpreter, on the condition as written.
     General,
 }
@@ -139,6 +152,9 @@ pub(crate) enum Require {
     EmptyStaysConnected { region: RegionRef, rel: u8 },
     /// The constraint on the position after each candidate action.
     AfterAction,
+    /// A condition on the position after each candidate action: the stone is put on the
+    /// board, the condition evaluated, the stone taken back.
+    Condition,
 }
 
 /// How a `(when CONDITION ...)` end rule is tested.
@@ -147,6 +163,8 @@ pub(crate) enum EndTest {
     BoardFull,
     /// `(when (nobody-can-move) ...)`: false at once unless the player to move is blocked.
     NobodyCanMove,
+    /// A line: tested without going through the interpreter's dispatch.
+    Line,
     General,
 }
 
@@ -169,17 +187,26 @@ pub(crate) fn lower(game: &Game) -> Program {
             crate::board::opposite(&r.name).and_then(|o| board.relation(o)).map_or(rel, |i| i as u8)
         })
         .collect();
-    let phases = game
+    let phases: Vec<Vec<StageProgram>> = game
         .phases
         .iter()
         .map(|phase| phase.stages.iter().map(|stage| lower_stage(stage, &empty_neighbor_relations)).collect())
         .collect();
+    let mut no_empty_tracked = vec![false; empty_neighbor_relations.len()];
+    for m in phases.iter().flatten().flat_map(|stage| &stage.moves) {
+        for c in &m.conditions {
+            if let Condition::NoEmptyNeighbors { slot } = *c {
+                no_empty_tracked[slot] = true;
+            }
+        }
+    }
     let end_tests = game
         .end
         .iter()
         .map(|rule| match rule {
             EndRule::When { condition: Bool::BoardFull, .. } => Some(EndTest::BoardFull),
             EndRule::When { condition: Bool::NobodyCanMove, .. } => Some(EndTest::NobodyCanMove),
+            EndRule::When { condition: Bool::Line(_), .. } => Some(EndTest::Line),
             EndRule::When { .. } => Some(EndTest::General),
             EndRule::Repetition { .. } | EndRule::TurnLimit { .. } => None,
         })
@@ -193,6 +220,7 @@ pub(crate) fn lower(game: &Game) -> Program {
         empty_neighbor_relations,
         empty_neighbor_slot,
         empty_neighbor_updates,
+        no_empty_tracked,
         connection,
         connect_bits,
         connect_relations,
@@ -281,7 +309,21 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
                 MoveKind::Relocate { distinct } => Generator::Relocate { distinct },
                 MoveKind::Pass { name } => Generator::Pass { name },
             };
-            let conditions = m.conditions.iter().map(|c| lower_condition(c, kept)).collect();
+            let conditions = m
+                .conditions
+                .iter()
+                .map(|c| match (c, &m.kind) {
+                    (Bool::In(SiteVar::To, Sites::Region(_)), MoveKind::Place) => Condition::InRegion,
+                    (_, MoveKind::Place) => match lower_condition(c, kept) {
+                        Condition::EmptyNeighbors { slot, op: CmpOp::Eq | CmpOp::Le, k: 0 }
+                        | Condition::EmptyNeighbors { slot, op: CmpOp::Lt, k: 1 } => {
+                            Condition::NoEmptyNeighbors { slot }
+                        }
+                        other => other,
+                    },
+                    _ => lower_condition(c, kept),
+                })
+                .collect();
             let require = m
                 .require
                 .iter()
@@ -290,6 +332,7 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
                         Require::EmptyStaysConnected { region: region.clone(), rel: *rel }
                     }
                     (Constraint::Connected { .. }, _) => Require::AfterAction,
+                    (Constraint::Condition(_), _) => Require::Condition,
                 })
                 .collect();
             MoveProgram { generator, conditions, require }
@@ -403,6 +446,32 @@ mod tests {
         assert_eq!(p.connect_relations.len(), 1);
         let generators: Vec<Generator> = p.phases[0][0].moves.iter().map(|m| m.generator).collect();
         assert_eq!(generators[1..], [Generator::Pass { name: 0 }, Generator::Pass { name: 1 }]);
+    }
+
+    #[test]
+    fn resting_on_something_and_membership_are_bitset_intersections() {
+        let p = program(
+            r#"(game "T" (players "X" "O") (board (rectangle 4 3)) (region centre (sites b2 c2))
+              (play (turn (place (to empty) (where (= (count empty (neighbors to S)) 0) (in to centre))
+                                  (require (not (line 3 all to))))))
+              (end (when (line 3 all last) (win mover)) (when (board-full) (draw))))"#,
+        );
+        let place = &p.phases[0][0].moves[0];
+        assert!(matches!(place.conditions[..], [Condition::NoEmptyNeighbors { slot: 0 }, Condition::InRegion]));
+        assert_eq!(place.require, [Require::Condition]);
+        assert_eq!(p.no_empty_tracked, [true]);
+        assert_eq!(p.end_tests, [Some(EndTest::Line), Some(EndTest::BoardFull)]);
+        // A count compared with anything but "none empty" keeps the per-site read.
+        let p = program(
+            r#"(game "T" (players "X" "O") (board (square 4))
+              (play (turn (place (to empty) (where (> (count empty (neighbors to S)) 0)))))
+              (end (when (board-full) (draw))))"#,
+        );
+        assert!(matches!(
+            p.phases[0][0].moves[0].conditions[..],
+            [Condition::EmptyNeighbors { op: CmpOp::Gt, k: 0, .. }]
+        ));
+        assert_eq!(p.no_empty_tracked, [false]);
     }
 
     #[test]

@@ -79,6 +79,10 @@ pub(crate) struct Work {
     /// neighbours are empty. Kept up to date by every stone that arrives or leaves, so that
     /// rules counting empty neighbours read one number.
     pub empty_neighbors: Vec<Vec<u8>>,
+    /// Per slot of `empty_neighbors`: the sites with no empty neighbour, kept only for the
+    /// slots in [`super::lower::Program::no_empty_tracked`] (a placement that must rest on
+    /// something: one bitset intersection for all candidates).
+    pub no_empty_neighbors: Vec<Bits>,
     /// Candidate destinations of a placement, narrowed condition by condition.
     pub candidates: Bits,
     pub keep: Bits,
@@ -173,6 +177,7 @@ impl Clone for Work {
         Work {
             groups: self.groups.clone(),
             empty_neighbors: self.empty_neighbors.clone(),
+            no_empty_neighbors: self.no_empty_neighbors.clone(),
             candidates: self.candidates.clone(),
             keep: self.keep.clone(),
             mask: self.mask.clone(),
@@ -187,6 +192,7 @@ impl Clone for Work {
     fn clone_from(&mut self, other: &Work) {
         self.groups.clone_from(&other.groups);
         self.empty_neighbors.clone_from(&other.empty_neighbors);
+        self.no_empty_neighbors.clone_from(&other.no_empty_neighbors);
         self.overflow = other.overflow;
         if self.cuts.sites() != other.cuts.sites() {
             *self = other.clone();
@@ -205,9 +211,14 @@ impl Work {
     }
 
     fn new(sites: usize, groups: Vec<GroupCache>, empty_neighbors: Vec<Vec<u8>>) -> Work {
+        let no_empty_neighbors = empty_neighbors
+            .iter()
+            .map(|counts| Bits::from_sites(sites, (0..sites).filter(|&s| counts[s] == 0).map(|s| s as u16)))
+            .collect();
         Work {
             groups,
             empty_neighbors,
+            no_empty_neighbors,
             candidates: Bits::new(sites),
             keep: Bits::new(sites),
             mask: Bits::new(sites),

@@ -160,6 +160,10 @@ pub enum Bool {
     /// The last turns, one per player, each consisted of the single action `pass` (forced or
     /// chosen; named passes such as `swap` do not count).
     AllPassed,
+    /// The subject has a line of stones through a site (see [`super::Line`]).
+    Line(Box<super::Line>),
+    /// The bound site belongs to the set (the subject's version of an owned region).
+    In(SiteVar, Sites),
 }
 
 impl Int {
@@ -204,6 +208,7 @@ impl Bool {
                 f(a);
                 f(b);
             }
+            Bool::Line(line) => f(&line.len),
             _ => {}
         }
     }

@@ -6,8 +6,10 @@
 //! indices; site sets are small enums evaluated over bitsets.
 
 mod expr;
+mod line;
 
 pub use expr::{Bool, CmpOp, Filter, Int, Multiset, RegionRef, SiteVar, Sites};
+pub use line::Line;
 
 use crate::board::Topology;
 use crate::span::Span;
@@ -185,6 +187,9 @@ pub enum Constraint {
     /// Every site matching `filter` is connected, through sites matching `filter` along `rel`,
     /// to a matching site of `region`.
     Connected { filter: Filter, region: RegionRef, rel: RelId },
+    /// A condition, evaluated on the position after the stone arrives (with `to` and `last`
+    /// the arrival site).
+    Condition(Bool),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -405,6 +410,11 @@ impl Game {
                 visit(&stage.max);
                 for m in &stage.moves {
                     m.conditions.iter().for_each(|c| c.walk_ints(&mut visit));
+                    for r in &m.require {
+                        if let Constraint::Condition(c) = r {
+                            c.walk_ints(&mut visit);
+                        }
+                    }
                     m.then.iter().for_each(|e| e.walk_ints(&mut visit));
                 }
             }
@@ -509,8 +519,10 @@ impl Game {
 
                     sites(&m.from, &mut add);
                     sites(&m.to, &mut add);
-                    for Constraint::Connected { rel, .. } in &m.require {
-                        add(*rel);
+                    for r in &m.require {
+                        if let Constraint::Connected { rel, .. } = r {
+                            add(*rel);
+                        }
                     }
                     let mut effects: Vec<&Effect> = m.then.iter().collect();
                     while let Some(e) = effects.pop() {

@@ -55,7 +55,7 @@ fn ludemes(parent: Option<&str>, top_level: bool) -> Vec<CompletionItem> {
             "where" | "until" | "and" | "or" | "not" | "distinct" => category == Condition,
             "<" | "<=" | ">" | ">=" | "=" | "!=" | "+" | "-" | "*" | "min" | "max" | "higher" | "lower" | "grew"
             | "add" | "allow" | "allow-next" => category == Number,
-            "require" => category == Constraint,
+            "require" => matches!(category, Constraint | Condition),
             "then" | "after-turn" => category == Effect,
             "remove" => named(&["where", "credit"]),
             "if" => matches!(category, Condition | Effect | Number),

@@ -23,6 +23,7 @@ mod info;
 mod invariants;
 mod json_vocabulary;
 mod language_doc;
+mod lines;
 mod lsp;
 mod ludemes;
 mod model;

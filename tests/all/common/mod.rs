@@ -6,11 +6,11 @@ use std::path::Path;
 use tabula::check::{Selection, check_str, load};
 use tabula::engine::{Engine, Setup, State};
 
-/// Loads a bundled game with a variant (`""`: the game has none) and `KEY=VALUE` options.
+/// Loads a bundled game with a variant (`""`: the default, or a game without variants) and
+/// `KEY=VALUE` options.
 pub fn engine(file: &str, variant: &str, sets: &[&str]) -> Engine {
     let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
-    let variant = (!variant.is_empty()).then(|| variant.to_string());
-    let selection = Selection::new(variant, &sets).expect("selection");
+    let selection = Selection::new((!variant.is_empty()).then(|| variant.to_string()), &sets).expect("selection");
     match load(Path::new(file), &selection) {
         Ok((_, game)) => Engine::new(game),
         Err(e) => panic!("{file} does not load: {e:?}"),

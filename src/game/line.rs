@@ -1,0 +1,17 @@
+//! `(line N RELATION SITE [exact])` after checking: the relation is already resolved into its
+//! axes, so the engine walks step tables and never looks at names.
+
+use super::{Int, SiteVar};
+use crate::board::axes::Axis;
+
+/// A run of the subject's stones through a site along one axis: at least `len` stones, or,
+/// when `exact`, a maximal run of exactly `len` on some axis (an overline on one axis does
+/// not count, but another axis may still have exactly `len`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    pub len: Int,
+    /// Pairs of opposite directions, indices into the board's directions.
+    pub axes: Vec<Axis>,
+    pub site: SiteVar,
+    pub exact: bool,
+}
