@@ -7,6 +7,7 @@ mod bad_input;
 mod board;
 mod check_invalid;
 mod check_warnings;
+mod classics_model;
 mod cli;
 mod common;
 mod compass;
