@@ -1,4 +1,5 @@
-//! `docs/TUTORIAL.md` builds a game step by step; this test keeps the document, its files and
+//! `docs/TUTORIAL.md` builds a game step by step, `docs/TUTORIAL-CLASSICS.md` states classic games;
+//! this test keeps each document, its files and
 //! the checker in agreement.
 //!
 //! - Every `docs/tutorial/step-NN.game` checks with no error and no warning, in every variant
@@ -28,8 +29,21 @@ use tabula::diagnostic::Sources;
 use tabula::engine::Engine;
 use tabula::engine::playout::rng_for;
 
-/// Steps whose random games may go on for ever (the tutorial says so and fixes it next step).
-const ENDLESS: &[&str] = &["step-05"];
+/// A tutorial: its page and the directory of its files.
+struct Tutorial {
+    doc: &'static str,
+    dir: &'static str,
+    /// Steps whose random games may go on for ever (the tutorial says so and fixes it next step).
+    endless: &'static [&'static str],
+    /// The fewest steps the page is expected to take.
+    min_steps: usize,
+}
+
+/// Every tutorial of `docs/`: the first builds a game of its own, the second states a classic.
+const TUTORIALS: &[Tutorial] = &[
+    Tutorial { doc: "docs/TUTORIAL.md", dir: "docs/tutorial", endless: &["step-05"], min_steps: 8 },
+    Tutorial { doc: "docs/TUTORIAL-CLASSICS.md", dir: "docs/tutorial-classics", endless: &[], min_steps: 4 },
+];
 /// Random games played per game and variant.
 const GAMES: u64 = 20;
 /// No game of the tutorial comes near this many actions unless it never ends.
@@ -39,14 +53,14 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn tutorial() -> String {
-    let path = root().join("docs/TUTORIAL.md");
+fn tutorial(t: &Tutorial) -> String {
+    let path = root().join(t.doc);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
 /// The files of `docs/tutorial/` named `PREFIX-NN.game`, sorted, as (stem, path).
-fn files(prefix: &str) -> Vec<(String, PathBuf)> {
-    let dir = root().join("docs/tutorial");
+fn files(t: &Tutorial, prefix: &str) -> Vec<(String, PathBuf)> {
+    let dir = root().join(t.dir);
     let mut found: Vec<(String, PathBuf)> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .map(|e| e.expect("directory entry").path())
@@ -102,7 +116,7 @@ fn blocks(doc: &str) -> Vec<Block> {
             }
         }
     }
-    assert!(open.is_none(), "TUTORIAL.md: a fenced block is never closed");
+    assert!(open.is_none(), "a fenced block is never closed");
     out
 }
 
@@ -121,8 +135,13 @@ fn codes_in(text: &str) -> BTreeSet<String> {
 
 #[test]
 fn steps_check_without_errors_or_warnings() {
-    let steps = files("step");
-    assert!(steps.len() >= 8, "the tutorial has {} step files", steps.len());
+    TUTORIALS.iter().for_each(steps_check_without_errors_or_warnings_in);
+}
+
+fn steps_check_without_errors_or_warnings_in(t: &Tutorial) {
+    let page = t.doc;
+    let steps = files(t, "step");
+    assert!(steps.len() >= t.min_steps, "{page} has {} step files", steps.len());
     for (i, (stem, path)) in steps.iter().enumerate() {
         assert_eq!(stem, &format!("step-{:02}", i + 1), "step files are numbered 01, 02, … without gaps");
         let (sources, checked) = check_file(path);
@@ -132,13 +151,18 @@ fn steps_check_without_errors_or_warnings() {
 
 #[test]
 fn mistakes_have_errors_and_warnings_only_warnings() {
-    let mistakes = files("mistake");
-    assert!(!mistakes.is_empty(), "the tutorial shows mistakes");
+    TUTORIALS.iter().for_each(mistakes_have_errors_and_warnings_only_warnings_in);
+}
+
+fn mistakes_have_errors_and_warnings_only_warnings_in(t: &Tutorial) {
+    let page = t.doc;
+    let mistakes = files(t, "mistake");
+    assert!(!mistakes.is_empty(), "{page} shows mistakes");
     for (stem, path) in &mistakes {
         let (_, checked) = check_file(path);
         assert!(checked.has_errors(), "{stem}.game should have at least one error");
     }
-    for (stem, path) in files("warning") {
+    for (stem, path) in files(t, "warning") {
         let (sources, checked) = check_file(&path);
         assert!(!checked.has_errors(), "{stem}.game should have no error:\n{}", rendered(&sources, &checked));
         assert!(!checked.diagnostics.is_empty(), "{stem}.game should have a warning");
@@ -147,36 +171,37 @@ fn mistakes_have_errors_and_warnings_only_warnings() {
 
 #[test]
 fn every_step_is_shown_in_full() {
-    let doc = tutorial();
+    TUTORIALS.iter().for_each(every_step_is_shown_in_full_in);
+}
+
+fn every_step_is_shown_in_full_in(t: &Tutorial) {
+    let page = t.doc;
+    let doc = tutorial(t);
     let blocks = blocks(&doc);
-    for (stem, path) in files("step") {
+    for (stem, path) in files(t, "step") {
         let shown = blocks_for(&blocks, "tabula", &stem);
-        assert_eq!(
-            shown.len(),
-            1,
-            "TUTORIAL.md must show {stem}.game in full exactly once, in a ```tabula {stem} block"
-        );
+        assert_eq!(shown.len(), 1, "{page} must show {stem}.game in full exactly once, in a ```tabula {stem} block");
         let file = std::fs::read_to_string(&path).expect("step file");
         if shown[0].text != file {
             let differ = shown[0].text.lines().zip(file.lines()).position(|(a, b)| a != b);
             panic!(
-                "the ```tabula {stem} block (TUTORIAL.md line {}) differs from docs/tutorial/{stem}.game (first at line {} of the file)",
+                "the ```tabula {stem} block ({page} line {}) differs from {}/{stem}.game (first at line {} of the file)",
                 shown[0].line,
+                t.dir,
                 differ.map(|l| l + 1).unwrap_or_else(|| shown[0].text.lines().count().min(file.lines().count()) + 1),
             );
         }
     }
     // A `tabula` block that names no file would be unchecked text dressed as a step.
     for b in blocks.iter().filter(|b| b.info.first().map(String::as_str) == Some("tabula")) {
-        let name =
-            b.info.get(1).unwrap_or_else(|| panic!("TUTORIAL.md line {}: a ```tabula block names no file", b.line));
-        let path = root().join(format!("docs/tutorial/{name}.game"));
-        assert!(path.exists(), "TUTORIAL.md line {}: ```tabula {name}: no file {}", b.line, path.display());
+        let name = b.info.get(1).unwrap_or_else(|| panic!("{page} line {}: a ```tabula block names no file", b.line));
+        let path = root().join(t.dir).join(format!("{name}.game"));
+        assert!(path.exists(), "{page} line {}: ```tabula {name}: no file {}", b.line, path.display());
         if name.starts_with("mistake-") || name.starts_with("warning-") {
             assert_eq!(
                 b.text,
                 std::fs::read_to_string(&path).expect("file"),
-                "TUTORIAL.md line {}: differs from {name}.game",
+                "{page} line {}: differs from {name}.game",
                 b.line
             );
         }
@@ -185,20 +210,25 @@ fn every_step_is_shown_in_full() {
 
 #[test]
 fn every_mistake_is_shown_with_its_codes() {
-    let doc = tutorial();
+    TUTORIALS.iter().for_each(every_mistake_is_shown_with_its_codes_in);
+}
+
+fn every_mistake_is_shown_with_its_codes_in(t: &Tutorial) {
+    let page = t.doc;
+    let doc = tutorial(t);
     let blocks = blocks(&doc);
-    for (stem, path) in files("mistake").into_iter().chain(files("warning")) {
+    for (stem, path) in files(t, "mistake").into_iter().chain(files(t, "warning")) {
         let shown = blocks_for(&blocks, "console", &stem);
         assert!(
             !shown.is_empty(),
-            "TUTORIAL.md must show the `tabula check` output of {stem}.game in a ```console {stem} block"
+            "{page} must show the `tabula check` output of {stem}.game in a ```console {stem} block"
         );
         let (_, checked) = check_file(&path);
         let reported: BTreeSet<String> = checked.diagnostics.iter().map(|d| d.code.to_string()).collect();
         let written: BTreeSet<String> = shown.iter().flat_map(|b| codes_in(&b.text)).collect();
         assert_eq!(
             written, reported,
-            "codes shown for {stem}.game (TUTORIAL.md line {}) against the codes reported",
+            "codes shown for {stem}.game ({page} line {}) against the codes reported",
             shown[0].line
         );
     }
@@ -206,7 +236,12 @@ fn every_mistake_is_shown_with_its_codes() {
 
 #[test]
 fn every_file_the_tutorial_names_exists() {
-    let doc = tutorial();
+    TUTORIALS.iter().for_each(every_file_the_tutorial_names_exists_in);
+}
+
+fn every_file_the_tutorial_names_exists_in(t: &Tutorial) {
+    let page = t.doc;
+    let doc = tutorial(t);
     let mut named = BTreeSet::new();
     for prefix in ["step-", "mistake-", "warning-"] {
         for (at, _) in doc.match_indices(prefix) {
@@ -219,20 +254,25 @@ fn every_file_the_tutorial_names_exists() {
     }
     assert!(named.iter().any(|n| n.starts_with("step-")), "the tutorial names its step files");
     for name in &named {
-        let path = root().join("docs/tutorial").join(name);
-        assert!(path.exists(), "TUTORIAL.md names {name}, but {} does not exist", path.display());
+        let path = root().join(t.dir).join(name);
+        assert!(path.exists(), "{page} names {name}, but {} does not exist", path.display());
     }
-    for (stem, _) in files("step").into_iter().chain(files("mistake")).chain(files("warning")) {
-        assert!(named.contains(&format!("{stem}.game")), "TUTORIAL.md never names {stem}.game");
+    for (stem, _) in files(t, "step").into_iter().chain(files(t, "mistake")).chain(files(t, "warning")) {
+        assert!(named.contains(&format!("{stem}.game")), "{page} never names {stem}.game");
     }
 }
 
 #[test]
 fn diffs_match_the_files() {
-    let doc = tutorial();
+    TUTORIALS.iter().for_each(diffs_match_the_files_in);
+}
+
+fn diffs_match_the_files_in(t: &Tutorial) {
+    let page = t.doc;
+    let doc = tutorial(t);
     let blocks = blocks(&doc);
     let lines_of = |name: &str| -> BTreeSet<String> {
-        let path = root().join(format!("docs/tutorial/{name}.game"));
+        let path = root().join(t.dir).join(format!("{name}.game"));
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         text.lines().map(|l| l.trim_end().to_string()).collect()
     };
@@ -240,7 +280,7 @@ fn diffs_match_the_files() {
     assert!(!diffs.is_empty(), "the tutorial shows its changes as ```diff blocks");
     for b in diffs {
         let [_, from, to] = &b.info[..] else {
-            panic!("TUTORIAL.md line {}: a ```diff block names the file before and the file after", b.line)
+            panic!("{page} line {}: a ```diff block names the file before and the file after", b.line)
         };
         let (old, new) = (lines_of(from), lines_of(to));
         for (i, line) in b.text.lines().enumerate() {
@@ -249,16 +289,16 @@ fn diffs_match_the_files() {
             let mark = chars.next();
             let rest = chars.as_str().trim_end().to_string();
             match mark {
-                Some('+') => assert!(new.contains(&rest), "TUTORIAL.md line {at}: `{rest}` is not a line of {to}.game"),
+                Some('+') => assert!(new.contains(&rest), "{page} line {at}: `{rest}` is not a line of {to}.game"),
                 Some('-') => {
-                    assert!(old.contains(&rest), "TUTORIAL.md line {at}: `{rest}` is not a line of {from}.game")
+                    assert!(old.contains(&rest), "{page} line {at}: `{rest}` is not a line of {from}.game")
                 }
                 Some(' ') | None => assert!(
                     rest.is_empty() || (new.contains(&rest) && old.contains(&rest)),
-                    "TUTORIAL.md line {at}: `{rest}` is not a line of both {from}.game and {to}.game"
+                    "{page} line {at}: `{rest}` is not a line of both {from}.game and {to}.game"
                 ),
                 Some('…') if rest.is_empty() => {}
-                _ => panic!("TUTORIAL.md line {at}: a diff line starts with `+`, `-`, a space or is `…`"),
+                _ => panic!("{page} line {at}: a diff line starts with `+`, `-`, a space or is `…`"),
             }
         }
     }
@@ -283,10 +323,15 @@ fn play_random_games(stem: &str, engine: &Engine, label: &str) {
 
 #[test]
 fn the_games_play_to_the_end() {
-    let steps = files("step");
-    assert!(!steps.is_empty(), "the tutorial has step files");
+    TUTORIALS.iter().for_each(the_games_play_to_the_end_in);
+}
+
+fn the_games_play_to_the_end_in(t: &Tutorial) {
+    let page = t.doc;
+    let steps = files(t, "step");
+    assert!(!steps.is_empty(), "{page} has step files");
     for (stem, path) in &steps {
-        if ENDLESS.contains(&stem.as_str()) {
+        if t.endless.contains(&stem.as_str()) {
             continue;
         }
         let mut sources = Sources::new();
