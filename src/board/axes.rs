@@ -2,7 +2,7 @@
 //! in the rule language) runs along an axis, both ways from a site, so a relation can carry
 //! lines only if it is exactly a union of the board's directions.
 
-use super::{Relation, Topology, opposite};
+use super::{Topology, opposite};
 
 /// One axis: the indices, in [`Topology::directions`], of a direction and of its opposite.
 pub type Axis = (u8, u8);
@@ -20,7 +20,7 @@ impl Topology {
             let back = index(opposite(&relation.name)?)?;
             return Some(vec![(forward, back)]);
         }
-        let inside: Vec<usize> = (0..self.directions.len()).filter(|&d| self.within(d, relation)).collect();
+        let inside = self.directions_within(rel);
         // Every neighbour of every site must be one step along one of those directions.
         let covered = (0..self.site_count()).all(|s| {
             relation.neighbors(s as u16).iter().all(|&n| inside.iter().any(|&d| self.directions[d].step[s] == Some(n)))
@@ -39,15 +39,6 @@ impl Topology {
             }
         }
         Some(axes)
-    }
-
-    /// Whether every step of direction `d` is a pair of the relation.
-    fn within(&self, d: usize, relation: &Relation) -> bool {
-        self.directions[d]
-            .step
-            .iter()
-            .enumerate()
-            .all(|(s, step)| step.is_none_or(|t| relation.neighbors(s as u16).contains(&t)))
     }
 }
 

@@ -24,7 +24,7 @@ pub fn line(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> O
         let rel = relation(cx, scope, n)?;
         let axes = scope.setup.board.axes(rel as usize);
         if axes.is_none() {
-            cx.report(no_directions(n, &scope.setup.board.relations[rel as usize].name, scope));
+            cx.report(super::rays::no_directions(n, &scope.setup.board.relations[rel as usize].name, scope, "a line"));
         }
         axes
     });
@@ -51,30 +51,6 @@ fn length(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
         }
     }
     Some(len)
-}
-
-fn no_directions(node: &Node, name: &str, scope: &Scope<'_>) -> Diagnostic {
-    let board = &scope.setup.board;
-    let usable: Vec<&str> = board
-        .relations
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| board.axes(*i).is_some())
-        .map(|(_, r)| r.name.as_str())
-        .collect();
-    let help = if board.directions.is_empty() {
-        "this board has no directions, so no lines: lines need a square or hexagonal board".to_string()
-    } else {
-        let named: Vec<&str> = board.directions.iter().map(|d| d.name).collect();
-        let mut relations = usable.join(", ");
-        if !relations.is_empty() {
-            relations.push_str(", ");
-        }
-        format!("a line runs along directions; use one of {relations}or a direction ({})", named.join(" "))
-    };
-    Diagnostic::error(codes::NO_DIRECTIONS, format!("the relation `{name}` is not made of directions"))
-        .label(node.span, "a line cannot run along it")
-        .help(help)
 }
 
 /// The optional word after the site: `exact`.

@@ -46,12 +46,7 @@ pub fn pass_move(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option
             continue;
         };
         if let Some((_, first)) = seen.iter().find(|(s, _)| *s == head) {
-            cx.report(
-                Diagnostic::error(codes::DUPLICATE, format!("`({head} ...)` appears twice in `pass`"))
-                    .label(clause.span.first_char(), "again here")
-                    .label(*first, "first here")
-                    .help("put all conditions in one clause: `(where A B)` means A and B"),
-            );
+            cx.report(super::rules::clause_twice(head, "pass", clause, *first));
             ok = false;
             continue;
         }

@@ -14,30 +14,47 @@ use crate::syntax::Node;
 pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx, flanks: bool) -> Option<Sites> {
     let mut args = Args::new(node);
     let v = args.required(cx, "the site: `to`, `from`, `site` or `last`").and_then(|n| site_var(cx, n, ctx));
-    let r = args.required(cx, "a relation or direction to follow").and_then(|n| directed(cx, scope, n));
+    let what = if flanks { "a flank" } else { "a ray" };
+    let r = args.required(cx, "a relation or direction to follow").and_then(|n| directed(cx, scope, n, what));
     args.finish(cx);
     let (v, r) = (v?, r?);
     Some(if flanks { Sites::Flanks(v, r) } else { Sites::Ray(v, r) })
 }
 
 /// A relation made of at least one of the board's directions.
-fn directed(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> Option<RelId> {
+fn directed(cx: &mut Context, scope: &Scope<'_>, node: &Node, what: &str) -> Option<RelId> {
     let rel = relation(cx, scope, node)?;
     let board = &scope.setup.board;
     if board.directions_within(rel as usize).is_empty() {
-        let name = &board.relations[rel as usize].name;
-        let help = if board.directions.is_empty() {
-            "this board has no directions (a tiling has none), so there is no straight line to follow".to_string()
-        } else {
-            let names: Vec<&str> = board.directions.iter().map(|d| d.name).collect();
-            format!("use a relation made of directions, or a direction: {}", names.join(" "))
-        };
-        cx.report(
-            Diagnostic::error(codes::NO_DIRECTIONS, format!("`{name}` holds no direction to follow in a line"))
-                .label(node.span, "no straight lines along this relation")
-                .help(help),
-        );
+        cx.report(no_directions(node, &board.relations[rel as usize].name, scope, what));
         return None;
     }
     Some(rel)
+}
+
+/// "the relation `edges` is not made of directions": rays, flanks and lines follow straight
+/// lines, which only directions give. `what` names the ludeme's line (`a line`, `a ray`).
+pub(super) fn no_directions(node: &Node, name: &str, scope: &Scope<'_>, what: &str) -> Diagnostic {
+    let board = &scope.setup.board;
+    let usable: Vec<&str> = board
+        .relations
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| board.axes(*i).is_some())
+        .map(|(_, r)| r.name.as_str())
+        .collect();
+    let help = if board.directions.is_empty() {
+        "this board has no directions (a tiling has none), so no straight lines: they need a square or hexagonal board"
+            .to_string()
+    } else {
+        let named: Vec<&str> = board.directions.iter().map(|d| d.name).collect();
+        let mut relations = usable.join(", ");
+        if !relations.is_empty() {
+            relations.push_str(", ");
+        }
+        format!("{what} runs along directions; use one of {relations}or a direction ({})", named.join(" "))
+    };
+    Diagnostic::error(codes::NO_DIRECTIONS, format!("the relation `{name}` is not made of directions"))
+        .label(node.span, format!("{what} cannot run along it"))
+        .help(help)
 }

@@ -304,12 +304,7 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
             continue;
         };
         if let Some((_, first)) = seen.iter().find(|(s, _)| *s == head) {
-            cx.report(
-                Diagnostic::error(codes::DUPLICATE, format!("`({head} ...)` appears twice in `{kind_name}`"))
-                    .label(clause.span.first_char(), "again here")
-                    .label(*first, "first here")
-                    .help("put all conditions in one clause: `(where A B)` means A and B"),
-            );
+            cx.report(clause_twice(head, kind_name, clause, *first));
             ok = false;
             continue;
         }
@@ -577,4 +572,12 @@ fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
         }
     };
     Some(effect)
+}
+
+/// "`(where ...)` appears twice in `place`": a move's clauses are each written once.
+pub(super) fn clause_twice(head: &str, kind_name: &str, clause: &Node, first: Span) -> Diagnostic {
+    Diagnostic::error(codes::DUPLICATE, format!("`({head} ...)` appears twice in `{kind_name}`"))
+        .label(clause.span.first_char(), "again here")
+        .label(first, "first here")
+        .help("put all conditions in one clause: `(where A B)` means A and B")
 }
