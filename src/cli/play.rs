@@ -560,7 +560,8 @@ impl Session<'_> {
                 MoveKind::Place => format!("{a} (place)"),
                 MoveKind::Slide { .. } => format!("{a}-{b} (slide)"),
                 MoveKind::Relocate { .. } => format!("{a}>{b} (relocate)"),
-                MoveKind::Pass { name } => format!("{} (gives up the turn)", game.pass_name(name)),
+                MoveKind::Pass { name: 0 } => "pass (gives up the turn)".to_string(),
+                MoveKind::Pass { name } => format!("{} (ends the turn with the rule's effects)", game.pass_name(name)),
             };
             if !kinds.contains(&text) {
                 kinds.push(text);
