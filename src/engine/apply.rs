@@ -43,6 +43,7 @@ impl Engine {
                 }
                 self.put(s, w, action.to, team);
                 s.arrival = Some(action.to);
+                s.last_arrival = Some(action.to);
             }
             ActionKind::Slide => {
                 // The stone keeps its owner, whoever may slide it.
@@ -50,6 +51,7 @@ impl Engine {
                 self.lift(s, w, action.from);
                 self.put(s, w, action.to, owner);
                 s.arrival = Some(action.to);
+                s.last_arrival = Some(action.to);
                 follow_relocated(&mut s.relocated, action.from, Some(action.to));
             }
             ActionKind::Relocate => {
@@ -59,11 +61,9 @@ impl Engine {
                 if !follow_relocated(&mut s.relocated, action.from, Some(action.to)) {
                     s.relocated.push(action.to);
                 }
+                s.last_arrival = Some(action.to);
             }
             ActionKind::End | ActionKind::Pass => {}
-        }
-        if matches!(action.kind, ActionKind::Place | ActionKind::Slide | ActionKind::Relocate) {
-            s.last_arrival = Some(action.to);
         }
         let env = Env { from: action.from, to: action.to, last: s.last_arrival, ..mover };
         if self.program.counts_passes {
@@ -80,7 +80,7 @@ impl Engine {
         if let Some(m) = m {
             self.effects(s, w, &m.then, &env);
         }
-        if s.outcome.is_some() || self.end_rules(s, w, false) {
+        if s.outcome.is_some() || self.end_rules(s, w, false, false) {
             s.legal.clear();
             return;
         }
@@ -123,17 +123,11 @@ impl Engine {
         }
         let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
         for (slot, (&rel, counts)) in slots.enumerate() {
-            let neighbors = self.game.board.relations[rel as usize].neighbors(site);
-            if self.program.no_empty_tracked[slot] {
-                for &n in neighbors {
-                    counts[n as usize] -= 1;
-                    if counts[n as usize] == 0 {
-                        w.no_empty_neighbors[slot].insert(n);
-                    }
-                }
-            } else {
-                for &n in neighbors {
-                    counts[n as usize] -= 1;
+            let tracked = self.program.no_empty_tracked[slot];
+            for &n in self.game.board.relations[rel as usize].neighbors(site) {
+                counts[n as usize] -= 1;
+                if tracked && counts[n as usize] == 0 {
+                    w.no_empty_neighbors[slot].insert(n);
                 }
             }
         }
@@ -154,15 +148,11 @@ impl Engine {
         }
         let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
         for (slot, (&rel, counts)) in slots.enumerate() {
-            let neighbors = self.game.board.relations[rel as usize].neighbors(site);
-            if self.program.no_empty_tracked[slot] {
-                for &n in neighbors {
-                    counts[n as usize] += 1;
+            let tracked = self.program.no_empty_tracked[slot];
+            for &n in self.game.board.relations[rel as usize].neighbors(site) {
+                counts[n as usize] += 1;
+                if tracked {
                     w.no_empty_neighbors[slot].remove(n);
-                }
-            } else {
-                for &n in neighbors {
-                    counts[n as usize] += 1;
                 }
             }
         }
@@ -242,17 +232,19 @@ impl Engine {
                 self.effects(s, w, if holds { then } else { otherwise }, env);
             }
             Effect::Put { sites } => {
-                // The sites are found before any stone goes down (a set such as `empty` would
-                // change under the loop); a rare effect, so a list is made.
-                let mut targets = Vec::new();
+                // The sites are found before any stone goes down: a set such as `empty` would
+                // change under the loop.
+                let mut targets = take(&mut w.victims);
+                targets.clear();
                 self.for_each_site(s, sites, env, |site| {
                     if s.board[site as usize] == 0 {
-                        targets.push(site);
+                        targets.push((site, 0));
                     }
                 });
-                for site in targets {
+                for &(site, _) in &targets {
                     self.put(s, w, site, env.subject);
                 }
+                w.victims = targets;
             }
             Effect::Flip(sites) => self.flip(s, w, sites, env),
         }
@@ -299,16 +291,18 @@ impl Engine {
     }
 
     /// Evaluates the `(when ...)` end rules; returns whether the game ended.
-    fn end_rules(&self, s: &mut State, w: &mut Work, no_moves: bool) -> bool {
+    /// `no_moves` and `blocked` describe the player to move when a turn begins (see [`Env`]);
+    /// both are false after an action and at the end of a turn.
+    fn end_rules(&self, s: &mut State, w: &mut Work, no_moves: bool, blocked: bool) -> bool {
         if self.program.when_rules.is_empty() {
             return false;
         }
-        let env = Env { no_moves, ..self.mover_env(s) };
+        let env = Env { no_moves, blocked, ..self.mover_env(s) };
         for &i in &self.program.when_rules {
             if let EndRule::When { condition, outcome, .. } = &self.game.end[i] {
                 let holds = match (self.program.end_tests[i], condition) {
                     (Some(EndTest::BoardFull), _) => s.empty_count == 0,
-                    (Some(EndTest::NobodyCanMove), _) => s.blocked && self.others_blocked(s, w, env.mover),
+                    (Some(EndTest::NobodyCanMove), _) => blocked && self.others_blocked(s, w, env.mover),
                     (Some(EndTest::Line), crate::game::Bool::Line(line)) => self.line(s, w, line, &env),
                     _ => self.bool(s, w, condition, &env),
                 };
@@ -369,7 +363,7 @@ impl Engine {
         self.effects(s, w, &phase.after_turn, &env);
         // A turn ends right after the action that ended it, whose end rules were tested on
         // this same position for this same mover: only after-turn effects can change the answer.
-        if s.outcome.is_some() || (!phase.after_turn.is_empty() && self.end_rules(s, w, false)) {
+        if s.outcome.is_some() || (!phase.after_turn.is_empty() && self.end_rules(s, w, false, false)) {
             s.legal.clear();
             return;
         }
@@ -435,11 +429,7 @@ impl Engine {
                 s.forced_pass = true;
             }
         }
-        // Only while the turn begins is "the player to move cannot begin his turn" a fact.
-        s.blocked = !decision;
-        let ended = self.end_rules(s, w, s.legal.is_empty());
-        s.blocked = false;
-        if ended {
+        if self.end_rules(s, w, s.legal.is_empty(), !decision) {
             return;
         }
         if s.legal.is_empty() {

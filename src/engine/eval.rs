@@ -17,6 +17,9 @@ pub(crate) struct Env {
     pub last: Option<u16>,
     /// The player to move has no legal action (only at a decision point).
     pub no_moves: bool,
+    /// The player to move cannot begin his turn, though he may have the forced `pass` (only
+    /// as a turn begins): what `(nobody-can-move)` starts from.
+    pub blocked: bool,
 }
 
 impl Env {
@@ -121,7 +124,7 @@ impl Engine {
             Bool::HandEmpty => s.hands[env.mover] == 0,
             Bool::BoardFull => s.empty_count == 0,
             Bool::NoMoves => env.no_moves,
-            Bool::NobodyCanMove => s.blocked && self.others_blocked(s, w, env.mover),
+            Bool::NobodyCanMove => env.blocked && self.others_blocked(s, w, env.mover),
             Bool::Connects { site, rel, regions } => self.connects(s, w, *site, *rel, regions, env),
             Bool::AllPassed => s.pass_streak as usize >= self.game.players.len(),
             Bool::Line(line) => self.line(s, w, line, env),

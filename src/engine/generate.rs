@@ -45,7 +45,7 @@ impl Engine {
             match program.generator {
                 Generator::Place => {
                     self.places(s, w, m, program, &env, &mut legal);
-                    if program.require.contains(&Require::Condition) {
+                    if program.require_conditions {
                         self.places_meeting_conditions(s, w, m, program, &env, &mut legal);
                     }
                 }
@@ -327,9 +327,8 @@ impl Engine {
                         _ => format!("`{text}` is not possible now"),
                     };
                 };
-                let e = Env { ..env };
                 for (c, condition) in m.conditions.iter().zip(&m.condition_text) {
-                    if !self.bool(s, &mut w, c, &e) {
+                    if !self.bool(s, &mut w, c, &env) {
                         return format!("`{text}` fails the condition {condition}");
                     }
                 }
@@ -389,9 +388,11 @@ impl Engine {
             }
         }
         let from = (action.kind == ActionKind::Slide).then_some(action.from);
-        let mut after = s.clone();
+        // `holds_after` puts the stone down and takes it back: on a copy, made only if needed.
+        let mut after = None;
         for (r, text) in m.require.iter().zip(&m.require_text) {
-            if !self.holds_after(&mut after, &mut w, r, &e, from, to) {
+            let after = after.get_or_insert_with(|| s.clone());
+            if !self.holds_after(after, &mut w, r, &e, from, to) {
                 // The fill reached `visited`: name a site of the set it did not.
                 let Constraint::Connected { region, .. } = r else {
                     return format!("afterwards {text} would not hold");

@@ -105,6 +105,9 @@ pub(crate) struct MoveProgram {
     pub conditions: Vec<Condition>,
     /// One per `require` constraint, in order.
     pub require: Vec<Require>,
+    /// Some `require` is a condition ([`Require::Condition`]): placements are narrowed by a
+    /// second pass, which puts each stone down and takes it back.
+    pub require_conditions: bool,
 }
 
 /// The algorithm that lists a move's actions.
@@ -334,8 +337,9 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
                     (Constraint::Connected { .. }, _) => Require::AfterAction,
                     (Constraint::Condition(_), _) => Require::Condition,
                 })
-                .collect();
-            MoveProgram { generator, conditions, require }
+                .collect::<Vec<_>>();
+            let require_conditions = require.contains(&Require::Condition);
+            MoveProgram { generator, conditions, require, require_conditions }
         })
         .collect();
     StageProgram { min: bound(&stage.min), max: bound(&stage.max), plain, moves }

@@ -60,8 +60,6 @@ pub struct Engine {
     connect_sites: std::sync::Arc<[u64]>,
     /// Per site: its image with column and row exchanged (empty on boards without it).
     transpose: Vec<u16>,
-    /// The rays that lines walk, built on first use ([`lines::LineRays`]).
-    line_rays: std::sync::OnceLock<lines::LineRays>,
 }
 
 #[derive(Debug, Clone)]
@@ -158,7 +156,6 @@ impl Engine {
             connect_sites,
             transpose,
             rays,
-            line_rays: std::sync::OnceLock::new(),
         }
     }
 

@@ -53,9 +53,6 @@ pub struct State {
     // Counting and the end.
     pub(crate) turns_completed: u32,
     pub(crate) turn_started: bool,
-    /// Set only while the end rules are asked as a turn begins whose player cannot begin it
-    /// (he may still have `pass`): what `(nobody-can-move)` starts from.
-    pub(crate) blocked: bool,
     pub(crate) actions: u32,
     pub(crate) last_mover: Option<u8>,
     pub(crate) last_action: Option<Action>,
@@ -91,7 +88,8 @@ pub(crate) struct Work {
     pub cuts: CutSearch,
     /// The flood fill of a constraint on the position after one action.
     pub fill: Fill,
-    /// The stones a `remove` takes, found before any leaves the board.
+    /// The sites an effect works on (`remove`, `flip`, `put`), with what stood there, all found
+    /// before the first changes.
     pub victims: Vec<(u16, u8)>,
     /// A number computed by the rules went beyond the 64-bit range (and was saturated) at
     /// some point of this game: the result of the game cannot be trusted.
@@ -125,7 +123,6 @@ impl Clone for State {
             forced_pass: self.forced_pass,
             turns_completed: self.turns_completed,
             turn_started: self.turn_started,
-            blocked: self.blocked,
             actions: self.actions,
             last_mover: self.last_mover,
             last_action: self.last_action,
@@ -160,7 +157,6 @@ impl Clone for State {
         self.relocated.clone_from(&other.relocated);
         self.turns_completed.clone_from(&other.turns_completed);
         self.turn_started.clone_from(&other.turn_started);
-        self.blocked = other.blocked;
         self.actions.clone_from(&other.actions);
         self.last_mover.clone_from(&other.last_mover);
         self.last_action.clone_from(&other.last_action);
@@ -345,7 +341,6 @@ impl Engine {
             forced_pass: false,
             turns_completed: 0,
             turn_started: false,
-            blocked: false,
             actions: 0,
             last_mover: None,
             last_action: None,
