@@ -351,13 +351,9 @@ fn regions(
                 Some("sites") => {
                     let mut sites = Vec::new();
                     for label in part.args() {
-                        let text = match &label.kind {
-                            NodeKind::Str(s) | NodeKind::Symbol(s) => s.clone(),
-                            NodeKind::Int(i) => i.to_string(),
-                            _ => {
-                                cx.report(wrong_kind(label, "a site", "a site label such as \"c3\""));
-                                continue;
-                            }
+                        let Some(text) = label_text(label) else {
+                            cx.report(wrong_kind(label, "a site", "a site label such as \"c3\""));
+                            continue;
                         };
                         match board.site(&text) {
                             Some(s) => sites.push(s),
@@ -470,6 +466,16 @@ fn faces(cx: &mut Context, form: &Node, board: &Topology, def: &mut RegionDef) {
                 );
             }
         }
+    }
+}
+
+/// The text of a site label, which may be written as a word (`c3`), a string (`"c3"`) or, on
+/// tilings, a number (`31`).
+pub(super) fn label_text(node: &Node) -> Option<String> {
+    match &node.kind {
+        NodeKind::Str(s) | NodeKind::Symbol(s) => Some(s.clone()),
+        NodeKind::Int(i) => Some(i.to_string()),
+        _ => None,
     }
 }
 

@@ -10,7 +10,7 @@
 use super::args::{Args, wrong_kind};
 use super::expr::{Ctx, boolean};
 use super::scope::{POISON, Scope};
-use super::setup::unknown_site;
+use super::setup::{label_text, unknown_site};
 use super::{Context, similar};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
@@ -123,31 +123,11 @@ fn collect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, team: usize, ou
                 cx.report(unknown(node, word, scope));
             }
         }
-        NodeKind::Str(label) => match board.site(label) {
-            Some(site) => out.push((site, node.span)),
-            None => cx.report(unknown(node, label, scope)),
-        },
-        NodeKind::Int(n) => match board.site(&n.to_string()) {
-            Some(site) => out.push((site, node.span)),
-            None => cx.report(unknown(node, &n.to_string(), scope)),
-        },
+        NodeKind::Str(_) | NodeKind::Int(_) => labelled(cx, scope, node, out),
         NodeKind::List(_) => match node.head() {
             Some("sites") => {
                 for label in Args::new(node).rest() {
-                    match &label.kind {
-                        NodeKind::Symbol(_) | NodeKind::Str(_) | NodeKind::Int(_) => {
-                            let text = match &label.kind {
-                                NodeKind::Symbol(s) | NodeKind::Str(s) => s.clone(),
-                                NodeKind::Int(n) => n.to_string(),
-                                _ => unreachable!("matched above"),
-                            };
-                            match scope.setup.board.site(&text) {
-                                Some(site) => out.push((site, label.span)),
-                                None => cx.report(unknown(label, &text, scope)),
-                            }
-                        }
-                        _ => cx.report(wrong_kind(label, "a site", "a site label such as `d4`")),
-                    }
+                    labelled(cx, scope, label, out);
                 }
             }
             Some("if") => {
@@ -179,6 +159,17 @@ fn collect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, team: usize, ou
             ),
         },
         _ => cx.report(wrong_kind(node, "sites to set up", "a site label such as `d4` or a region")),
+    }
+}
+
+/// One site written by its label.
+fn labelled(cx: &mut Context, scope: &Scope<'_>, node: &Node, out: &mut Vec<(u16, Span)>) {
+    let Some(text) = label_text(node) else {
+        return cx.report(wrong_kind(node, "a site", "a site label such as `d4`"));
+    };
+    match scope.setup.board.site(&text) {
+        Some(site) => out.push((site, node.span)),
+        None => cx.report(unknown(node, &text, scope)),
     }
 }
 
