@@ -55,6 +55,14 @@ impl Shape {
         }
     }
 
+    /// The site with column and row exchanged, on boards that have this symmetry
+    /// ([`Shape::transposable`]).
+    pub fn transpose(&self, site: u16) -> Option<u16> {
+        let n = self.transposable()?;
+        let i = site as usize;
+        (i < n * n).then(|| ((i % n) * n + i / n) as u16)
+    }
+
     /// The board as a game file writes it: `(square 9)`, `(rhombus 11)`.
     pub fn form(&self) -> String {
         match self {

@@ -58,8 +58,6 @@ pub struct Engine {
     rays: rays::Rays,
     /// Per site: the bits of the connected regions it lies in (see [`lower::Connection`]).
     connect_sites: std::sync::Arc<[u64]>,
-    /// Per site: its image with column and row exchanged (empty on boards without it).
-    transpose: Vec<u16>,
 }
 
 #[derive(Debug, Clone)]
@@ -141,22 +139,7 @@ impl Engine {
             }
         }
         let connect_sites = connect_sites.into();
-        let transpose = match game.board.shape.transposable() {
-            Some(n) => (0..n * n).map(|i| ((i % n) * n + i / n) as u16).collect(),
-            None => Vec::new(),
-        };
-        Engine {
-            game,
-            region_bits,
-            region_parts,
-            zobrist,
-            repetition,
-            group_relations,
-            program,
-            connect_sites,
-            transpose,
-            rays,
-        }
+        Engine { game, region_bits, region_parts, zobrist, repetition, group_relations, program, connect_sites, rays }
     }
 
     /// Empty-neighbour counts of the empty board, for each relation that needs them.
@@ -192,7 +175,7 @@ impl Engine {
     /// The site with column and row exchanged, on boards that have the symmetry.
     #[inline]
     pub(crate) fn transposed(&self, site: u16) -> Option<u16> {
-        self.transpose.get(site as usize).copied()
+        self.game.board.shape.transpose(site)
     }
 
     /// The legal actions of the decision at hand (empty when the game is over).
