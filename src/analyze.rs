@@ -264,7 +264,10 @@ pub fn never_fired(engine: &Engine, a: &Analysis) -> Vec<String> {
             for m in &stage.moves {
                 let k = match m.kind {
                     crate::game::MoveKind::Place => "place",
-                    crate::game::MoveKind::Slide { .. } => "slide",
+                    // A leap or a hop is written `FROM-TO` like a slide, and counted with them.
+                    crate::game::MoveKind::Slide { .. }
+                    | crate::game::MoveKind::Leap { .. }
+                    | crate::game::MoveKind::Hop { .. } => "slide",
                     crate::game::MoveKind::Relocate { .. } => "relocate",
                     crate::game::MoveKind::Pass { .. } => "pass",
                 };

@@ -62,6 +62,14 @@ pub const NO_SYMMETRY: &str = "tabula::check::no_symmetry";
 // Lines.
 pub const LINE_LENGTH: &str = "tabula::check::line_length";
 
+// Pieces and their moves.
+/// A kind of piece the game does not declare.
+pub const UNKNOWN_PIECE: &str = "tabula::check::unknown_piece";
+/// A kind of piece declared wrongly (a reserved name, a symbol of more than one character).
+pub const BAD_PIECE: &str = "tabula::check::bad_piece";
+/// A leap or hop that cannot land anywhere on the board.
+pub const OFF_BOARD: &str = "tabula::check::off_board";
+
 // Warnings.
 pub const UNUSED: &str = "tabula::warn::unused";
 pub const NO_END: &str = "tabula::warn::no_end";

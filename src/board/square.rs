@@ -116,3 +116,17 @@ pub fn rectangle(width: usize, height: usize) -> Topology {
         regions: vec![Region { name: "perimeter".to_string(), parts: vec![Part { label: None, sites: perimeter }] }],
     }
 }
+
+/// The two colours of a chequered square board, as regions a game may name: `dark-squares`
+/// holds `a1` and every site an even number of orthogonal steps from it (the dark squares
+/// of a chessboard), `light-squares` the others. Like the sides, a game sees them only when it
+/// names them; other boards have none.
+pub fn colours(shape: &Shape) -> Vec<Region> {
+    let (w, h) = match *shape {
+        Shape::Square { size } => (size, size),
+        Shape::Rectangle { width, height } => (width, height),
+        _ => return Vec::new(),
+    };
+    let of = |parity: usize| (0..w * h).filter(|s| (s % w + s / w) % 2 == parity).map(|s| s as Site).collect();
+    vec![side("dark-squares", of(0)), side("light-squares", of(1))]
+}

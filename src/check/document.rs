@@ -8,7 +8,7 @@ use crate::game::VariantInfo;
 use crate::syntax::{Node, NodeKind, SourceId, Span};
 
 /// Sections that may appear once in a game (or once in a variant, replacing the game's).
-pub const SINGLE_SECTIONS: &[&str] = &["players", "board", "play", "end", "setup"];
+pub const SINGLE_SECTIONS: &[&str] = &["players", "board", "play", "end", "setup", "pieces"];
 /// Sections that may appear several times.
 pub const REPEATED_SECTIONS: &[&str] =
     &["option", "define", "variant", "region", "counter", "allowance", "extends", "without"];
@@ -49,6 +49,8 @@ pub struct Sections<'a> {
     pub end: Option<&'a Node>,
     /// `(setup ...)`: the stones on the board before the first turn.
     pub setup: Option<&'a Node>,
+    /// `(pieces KIND...)`: the kinds of piece.
+    pub pieces: Option<&'a Node>,
     pub regions: Vec<&'a Node>,
     pub counters: Vec<&'a Node>,
     pub allowances: Vec<&'a Node>,
@@ -62,6 +64,7 @@ impl<'a> Sections<'a> {
             "play" => Some(&mut self.play),
             "end" => Some(&mut self.end),
             "setup" => Some(&mut self.setup),
+            "pieces" => Some(&mut self.pieces),
             _ => None,
         }
     }
@@ -429,7 +432,7 @@ fn variant<'a>(cx: &mut Context, form: &'a Node) -> Option<Variant<'a>> {
             }
             (NodeKind::Braces(_) | NodeKind::Named(..), _) => {}
             _ => {
-                let allowed = ["define", "players", "board", "play", "end", "setup"];
+                let allowed = ["define", "players", "board", "play", "end", "setup", "pieces"];
                 let help = item
                     .head()
                     .and_then(|h| similar::did_you_mean(h, allowed))

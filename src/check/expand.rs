@@ -25,6 +25,7 @@ pub struct Expanded {
     pub play: Option<Node>,
     pub end: Option<Node>,
     pub setup: Option<Node>,
+    pub pieces: Option<Node>,
     pub regions: Vec<Node>,
     pub counters: Vec<Node>,
     pub allowances: Vec<Node>,
@@ -88,10 +89,11 @@ pub fn expand(cx: &mut Context, doc: &Document<'_>, resolved: &Resolved<'_>) -> 
     let play = s.play.map(|n| ex.node(cx, n, 0));
     let end = s.end.map(|n| ex.node(cx, n, 0));
     let setup = s.setup.map(|n| ex.node(cx, n, 0));
+    let pieces = s.pieces.map(|n| ex.node(cx, n, 0));
     let regions = s.regions.iter().map(|n| ex.node(cx, n, 0)).collect();
     let counters = s.counters.iter().map(|n| ex.node(cx, n, 0)).collect();
     let allowances = s.allowances.iter().map(|n| ex.node(cx, n, 0)).collect();
-    Expanded { players, board, play, end, setup, regions, counters, allowances }
+    Expanded { players, board, play, end, setup, pieces, regions, counters, allowances }
 }
 
 /// Whether a name may be defined; reports it if not.

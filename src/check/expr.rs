@@ -174,7 +174,7 @@ pub fn int(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Op
             }
         }
         "count" => {
-            let f = args.required(cx, "a filter such as `empty`").and_then(|n| filter(cx, n));
+            let f = args.required(cx, "a filter such as `empty`").and_then(|n| piece_filter(cx, scope, n));
             let s = args.required(cx, "the sites to count").and_then(|n| sites(cx, scope, n, ctx));
             args.finish(cx);
             Int::Count(f?, s?)
@@ -339,7 +339,7 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
             return None;
         }
         "is" => {
-            let f = args.required(cx, "a filter such as `empty`").and_then(|n| filter(cx, n));
+            let f = args.required(cx, "a filter such as `empty`").and_then(|n| piece_filter(cx, scope, n));
             let v = args.required(cx, "the site: `to`, `from` or `site`").and_then(|n| site_var(cx, n, ctx));
             args.finish(cx);
             Bool::Is(f?, v?)
@@ -391,6 +391,14 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
         }
     };
     Some(value)
+}
+
+/// A filter, or one for a kind of piece: `(friend pawn)`.
+fn piece_filter(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> Option<Filter> {
+    match node.head() {
+        Some("friend" | "enemy" | "occupied") => super::pieces::filter(cx, scope, node),
+        _ => filter(cx, node),
+    }
 }
 
 /// `empty`, `occupied`, `friend`, `enemy`, `any`.
@@ -488,6 +496,7 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
         return None;
     }
     match node.head() {
+        Some("friend" | "enemy" | "occupied") => super::pieces::filter(cx, scope, node).map(Sites::Filter),
         Some("transpose") => super::connection::transpose(cx, scope, node, ctx),
         Some("neighbors") => {
             let mut args = Args::new(node);

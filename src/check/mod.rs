@@ -30,6 +30,7 @@ mod scope;
 mod setup;
 /// Kept under its old path for the checker's modules; the code lives in [`crate::similar`].
 pub use crate::similar;
+mod pieces;
 mod start;
 mod warnings;
 
@@ -359,7 +360,7 @@ fn build(cx: &mut Context, doc: &document::Document<'_>, resolved: options::Reso
     cx.used.counters.extend(used.counters);
     cx.used.allowances.extend(used.allowances);
     cx.used.regions.extend(used.regions);
-    let (phases, end, start) = (phases?, end?, start?);
+    let (phases, end, (start, start_kinds)) = (phases?, end?, start?);
     if cx.error_count() > 0 {
         return None;
     }
@@ -381,5 +382,7 @@ fn build(cx: &mut Context, doc: &document::Document<'_>, resolved: options::Reso
         snapshots,
         start,
         pass_names,
+        pieces: setup.pieces,
+        start_kinds,
     })
 }

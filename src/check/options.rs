@@ -102,6 +102,7 @@ pub fn resolve<'a>(
                 Some("play") => sections.play = Some(s),
                 Some("end") => sections.end = Some(s),
                 Some("setup") => sections.setup = Some(s),
+                Some("pieces") => sections.pieces = Some(s),
                 _ => {}
             }
         }

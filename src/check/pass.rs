@@ -97,6 +97,9 @@ pub fn pass_move(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option
         condition_text,
         require_text: Vec::new(),
         span: node.span,
+        capture: None,
+        range: Some(1),
+        piece: 0,
     })
 }
 

@@ -6,9 +6,7 @@ use super::expr::{Ctx, boolean, filter, int, relation, sites, symmetric_relation
 use super::scope::{Category, POISON, Scope};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
-use crate::game::{
-    Blocked, Bool, Constraint, Effect, Filter, Int, Move, MoveKind, Phase, Recipient, Sites, Stage, Who,
-};
+use crate::game::{Blocked, Bool, Constraint, Effect, Filter, Int, Move, MoveKind, Phase, Sites, Stage, Who};
 use crate::syntax::{Node, NodeKind, Span};
 
 /// `(play ...)`: either turn items for a single phase, or `(phase ...)` forms.
@@ -159,7 +157,7 @@ fn phase(
                 }
                 a.finish(cx);
             }
-            Some("place" | "slide" | "relocate" | "pass" | "actions") => {
+            Some("place" | "slide" | "relocate" | "pass" | "actions" | "leap" | "hop") => {
                 cx.report(
                     Diagnostic::error(codes::WRONG_PLACE, format!("{} must be inside `(turn ...)`", item.describe()))
                         .label(item.span, "directly in the phase")
@@ -239,8 +237,11 @@ fn stage(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Stage> 
     }
     for (i, m) in moves.iter().enumerate() {
         // Passes with different names are different actions (`pass`, `swap`).
+        // Piece moves (`FROM-TO`) may share a stage: an action is the first one's that makes
+        // it (a step forward and a capture diagonally forward).
         let same = |a: &MoveKind, b: &MoveKind| match (a, b) {
             (MoveKind::Pass { name: x }, MoveKind::Pass { name: y }) => x == y,
+            _ if a.moves_a_piece() && b.moves_a_piece() => false,
             _ => std::mem::discriminant(a) == std::mem::discriminant(b),
         };
         if let Some(other) = moves[..i].iter().find(|o| same(&o.kind, &m.kind)) {
@@ -270,6 +271,8 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
         Some("place") => ("place", false),
         Some("slide") => ("slide", true),
         Some("relocate") => ("relocate", true),
+        Some("leap") => ("leap", true),
+        Some("hop") => ("hop", true),
         _ => {
             unexpected(cx, node, Category::Move);
             return None;
@@ -280,6 +283,11 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
     let mut from = None;
     let mut to = None;
     let mut along = None;
+    let mut capture = None;
+    let mut range = Some(1);
+    let mut piece = 0;
+    let mut paths = None;
+    let mut over = None;
     let mut distinct: Option<bool> = None;
     let mut conditions = Vec::new();
     let mut condition_text = Vec::new();
@@ -329,6 +337,31 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
                 args.finish(cx);
                 ok &= along.is_some();
             }
+            "capture" => {
+                capture = super::pieces::capture(cx, scope, clause, kind_name);
+                ok &= capture.is_some();
+            }
+            "range" if kind_name == "slide" => match super::pieces::range(cx, clause) {
+                Some(r) => range = r,
+                None => ok = false,
+            },
+            "piece" if kind_name == "place" => {
+                match args.required(cx, "the kind of piece").and_then(|n| super::pieces::kind(cx, scope, n)) {
+                    Some(k) => piece = k,
+                    None => ok = false,
+                }
+                args.finish(cx);
+            }
+            "by" if kind_name == "leap" => {
+                paths = super::pieces::paths(cx, scope, clause);
+                ok &= paths.is_some();
+            }
+            "over" if kind_name == "hop" => {
+                over =
+                    args.required(cx, "a relation made of directions").and_then(|n| super::pieces::over(cx, scope, n));
+                args.finish(cx);
+                ok &= over.is_some();
+            }
             "distinct" if kind_name == "relocate" => {
                 distinct = match args.next() {
                     None => Some(true),
@@ -376,8 +409,10 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
             },
             _ => {
                 let allowed = match kind_name {
-                    "place" => "to, where, require, then",
-                    "slide" => "from, along, to, where, require, then",
+                    "place" => "to, piece, where, require, then",
+                    "slide" => "from, along, to, range, capture, where, require, then",
+                    "leap" => "from, by, to, capture, where, require, then",
+                    "hop" => "from, over, to, capture, where, require, then",
                     _ => "from, to, distinct, where, then",
                 };
                 cx.report(
@@ -404,12 +439,39 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
         missing(cx, "an `(along RELATION)` clause");
         ok = false;
     }
+    if kind_name == "leap" && paths.is_none() && !seen.iter().any(|(h, _)| *h == "by") {
+        missing(cx, "a `(by PATH...)` clause, such as `(by (N N E))`");
+        ok = false;
+    }
+    if kind_name == "hop" && over.is_none() && !seen.iter().any(|(h, _)| *h == "over") {
+        missing(cx, "an `(over RELATION)` clause");
+        ok = false;
+    }
+    // A slide of more than one step follows straight lines: its relation must be made of
+    // directions.
+    if let (Some(rel), true) = (along, range != Some(1)) {
+        let board = &scope.setup.board;
+        if board.directions_within(rel as usize).is_empty() {
+            let node = node.args().iter().find(|c| c.head() == Some("along")).and_then(|c| c.args().first());
+            if let Some(n) = node {
+                cx.report(super::rays::no_directions(
+                    n,
+                    &board.relations[rel as usize].name,
+                    scope,
+                    "a slide of more than one step",
+                ));
+            }
+            ok = false;
+        }
+    }
     if !ok {
         return None;
     }
     let kind = match kind_name {
         "place" => MoveKind::Place,
         "slide" => MoveKind::Slide { along: along? },
+        "leap" => MoveKind::Leap { paths: paths? },
+        "hop" => MoveKind::Hop { over: over? },
         _ => MoveKind::Relocate { distinct: distinct.unwrap_or(false) },
     };
     Some(Move {
@@ -422,6 +484,9 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
         condition_text,
         require_text,
         span: node.span,
+        capture,
+        range,
+        piece,
     })
 }
 
@@ -490,21 +555,8 @@ fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
                 match clause.head() {
                     Some("where") => conditions = conds(cx, scope, &mut a, inner),
                     Some("credit") => {
-                        let counter = a
-                            .required(cx, "a counter")
-                            .and_then(|n| scope.counter(n).map_err(|d| d.map(|d| cx.report(d))).ok());
-                        let recipient =
-                            a.required(cx, "who is credited: `mover` or `owner`").and_then(|n| match n.symbol() {
-                                Some("mover") => Some(Recipient::Mover),
-                                Some("owner") => Some(Recipient::Owner),
-                                _ => {
-                                    cx.report(wrong_kind(n, "who is credited", "`mover` or `owner`"));
-                                    None
-                                }
-                            });
-                        a.finish(cx);
-                        ok &= counter.is_some() && recipient.is_some();
-                        credit = counter.zip(recipient);
+                        credit = super::pieces::credit(cx, scope, a);
+                        ok &= credit.is_some();
                     }
                     _ => {
                         cx.report(
@@ -526,6 +578,7 @@ fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
             args.finish(cx);
             Effect::Flip(s?)
         }
+        "promote" => return super::pieces::promote(cx, scope, node, ctx),
         "put" => {
             let s = args.required(cx, "the sites to put stones on").and_then(|n| sites(cx, scope, n, ctx));
             args.finish(cx);

@@ -104,6 +104,23 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
         Move,
         "(relocate (from SITES) (to SITES) [distinct | (distinct CONDITION)] [(where ...)] [(then ...)])",
     ),
+    (
+        "leap",
+        Move,
+        "(leap (from SITES) (by PATH...) (to SITES) [(capture)] [(where ...)] [(require ...)] [(then ...)])",
+    ),
+    (
+        "hop",
+        Move,
+        "(hop (from SITES) (over RELATION) (to SITES) [(capture)] [(where ...)] [(require ...)] [(then ...)])",
+    ),
+    ("capture", Clause, "(capture [(credit COUNTER mover|owner)])"),
+    ("range", Clause, "(range N)  or  (range any)"),
+    ("piece", Clause, "(piece KIND)"),
+    ("by", Clause, "(by (DIRECTION...)...)"),
+    ("over", Clause, "(over RELATION)"),
+    ("pieces", Section, "(pieces KIND...)  with KIND a name or (NAME \"SYMBOL\")"),
+    ("promote", Effect, "(promote SITE KIND)"),
     ("to", Clause, "(to SITES)"),
     ("from", Clause, "(from SITES)"),
     ("along", Clause, "(along RELATION)"),
@@ -208,6 +225,10 @@ pub fn ludii_hint(node: &Node) -> Option<String> {
             "Ludii's `(all Passed)` is `(all-passed)` in Tabula; when players pass only because they are blocked, `(nobody-can-move)` ends the game without the passes"
         }
         ("move", "Remove") => "Ludii's `(move Remove ...)` is the effect `(remove SITES ...)`",
+        ("move", "Leap") => "Ludii's `(move Leap ...)` is `(leap (from friend) (by (N N E) ...) (to empty))` in Tabula",
+        ("move", "Hop") => {
+            "Ludii's `(move Hop ...)` is `(hop (from friend) (over RELATION) (to empty) (capture))` in Tabula"
+        }
         ("move", _) => "Ludii's `(move ...)` is written as `(place ...)`, `(slide ...)` or `(relocate ...)` in Tabula",
         ("count", "Sites") => "Ludii's `(count Sites in:...)` is `(count FILTER SITES)` in Tabula",
         ("equipment", _) => "Tabula has no `(equipment ...)`: write `(board ...)` and `(players ...)` in the game",

@@ -25,6 +25,8 @@ pub struct Setup {
     pub broken_regions: Vec<String>,
     pub counters: Vec<String>,
     pub allowances: Vec<String>,
+    /// The kinds of piece (`(pieces ...)`); empty when the game declares none.
+    pub pieces: Vec<crate::game::PieceKind>,
 }
 
 pub fn build(cx: &mut Context, ex: &Expanded, doc: &Document<'_>) -> Option<Setup> {
@@ -48,12 +50,14 @@ pub fn build(cx: &mut Context, ex: &Expanded, doc: &Document<'_>) -> Option<Setu
     };
     let counters = names(cx, &ex.counters, "counter");
     let allowances = names(cx, &ex.allowances, "allowance");
+    let pieces = super::pieces::declare(cx, ex.pieces.as_ref());
     let (players, teams) = players?;
+    let pieces = pieces?;
     let mut board = board?;
     let words = compass::words(ex);
     compass::add_named_directions(&mut board, &words);
     let (regions, broken_regions) = regions(cx, &ex.regions, &board, &teams, &words);
-    Some(Setup { board, players, teams, regions, broken_regions, counters, allowances })
+    Some(Setup { board, players, teams, regions, broken_regions, counters, allowances, pieces })
 }
 
 /// "the game has no `(NAME ...)` section", with an example to add.
@@ -305,10 +309,12 @@ fn regions(
     words: &std::collections::BTreeSet<String>,
 ) -> (Vec<RegionDef>, Vec<String>) {
     let mut broken = Vec::new();
+    let colours = square::colours(&board.shape);
     let mut regions: Vec<RegionDef> = board
         .regions
         .iter()
         .chain(compass::named_sides(board, words))
+        .chain(colours.iter().filter(|r| words.contains(&r.name)))
         .map(|r| RegionDef {
             name: r.name.clone(),
             owner: None,

@@ -17,12 +17,18 @@ use crate::diagnostic::Diagnostic;
 use crate::game::Bool;
 use crate::syntax::{Node, NodeKind, Span};
 
+/// The setup's stones, (site, team), and the kind of each, in the same order.
+pub type Start = (Vec<(u16, usize)>, Vec<u8>);
+
 /// The stones of the setup: (site, team), in the order written. `None` when something in it is
 /// wrong (every problem is reported).
-pub fn stones(cx: &mut Context, scope: &mut Scope<'_>, form: Option<&Node>) -> Option<Vec<(u16, usize)>> {
-    let Some(form) = form else { return Some(Vec::new()) };
+/// With them, the kind of each (in the same order; all of the first kind unless the `place`
+/// names one: `(place "White" king e1)`).
+pub fn stones(cx: &mut Context, scope: &mut Scope<'_>, form: Option<&Node>) -> Option<Start> {
+    let Some(form) = form else { return Some((Vec::new(), Vec::new())) };
     let errors = cx.error_count();
     let mut out: Vec<(u16, usize)> = Vec::new();
+    let mut kinds: Vec<u8> = Vec::new();
     // Where each site was first set up, to point at both places of a site used twice.
     let mut first: Vec<Option<Span>> = vec![None; scope.setup.board.site_count()];
     for item in Args::new(form).rest() {
@@ -38,6 +44,14 @@ pub fn stones(cx: &mut Context, scope: &mut Scope<'_>, form: Option<&Node>) -> O
         }
         let mut args = Args::new(item);
         let Some(team) = team(cx, scope, &mut args) else { continue };
+        // A kind of piece may follow the team; a word that is no kind is a site or region.
+        let kind = match args.peek().and_then(|n| n.symbol()) {
+            Some(word) if scope.setup.pieces.iter().any(|k| k.name == word) => {
+                args.next();
+                scope.setup.pieces.iter().position(|k| k.name == word).unwrap_or(0) as u8
+            }
+            _ => 0,
+        };
         let items = args.rest();
         if items.is_empty() {
             cx.report(args.missing("the sites to put stones on"));
@@ -61,11 +75,12 @@ pub fn stones(cx: &mut Context, scope: &mut Scope<'_>, form: Option<&Node>) -> O
                 None => {
                     first[site as usize] = Some(span);
                     out.push((site, team));
+                    kinds.push(kind);
                 }
             }
         }
     }
-    (cx.error_count() == errors).then_some(out)
+    (cx.error_count() == errors).then_some((out, kinds))
 }
 
 /// `TEAM`: a team's name, a string.

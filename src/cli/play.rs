@@ -559,6 +559,8 @@ impl Session<'_> {
             let text = match m.kind {
                 MoveKind::Place => format!("{a} (place)"),
                 MoveKind::Slide { .. } => format!("{a}-{b} (slide)"),
+                MoveKind::Leap { .. } => format!("{a}-{b} (leap)"),
+                MoveKind::Hop { .. } => format!("{a}-{b} (hop)"),
                 MoveKind::Relocate { .. } => format!("{a}>{b} (relocate)"),
                 MoveKind::Pass { name: 0 } => "pass (gives up the turn)".to_string(),
                 MoveKind::Pass { name } => format!("{} (ends the turn with the rule's effects)", game.pass_name(name)),

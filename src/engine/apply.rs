@@ -7,7 +7,6 @@
 use std::mem::take;
 
 use super::eval::Env;
-use super::generate::move_for;
 use super::lower::{Bound, EndTest};
 use super::outcome::EndReason;
 use super::repetition::splitmix;
@@ -33,7 +32,7 @@ impl Engine {
         let mover = self.mover_env(s);
         let stage = self.current_stage(s);
         // A blocked player's forced pass is no move's: no effects.
-        let m = if s.forced_pass { None } else { move_for(stage, action) };
+        let m = if s.forced_pass { None } else { self.move_of(s, w, stage, action) };
         match action.kind {
             ActionKind::Place => {
                 let team = mover.subject;
@@ -42,22 +41,23 @@ impl Engine {
                     *hand -= 1;
                 }
                 self.put(s, w, action.to, team);
+                s.kinds[action.to as usize] = m.map_or(0, |m| m.piece);
                 s.arrival = Some(action.to);
                 s.last_arrival = Some(action.to);
             }
             ActionKind::Slide => {
-                // The stone keeps its owner, whoever may slide it.
-                let owner = s.board[action.from as usize] as usize - 1;
-                self.lift(s, w, action.from);
-                self.put(s, w, action.to, owner);
+                // The piece keeps its owner and kind, whoever may move it.
+                self.move_piece(s, w, m, action, mover.subject);
                 s.arrival = Some(action.to);
                 s.last_arrival = Some(action.to);
                 follow_relocated(&mut s.relocated, action.from, Some(action.to));
             }
             ActionKind::Relocate => {
                 let owner = s.board[action.from as usize] as usize - 1;
+                let kind = s.kinds[action.from as usize];
                 self.lift(s, w, action.from);
                 self.put(s, w, action.to, owner);
+                s.kinds[action.to as usize] = kind;
                 if !follow_relocated(&mut s.relocated, action.from, Some(action.to)) {
                     s.relocated.push(action.to);
                 }
@@ -243,10 +243,16 @@ impl Engine {
                 });
                 for &(site, _) in &targets {
                     self.put(s, w, site, env.subject);
+                    s.kinds[site as usize] = 0;
                 }
                 w.victims = targets;
             }
             Effect::Flip(sites) => self.flip(s, w, sites, env),
+            Effect::Promote { site, kind } => {
+                if let Some(v) = env.var(*site).filter(|&v| s.board[v as usize] != 0) {
+                    s.kinds[v as usize] = *kind;
+                }
+            }
         }
     }
 

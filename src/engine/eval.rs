@@ -2,7 +2,7 @@
 
 use super::Engine;
 use super::state::{State, UNLIMITED, Work};
-use crate::game::{Bool, Filter, Int, SiteVar, Sites};
+use crate::game::{Bool, Filter, Int, Side, SiteVar, Sites};
 
 /// What an expression is evaluated about: the subject team (`friend`), the mover, and the
 /// sites bound by the rule being applied.
@@ -35,15 +35,24 @@ impl Env {
     }
 }
 
-/// Whether what stands on a site (0 empty, else team + 1) matches a filter for `subject`.
+/// Whether what stands on a site (0 empty, else team + 1, with the piece's kind) matches a
+/// filter for `subject`.
 #[inline]
-pub(crate) fn matches(content: u8, filter: Filter, subject: usize) -> bool {
+pub(crate) fn matches(content: u8, kind: u8, filter: Filter, subject: usize) -> bool {
     match filter {
         Filter::Empty => content == 0,
         Filter::Occupied => content != 0,
         Filter::Friend => content as usize == subject + 1,
         Filter::Enemy => content != 0 && content as usize != subject + 1,
         Filter::Any => true,
+        Filter::Piece(side, k) => {
+            kind == k
+                && match side {
+                    Side::Friend => content as usize == subject + 1,
+                    Side::Enemy => content != 0 && content as usize != subject + 1,
+                    Side::Anyone => content != 0,
+                }
+        }
     }
 }
 
@@ -118,7 +127,9 @@ impl Engine {
             Bool::Or(items) => items.iter().any(|i| self.bool(s, w, i, env)),
             Bool::Not(b) => !self.bool(s, w, b, env),
             Bool::Cmp(op, a, b) => op.apply(self.int(s, w, a, env), self.int(s, w, b, env)),
-            Bool::Is(filter, var) => env.var(*var).is_some_and(|v| matches(s.board[v as usize], *filter, env.subject)),
+            Bool::Is(filter, var) => {
+                env.var(*var).is_some_and(|v| matches(s.board[v as usize], s.kinds[v as usize], *filter, env.subject))
+            }
             Bool::FirstTurn => s.turns_completed == 0,
             Bool::Grew(slot) => self.int(s, w, &self.game.snapshots[*slot], env) > s.snapshots[*slot],
             Bool::HandEmpty => s.hands[env.mover] == 0,
@@ -154,19 +165,22 @@ impl Engine {
                 self.game.board.relations[*rel as usize]
                     .neighbors(v)
                     .iter()
-                    .filter(|&&n| matches(s.board[n as usize], filter, env.subject))
+                    .filter(|&&n| matches(s.board[n as usize], s.kinds[n as usize], filter, env.subject))
                     .count() as u32
             }
             Sites::Filter(inner) => {
                 // Both filters on every site: the intersection of two filters.
                 (0..s.board.len())
-                    .filter(|&i| matches(s.board[i], filter, env.subject) && matches(s.board[i], *inner, env.subject))
+                    .filter(|&i| {
+                        matches(s.board[i], s.kinds[i], filter, env.subject)
+                            && matches(s.board[i], s.kinds[i], *inner, env.subject)
+                    })
                     .count() as u32
             }
             Sites::Ray(..) | Sites::Flanks(..) => self.count_lines(s, filter, sites, env),
             Sites::Transpose(var) => {
                 let image = env.var(*var).and_then(|v| self.transposed(v));
-                u32::from(image.is_some_and(|t| matches(s.board[t as usize], filter, env.subject)))
+                u32::from(image.is_some_and(|t| matches(s.board[t as usize], s.kinds[t as usize], filter, env.subject)))
             }
             Sites::Region(r) => {
                 let bits = &self.region_bits[r.by_team[env.subject] as usize];
@@ -176,6 +190,10 @@ impl Engine {
                     Filter::Friend => bits.count_and(&s.stones[env.subject]),
                     Filter::Occupied => bits.count() - bits.count_and(&s.empty),
                     Filter::Enemy => bits.count() - bits.count_and(&s.empty) - bits.count_and(&s.stones[env.subject]),
+                    Filter::Piece(..) => bits
+                        .ones()
+                        .filter(|&t| matches(s.board[t as usize], s.kinds[t as usize], filter, env.subject))
+                        .count() as u32,
                 }
             }
         }
@@ -186,7 +204,9 @@ impl Engine {
     #[inline(never)]
     fn count_lines(&self, s: &State, filter: Filter, sites: &Sites, env: &Env) -> u32 {
         let mut n = 0;
-        self.for_each_site(s, sites, env, |t| n += u32::from(matches(s.board[t as usize], filter, env.subject)));
+        self.for_each_site(s, sites, env, |t| {
+            n += u32::from(matches(s.board[t as usize], s.kinds[t as usize], filter, env.subject))
+        });
         n
     }
 
@@ -194,7 +214,7 @@ impl Engine {
     #[inline]
     pub(crate) fn contains(&self, s: &State, sites: &Sites, site: u16, env: &Env) -> bool {
         match sites {
-            Sites::Filter(f) => matches(s.board[site as usize], *f, env.subject),
+            Sites::Filter(f) => matches(s.board[site as usize], s.kinds[site as usize], *f, env.subject),
             Sites::Region(r) => self.region_bits[r.by_team[env.subject] as usize].contains(site),
             Sites::Neighbors(var, rel) => {
                 env.var(*var).is_some_and(|v| self.game.board.relations[*rel as usize].neighbors(v).contains(&site))
@@ -217,7 +237,7 @@ impl Engine {
             Sites::Filter(Filter::Friend) => s.stones[env.subject].ones().for_each(f),
             Sites::Filter(filter) => {
                 for i in 0..s.board.len() {
-                    if matches(s.board[i], *filter, env.subject) {
+                    if matches(s.board[i], s.kinds[i], *filter, env.subject) {
                         f(i as u16);
                     }
                 }

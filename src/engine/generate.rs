@@ -51,6 +51,7 @@ impl Engine {
                 }
                 Generator::SlideOwnToEmpty { along } => self.slides_own_to_empty(s, along, &env, &mut rest),
                 Generator::Slide { along } => self.slides(s, w, m, along, &env, &mut rest),
+                Generator::Piece => self.piece_moves(s, w, m, &env, &mut rest),
                 Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut rest),
                 Generator::Pass { name } => {
                     if self.conditions_hold(s, w, m, &env) {
@@ -58,6 +59,11 @@ impl Engine {
                     }
                 }
             }
+        }
+        if self.stage_program(s).piece_moves > 1 {
+            // Two piece moves of a stage may both make one `FROM-TO`: it is one action.
+            rest.sort_unstable();
+            rest.dedup();
         }
         legal.rest = rest;
         if !legal.is_empty() && s.stage_done >= s.stage_min && s.stage_done < s.stage_max {
@@ -251,7 +257,7 @@ impl Engine {
     /// Whether a constraint holds in the position after the action: a stone of the mover's
     /// team placed on `to`, or the stone on `from` (whoever owns it) slid to `to` — the same
     /// position that making the action produces.
-    fn holds_after(
+    pub(crate) fn holds_after(
         &self,
         s: &mut State,
         w: &mut Work,
@@ -280,20 +286,20 @@ impl Engine {
         let Constraint::Connected { filter, region, rel } = req else { return true };
         let set = &mut w.fill.set;
         set.clear();
-        let stone = match from {
-            Some(f) => s.board[f as usize],
-            None => env.subject as u8 + 1,
+        let (stone, stone_kind) = match from {
+            Some(f) => (s.board[f as usize], s.kinds[f as usize]),
+            None => (env.subject as u8 + 1, 0),
         };
         for (i, &content) in s.board.iter().enumerate() {
             let site = i as u16;
-            let content = if site == to {
-                stone
+            let (content, kind) = if site == to {
+                (stone, stone_kind)
             } else if Some(site) == from {
-                0
+                (0, 0)
             } else {
-                content
+                (content, s.kinds[i])
             };
-            if matches(content, *filter, env.subject) {
+            if matches(content, kind, *filter, env.subject) {
                 set.insert(site);
             }
         }
@@ -341,7 +347,7 @@ impl Engine {
             ActionKind::End => return "nothing in this turn is optional now".into(),
             _ => {}
         }
-        let Some(m) = move_for(stage, action) else {
+        let Some(m) = self.move_of(s, &mut w, stage, action).or_else(|| move_for(stage, action)) else {
             let allowed: Vec<&str> = s.legal.as_slice().iter().map(|a| kind_name(a.kind)).collect::<Vec<_>>();
             let mut allowed: Vec<&str> = allowed.into_iter().fold(Vec::new(), |mut v, k| {
                 if !v.contains(&k) {
@@ -367,8 +373,8 @@ impl Engine {
                     return format!("the stone on {} was already relocated this turn", label(from));
                 }
             }
-            if let MoveKind::Slide { along } = m.kind {
-                let rel = &self.game.board.relations[along as usize];
+            if let (MoveKind::Slide { along }, Some(1)) = (&m.kind, m.range) {
+                let rel = &self.game.board.relations[*along as usize];
                 if !rel.neighbors(from).contains(&to) {
                     return format!("{} is not next to {} (along {})", label(to), label(from), rel.name);
                 }
@@ -376,7 +382,8 @@ impl Engine {
         } else if s.hands[env.mover] == 0 {
             return "you have no stones left in hand".into();
         }
-        if s.board[to as usize] != 0 {
+        let captures = m.capture.is_some() && matches!(m.kind, MoveKind::Slide { .. } | MoveKind::Leap { .. });
+        if s.board[to as usize] != 0 && !(captures && s.board[to as usize] != s.board[action.from as usize]) {
             return format!("{} is occupied", label(to));
         }
         if !self.contains(s, &m.to, to, &e) {
@@ -385,6 +392,13 @@ impl Engine {
         for (c, text) in m.conditions.iter().zip(&m.condition_text) {
             if !self.bool(s, &mut w, c, &e) {
                 return format!("{} fails the condition {text}", label(to));
+            }
+        }
+        if m.kind.moves_a_piece() {
+            let mut found = Vec::new();
+            self.piece_moves_from(s, &mut w, m, action.from, &e, &mut found);
+            if !found.contains(&action) {
+                return format!("{} cannot go to {} with this move", label(action.from), label(to));
             }
         }
         let from = (action.kind == ActionKind::Slide).then_some(action.from);
@@ -417,7 +431,7 @@ pub(crate) fn move_for(stage: &Stage, action: Action) -> Option<&Move> {
         matches!(
             (&m.kind, action.kind),
             (MoveKind::Place, ActionKind::Place)
-                | (MoveKind::Slide { .. }, ActionKind::Slide)
+                | (MoveKind::Slide { .. } | MoveKind::Leap { .. } | MoveKind::Hop { .. }, ActionKind::Slide)
                 | (MoveKind::Relocate { .. }, ActionKind::Relocate)
         ) || matches!((&m.kind, action.kind), (MoveKind::Pass { name }, ActionKind::Pass) if *name == action.from)
     })
@@ -436,5 +450,6 @@ fn describe(sites: &Sites) -> &'static str {
         Sites::Ray(..) => "on the rays this move allows",
         Sites::Flanks(..) => "among the stones this move flanks",
         Sites::Transpose(_) => "the mirror image this move allows",
+        Sites::Filter(Filter::Piece(..)) => "a piece of the kind this move allows",
     }
 }

@@ -74,14 +74,26 @@ impl Engine {
             Some(f) => s.board[f as usize] as usize - 1,
             None => env.subject,
         };
+        // A move that captures by replacement finds a piece on `to`: it leaves first.
+        let victim = (s.board[to as usize], s.kinds[to as usize]);
+        if victim.0 != 0 {
+            self.lift(s, w, to);
+        }
+        let kind = from.map_or(0, |f| s.kinds[f as usize]);
         if let Some(f) = from {
             self.lift(s, w, f);
         }
         self.put(s, w, to, team);
+        s.kinds[to as usize] = kind;
         let holds = self.bool(s, w, condition, &Env { to, last: Some(to), ..*env });
         self.lift(s, w, to);
         if let Some(f) = from {
             self.put(s, w, f, team);
+            s.kinds[f as usize] = kind;
+        }
+        if victim.0 != 0 {
+            self.put(s, w, to, victim.0 as usize - 1);
+            s.kinds[to as usize] = victim.1;
         }
         w.groups = groups;
         holds

@@ -12,7 +12,9 @@
 //! | a stage that is one plain `place` on `empty` | [`StageProgram::plain`] | the legal set after a placement is the one before, less that site |
 //! | `place` | [`Generator::Place`] | candidates as a bitset, filtered condition by condition |
 //! | `slide` of one's own stones to any empty neighbour | [`Generator::SlideOwnToEmpty`] | a tight loop over the stones' neighbour lists |
-//! | any other `slide` | [`Generator::Slide`] | every origin and neighbour through the interpreter |
+//! | any other one-step `slide` that does not capture | [`Generator::Slide`] | every origin and neighbour through the interpreter |
+//! | a `slide` that captures or rides (`range`), `leap`, `hop` | [`Generator::Piece`] | origin by origin, the directions' step tables ([`super::pieces`]) |
+//! | several piece moves in one stage | [`StageProgram::piece_moves`] | the actions sorted and deduplicated; an action's move is the first that makes it |
 //! | `relocate` | [`Generator::Relocate`] | every origin and destination through the interpreter |
 //! | `(op (count empty (neighbors to R)) K)` in `where` | [`Condition::EmptyNeighbors`] | one read of the empty-neighbour counts kept per site |
 //! | `(= (count empty (neighbors to R)) 0)` in `where` of a `place` (gravity: nothing empty below) | [`Condition::NoEmptyNeighbors`] | one bitset intersection with the sites that have no empty neighbour, kept per site |
@@ -87,6 +89,9 @@ pub(crate) struct StageProgram {
     pub plain: bool,
     /// One per move of the stage, in the same order.
     pub moves: Vec<MoveProgram>,
+    /// How many of the stage's moves move a piece (`FROM-TO`): with two or more, an action's
+    /// move is the first that can make it ([`super::Engine::move_of`]).
+    pub piece_moves: u8,
 }
 
 /// A stage bound.
@@ -120,6 +125,9 @@ pub(crate) enum Generator {
     Slide {
         along: u8,
     },
+    /// A slide that captures or rides, a leap or a hop: origin by origin, through
+    /// [`super::Engine::piece_moves_from`].
+    Piece,
     Relocate {
         distinct: bool,
     },
@@ -300,6 +308,7 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
         .map(|m| {
             let generator = match m.kind {
                 MoveKind::Place => Generator::Place,
+                MoveKind::Slide { .. } if m.capture.is_some() || m.range != Some(1) => Generator::Piece,
                 MoveKind::Slide { along }
                     if m.from == Sites::Filter(Filter::Friend)
                         && matches!(m.to, Sites::Filter(Filter::Empty | Filter::Any))
@@ -309,6 +318,7 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
                     Generator::SlideOwnToEmpty { along }
                 }
                 MoveKind::Slide { along } => Generator::Slide { along },
+                MoveKind::Leap { .. } | MoveKind::Hop { .. } => Generator::Piece,
                 MoveKind::Relocate { distinct } => Generator::Relocate { distinct },
                 MoveKind::Pass { name } => Generator::Pass { name },
             };
@@ -342,7 +352,8 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
             MoveProgram { generator, conditions, require, require_conditions }
         })
         .collect();
-    StageProgram { min: bound(&stage.min), max: bound(&stage.max), plain, moves }
+    let piece_moves = stage.moves.iter().filter(|m| m.kind.moves_a_piece()).count().min(255) as u8;
+    StageProgram { min: bound(&stage.min), max: bound(&stage.max), plain, moves, piece_moves }
 }
 
 /// `(op (count empty (neighbors to R)) K)` (either way round) with R's counts kept, and
@@ -378,7 +389,7 @@ fn flanks_any(c: &Bool) -> Option<u8> {
     // Flanked sites hold enemy stones: these filters count every one of them.
     let every = match filter {
         Filter::Any | Filter::Occupied | Filter::Enemy => true,
-        Filter::Empty | Filter::Friend => false,
+        Filter::Empty | Filter::Friend | Filter::Piece(..) => false,
     };
     let at_least_one = matches!((op, k), (CmpOp::Gt, 0) | (CmpOp::Ge, 1) | (CmpOp::Ne, 0));
     (every && at_least_one).then_some(*rel)

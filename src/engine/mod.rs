@@ -23,6 +23,7 @@ mod lines;
 mod lower;
 mod outcome;
 pub mod perft;
+mod pieces;
 pub mod playout;
 mod rays;
 mod repetition;
@@ -230,6 +231,11 @@ impl Engine {
 
     pub fn label(&self, site: u16) -> &str {
         &self.game.board.sites[site as usize].label
+    }
+
+    /// The kind of the piece on a site (an index into the game's kinds), if a piece is there.
+    pub fn kind(&self, state: &State, site: u16) -> Option<u8> {
+        (state.board[site as usize] != 0).then(|| state.kinds[site as usize])
     }
 
     /// The team whose stone is on a site.

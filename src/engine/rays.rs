@@ -59,6 +59,21 @@ impl Rays {
         }
     }
 
+    /// How many directions `rel` is made of (0 for a relation with none, such as a tiling's
+    /// `edges`).
+    #[inline]
+    pub(crate) fn direction_count(&self, rel: u8) -> usize {
+        self.by_relation[rel as usize].k
+    }
+
+    /// The site one step from `site` in the `d`-th direction of `rel`, if it is on the board.
+    #[inline]
+    pub(crate) fn step(&self, rel: u8, site: u16, d: usize) -> Option<u16> {
+        let Lines { k, next } = &self.by_relation[rel as usize];
+        let at = next[site as usize * k + d];
+        (at != OFF).then_some(at)
+    }
+
     /// The end of the enemy run that starts next to `site` in the `d`-th direction, if a stone
     /// of `friend` closes it: the closing site (the run is the sites before it).
     #[inline]

@@ -17,6 +17,9 @@ pub struct State {
     // The position.
     /// Per site: 0 empty, else team + 1.
     pub(crate) board: Vec<u8>,
+    /// Per site: the kind of the piece on it (an index into the game's kinds; 0 in a game
+    /// that declares none). Meaningless on an empty site.
+    pub(crate) kinds: Vec<u8>,
     /// Per team: its stones.
     pub(crate) stones: Vec<Bits>,
     pub(crate) empty: Bits,
@@ -91,6 +94,10 @@ pub(crate) struct Work {
     /// The sites an effect works on (`remove`, `flip`, `put`), with what stood there, all found
     /// before the first changes.
     pub victims: Vec<(u16, u8)>,
+    /// The origins of a piece move, found before its actions are listed.
+    pub origins: Vec<u16>,
+    /// The actions of one piece move from one origin, when the move of an action is sought.
+    pub found: Vec<super::Action>,
     /// A number computed by the rules went beyond the 64-bit range (and was saturated) at
     /// some point of this game: the result of the game cannot be trusted.
     pub overflow: bool,
@@ -102,6 +109,7 @@ impl Clone for State {
     fn clone(&self) -> State {
         State {
             board: self.board.clone(),
+            kinds: self.kinds.clone(),
             stones: self.stones.clone(),
             empty: self.empty.clone(),
             empty_count: self.empty_count,
@@ -136,6 +144,7 @@ impl Clone for State {
 
     fn clone_from(&mut self, other: &State) {
         self.board.clone_from(&other.board);
+        self.kinds.clone_from(&other.kinds);
         self.stones.clone_from(&other.stones);
         self.empty.clone_from(&other.empty);
         self.empty_count.clone_from(&other.empty_count);
@@ -180,6 +189,8 @@ impl Clone for Work {
             cuts: self.cuts.clone(),
             fill: self.fill.clone(),
             victims: self.victims.clone(),
+            origins: self.origins.clone(),
+            found: self.found.clone(),
             overflow: self.overflow,
         }
     }
@@ -221,6 +232,8 @@ impl Work {
             cuts: CutSearch::new(sites),
             fill: Fill::new(sites),
             victims: Vec::new(),
+            origins: Vec::new(),
+            found: Vec::new(),
             overflow: false,
         }
     }
@@ -320,6 +333,7 @@ impl Engine {
         }
         let mut state = State {
             board: vec![0; sites],
+            kinds: vec![0; sites],
             stones: vec![Bits::new(sites); teams],
             empty,
             empty_count: sites as u32,
@@ -352,8 +366,9 @@ impl Engine {
         };
         // The game's own start position (`(setup ...)`): stones put down, not played — no hand
         // pays for them and no action is counted.
-        for &(site, team) in &game.start {
+        for (i, &(site, team)) in game.start.iter().enumerate() {
             self.with_work(&mut state, |s, w| self.put(s, w, site, team));
+            state.kinds[site as usize] = game.start_kinds.get(i).copied().unwrap_or(0);
         }
         self.record_position(&mut state);
         self.with_work(&mut state, |s, w| self.begin_turn(s, w));
@@ -374,6 +389,9 @@ pub struct Setup {
     pub hands: Option<Vec<u32>>,
     /// Turns already played (default 0), so that `(first-turn)` is false when > 0.
     pub turns_played: u32,
+    /// The kind of the piece on some of the sites (an index into the game's kinds; a site not
+    /// listed holds the first kind).
+    pub kinds: Vec<(u16, u8)>,
 }
 
 impl Engine {
@@ -396,6 +414,12 @@ impl Engine {
                 return Err(format!("two stones on {}", self.label(site)));
             }
             self.with_work(&mut state, |s, w| self.put(s, w, site, team));
+        }
+        for &(site, kind) in &setup.kinds {
+            if site as usize >= game.board.site_count() || kind as usize >= game.pieces.len().max(1) {
+                return Err(format!("bad kind ({site}, kind {kind})"));
+            }
+            state.kinds[site as usize] = kind;
         }
         if let Some(hands) = &setup.hands {
             if hands.len() != game.players.len() {

@@ -16,6 +16,18 @@ pub enum Filter {
     Enemy,
     /// Every site, empty or not.
     Any,
+    /// A piece of one kind (an index into [`super::Game::pieces`]) whose owner is on the
+    /// given side: `(friend pawn)`, `(enemy king)`, `(occupied king)`.
+    Piece(Side, u8),
+}
+
+/// Whose pieces a [`Filter::Piece`] asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Friend,
+    Enemy,
+    /// Any team's.
+    Anyone,
 }
 
 /// A site bound by the surrounding rule.

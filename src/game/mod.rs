@@ -8,7 +8,7 @@
 mod expr;
 mod line;
 
-pub use expr::{Bool, CmpOp, Filter, Int, Multiset, RegionRef, SiteVar, Sites};
+pub use expr::{Bool, CmpOp, Filter, Int, Multiset, RegionRef, Side, SiteVar, Sites};
 pub use line::Line;
 
 use crate::board::Topology;
@@ -49,6 +49,21 @@ pub struct Game {
     /// The names of the named passes (`(pass swap ...)`), in order of first appearance: the
     /// action text of `MoveKind::Pass { name: k }` for k > 0.
     pub pass_names: Vec<String>,
+    /// The kinds of piece the game declares (`(pieces pawn king)`), in order; empty when it
+    /// declares none, and then every piece is of the one implicit kind 0, the stone. A site
+    /// holds at most one piece: its owner (a team) and its kind (an index into this list).
+    pub pieces: Vec<PieceKind>,
+    /// The kind of each stone of `start`, in the same order (empty: all of kind 0).
+    pub start_kinds: Vec<u8>,
+}
+
+/// A kind of piece: its name in the rules and how boards show it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PieceKind {
+    pub name: String,
+    /// The text a terminal board shows for it, if the game chose one (`(pieces (king "K"))`);
+    /// otherwise the name's first letter, upper case for the first team.
+    pub symbol: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -159,6 +174,22 @@ pub enum MoveKind {
     /// A voluntary pass: ends the turn without a stone. `name` 0 is the action `pass`; k > 0 is
     /// the named pass [`Game::pass_names`]`[k - 1]` (an action of its own, such as `swap`).
     Pass { name: u16 },
+    /// A piece of `from` jumps along one of the paths (each a sequence of directions, walked
+    /// one step at a time from the origin) to the site where the path ends, passing over
+    /// whatever stands between (a knight's leap).
+    Leap { paths: Vec<Vec<RelId>> },
+    /// A piece of `from` jumps over an occupied neighbour along a direction of `over` to the
+    /// empty site just beyond, in the same direction; with `capture` the jumped piece is
+    /// removed when it is an enemy's.
+    Hop { over: RelId },
+}
+
+/// What a move that may capture does with what it captures: by replacement (a slide or leap
+/// onto an enemy piece) or by jumping (a hop over one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Capture {
+    /// Each captured piece credits 1 to this counter of the mover's team, or of its owner's.
+    pub credit: Option<(usize, Recipient)>,
 }
 
 #[derive(Debug, Clone)]
@@ -179,6 +210,15 @@ pub struct Move {
     pub condition_text: Vec<String>,
     pub require_text: Vec<String>,
     pub span: Span,
+    /// The move may capture (`(capture)`): a slide or leap may also end on a site of an
+    /// enemy's piece, which is removed; a hop removes the enemy piece it jumps.
+    pub capture: Option<Capture>,
+    /// How far a slide goes along each direction: 1 (the default) is one step to a
+    /// neighbour; more (or `None`, any distance) rides along each direction of the relation
+    /// until blocked, as a rook or a queen does.
+    pub range: Option<u32>,
+    /// The kind of piece a placement puts (0 without `(piece KIND)`).
+    pub piece: u8,
 }
 
 /// A whole-position requirement checked after an action's stone arrives and before its effects.
@@ -240,6 +280,12 @@ pub enum Effect {
     /// Puts a stone of the mover's team on every empty site of the set (from no hand).
     Put {
         sites: Sites,
+    },
+    /// The piece on the bound site becomes of kind `kind` (its owner stays); nothing when the
+    /// site is empty.
+    Promote {
+        site: SiteVar,
+        kind: u8,
     },
 }
 
@@ -351,6 +397,7 @@ impl Game {
                     | Effect::Allow { .. }
                     | Effect::Add { .. }
                     | Effect::Put { .. }
+                    | Effect::Promote { .. }
                     | Effect::Flip(_) => {}
                 }
             }
@@ -453,6 +500,7 @@ impl Effect {
             | Effect::Allow { .. }
             | Effect::Add { .. }
             | Effect::Flip(_)
+            | Effect::Promote { .. }
             | Effect::Put { .. } => false,
         }
     }
@@ -466,7 +514,7 @@ impl Effect {
                 condition.walk_ints(f);
                 then.iter().chain(otherwise).for_each(|e| e.walk_ints(f));
             }
-            Effect::Win(_) | Effect::Draw | Effect::Flip(_) | Effect::Put { .. } => {}
+            Effect::Win(_) | Effect::Draw | Effect::Flip(_) | Effect::Put { .. } | Effect::Promote { .. } => {}
         }
     }
 }
@@ -513,8 +561,11 @@ impl Game {
         for phase in &self.phases {
             for stage in &phase.stages {
                 for m in &stage.moves {
-                    if let MoveKind::Slide { along } = m.kind {
-                        add(along);
+                    match &m.kind {
+                        MoveKind::Slide { along } => add(*along),
+                        MoveKind::Hop { over } => add(*over),
+                        MoveKind::Leap { paths } => paths.iter().flatten().for_each(|&r| add(r)),
+                        MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Pass { .. } => {}
                     }
 
                     sites(&m.from, &mut add);
@@ -565,5 +616,25 @@ impl Game {
             })
         }
         self.phases.iter().any(|p| any(&p.after_turn) || p.stages.iter().flat_map(|s| &s.moves).any(|m| any(&m.then)))
+    }
+}
+
+impl Game {
+    /// Whether the game declares kinds of piece (then the engine keeps a kind per site).
+    pub fn has_kinds(&self) -> bool {
+        !self.pieces.is_empty()
+    }
+
+    /// Whether some move of the rules moves a piece onto an enemy's or jumps one.
+    pub fn has_captures(&self) -> bool {
+        self.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves).any(|m| m.capture.is_some())
+    }
+}
+
+impl MoveKind {
+    /// Whether the move takes a piece from one site to another, written `FROM-TO` (a slide,
+    /// a leap or a hop): a stage may hold several, told apart by which one can make the action.
+    pub fn moves_a_piece(&self) -> bool {
+        matches!(self, MoveKind::Slide { .. } | MoveKind::Leap { .. } | MoveKind::Hop { .. })
     }
 }

@@ -51,7 +51,10 @@ fn ludemes(parent: Option<&str>, top_level: bool) -> Vec<CompletionItem> {
             "phase" => named(&["until", "turn", "after-turn", "blocked"]),
             "turn" => matches!(category, Stage | Move),
             "actions" => category == Move,
-            "place" | "slide" | "relocate" => named(&["to", "from", "along", "where", "require", "then", "distinct"]),
+            "place" | "slide" | "relocate" => {
+                named(&["to", "from", "along", "where", "require", "then", "distinct", "range", "capture", "piece"])
+            }
+            "leap" | "hop" => named(&["to", "from", "by", "over", "capture", "where", "require", "then"]),
             "where" | "until" | "and" | "or" | "not" | "distinct" => category == Condition,
             "<" | "<=" | ">" | ">=" | "=" | "!=" | "+" | "-" | "*" | "min" | "max" | "higher" | "lower" | "grew"
             | "add" | "allow" | "allow-next" => category == Number,

@@ -124,7 +124,9 @@ fn mcts_takes_an_immediate_win() {
     let blue = ["0", "1", "2", "3", "4", "6"];
     let mut stones: Vec<(u16, usize)> = red.iter().map(|l| (site(&e, l), 0)).collect();
     stones.extend(blue.iter().map(|l| (site(&e, l), 1)));
-    let s = e.position(&Setup { stones, mover: 0, hands: Some(vec![0, 0]), turns_played: 60 }).expect("position");
+    let s = e
+        .position(&Setup { stones, mover: 0, hands: Some(vec![0, 0]), turns_played: 60, ..Setup::default() })
+        .expect("position");
     for seed in 0..3 {
         let mut m = Mcts::new(seed, Budget::Iterations(400));
         let a = m.choose(&e, &s);

@@ -29,6 +29,7 @@ mod ludemes;
 mod model;
 mod nvim;
 mod oracle;
+mod pieces;
 mod play_session;
 mod progress;
 mod render;

@@ -73,7 +73,7 @@ pub fn position(engine: &Engine, teams: &[&str], mover: usize, hands: Option<Vec
             stones.push((site(engine, l), team));
         }
     }
-    engine.position(&Setup { stones, mover, hands, turns_played }).expect("position")
+    engine.position(&Setup { stones, mover, hands, turns_played, ..Setup::default() }).expect("position")
 }
 
 pub fn mover_name(engine: &Engine, state: &State) -> String {

@@ -1,0 +1,291 @@
+//! Kinds of piece and the moves of a piece: `(pieces KIND...)`, a kind in a filter
+//! (`(friend pawn)`), `(capture ...)`, `(range N)`, `(leap ...)`'s paths, `(hop ...)`'s
+//! relation and `(promote SITE KIND)`.
+//!
+//! A game that declares no kinds has one, the stone, and reads exactly as before; a declared
+//! kind is a name the rules use where a filter or a placement needs to say which piece.
+
+use super::Context;
+use super::args::{Args, wrong_kind};
+use super::expr::{Ctx, constant, relation, site_var};
+use super::scope::{POISON, Scope, unknown};
+use crate::codes;
+use crate::diagnostic::Diagnostic;
+use crate::game::{Capture, Effect, Filter, PieceKind, Recipient, RelId, Side};
+use crate::syntax::{Node, NodeKind};
+
+/// Words that already mean something where a kind stands: a kind may not be named so.
+const RESERVED: &[&str] = &["empty", "occupied", "friend", "enemy", "any", "to", "from", "site", "last"];
+
+/// `(pieces KIND...)`, each KIND a name or `(NAME "SYMBOL")`. No section: no kinds.
+pub fn declare(cx: &mut Context, form: Option<&Node>) -> Option<Vec<PieceKind>> {
+    let Some(form) = form else { return Some(Vec::new()) };
+    let errors = cx.error_count();
+    let mut out: Vec<(PieceKind, crate::syntax::Span)> = Vec::new();
+    let items = Args::new(form).rest();
+    if items.is_empty() {
+        cx.report(Args::new(form).missing("at least one kind of piece, such as `pawn`"));
+    }
+    for item in items {
+        let (name, span, symbol) = match (&item.kind, item.head()) {
+            (NodeKind::Symbol(s), _) if s == POISON => continue,
+            (NodeKind::Symbol(s), _) => (s.clone(), item.span, None),
+            (_, Some(head)) => {
+                let mut a = Args::new(item);
+                let symbol = a.string(cx, "the symbol boards show for it, such as \"K\"");
+                a.finish(cx);
+                let Some((symbol, at)) = symbol else { continue };
+                if symbol.chars().count() != 1 {
+                    cx.report(
+                        Diagnostic::error(codes::BAD_PIECE, format!("the symbol \"{symbol}\" is not one character"))
+                            .label(at, "boards show one character per piece")
+                            .help("give one letter or sign, such as \"K\" or \"♔\""),
+                    );
+                    continue;
+                }
+                (head.to_string(), item.span, Some(symbol))
+            }
+            _ => {
+                cx.report(wrong_kind(item, "a kind of piece", "a name such as `pawn`, or `(king \"K\")`"));
+                continue;
+            }
+        };
+        if RESERVED.contains(&name.as_str()) {
+            cx.report(
+                Diagnostic::error(codes::BAD_PIECE, format!("a kind of piece cannot be called `{name}`"))
+                    .label(span, "this word already means something in the rules")
+                    .help("choose another name, such as `pawn` or `king`"),
+            );
+            continue;
+        }
+        if let Some((_, first)) = out.iter().find(|(k, _)| k.name == name) {
+            cx.report(
+                Diagnostic::error(codes::DUPLICATE, format!("the kind `{name}` is declared twice"))
+                    .label(span, "declared again here")
+                    .label(*first, "first declared here")
+                    .help("list each kind of piece once"),
+            );
+            continue;
+        }
+        out.push((PieceKind { name, symbol }, span));
+    }
+    if out.len() > 255 {
+        cx.report(
+            Diagnostic::error(codes::BAD_PIECE, "more than 255 kinds of piece").label(form.span.first_char(), "here"),
+        );
+    }
+    (cx.error_count() == errors).then(|| out.into_iter().map(|(k, _)| k).collect())
+}
+
+/// A kind of piece by name.
+pub fn kind(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> Option<u8> {
+    let name = match node.symbol() {
+        Some(POISON) => return None,
+        Some(name) => name,
+        None => {
+            cx.report(wrong_kind(node, "a kind of piece", "the name of a kind, such as `pawn`"));
+            return None;
+        }
+    };
+    let kinds = &scope.setup.pieces;
+    if let Some(i) = kinds.iter().position(|k| k.name == name) {
+        return Some(i as u8);
+    }
+    let mut d = unknown(node, name, "kind of piece", codes::UNKNOWN_PIECE, kinds.iter().map(|k| k.name.as_str()));
+    if kinds.is_empty() {
+        d = d.help(format!("this game declares no kinds of piece: add `(pieces {name})` to name them"));
+    }
+    cx.report(d);
+    None
+}
+
+/// `(friend KIND)`, `(enemy KIND)`, `(occupied KIND)`: a filter for one kind of piece.
+pub fn filter(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> Option<Filter> {
+    let side = match node.head() {
+        Some("friend") => Side::Friend,
+        Some("enemy") => Side::Enemy,
+        Some("occupied") => Side::Anyone,
+        _ => {
+            cx.report(wrong_kind(node, "a filter", "`(friend KIND)`, `(enemy KIND)` or `(occupied KIND)`"));
+            return None;
+        }
+    };
+    let mut args = Args::new(node);
+    let k = args.required(cx, "the kind of piece, such as `pawn`").and_then(|n| kind(cx, scope, n));
+    args.finish(cx);
+    Some(Filter::Piece(side, k?))
+}
+
+/// `(credit COUNTER mover|owner)`'s arguments: the counter and who is credited.
+pub fn credit(cx: &mut Context, scope: &Scope<'_>, mut a: Args<'_>) -> Option<(usize, Recipient)> {
+    let counter = a.required(cx, "a counter").and_then(|n| scope.counter(n).map_err(|d| d.map(|d| cx.report(d))).ok());
+    let recipient = a.required(cx, "who is credited: `mover` or `owner`").and_then(|n| match n.symbol() {
+        Some("mover") => Some(Recipient::Mover),
+        Some("owner") => Some(Recipient::Owner),
+        _ => {
+            cx.report(wrong_kind(n, "who is credited", "`mover` or `owner`"));
+            None
+        }
+    });
+    a.finish(cx);
+    counter.zip(recipient)
+}
+
+/// `(capture [(credit COUNTER mover|owner)])` on a move named `kind_name`.
+pub fn capture(cx: &mut Context, scope: &Scope<'_>, clause: &Node, kind_name: &str) -> Option<Capture> {
+    if !matches!(kind_name, "slide" | "leap" | "hop") {
+        cx.report(
+            Diagnostic::error(codes::WRONG_PLACE, format!("`{kind_name}` cannot capture"))
+                .label(clause.span, "a capture needs a piece that moves")
+                .help("`(capture)` belongs to `slide`, `leap` or `hop`; to take stones off after a placement, use `(then (remove ...))`"),
+        );
+        return None;
+    }
+    let mut args = Args::new(clause);
+    let mut credit = None;
+    for item in args.rest() {
+        if item.head() == Some("credit") {
+            credit = Some(self::credit(cx, scope, Args::new(item))?);
+        } else {
+            cx.report(
+                wrong_kind(item, "a clause of `capture`", "`(credit COUNTER mover|owner)`")
+                    .help("usage: (capture [(credit COUNTER mover|owner)])"),
+            );
+            return None;
+        }
+    }
+    Some(Capture { credit })
+}
+
+/// `(range N)` or `(range any)`: how far a slide goes along each direction.
+pub fn range(cx: &mut Context, clause: &Node) -> Option<Option<u32>> {
+    let mut args = Args::new(clause);
+    let n = args.required(cx, "how far: a number of steps, or `any`")?;
+    args.finish(cx);
+    if n.symbol() == Some("any") {
+        return Some(None);
+    }
+    let v = constant(cx, n)?;
+    match u32::try_from(v) {
+        Ok(v) if v >= 1 => Some(Some(v)),
+        _ => {
+            cx.report(
+                Diagnostic::error(codes::OUT_OF_RANGE, format!("a range of {v} steps"))
+                    .label(n.span, "a piece moves at least one step")
+                    .help("write 1 or more, or `any` for as far as the line is free"),
+            );
+            None
+        }
+    }
+}
+
+/// A relation made of directions, for a slide of more than one step or a hop.
+pub fn directed(cx: &mut Context, scope: &Scope<'_>, node: &Node, what: &str) -> Option<RelId> {
+    let rel = relation(cx, scope, node)?;
+    let board = &scope.setup.board;
+    if board.directions_within(rel as usize).is_empty() {
+        cx.report(super::rays::no_directions(node, &board.relations[rel as usize].name, scope, what));
+        return None;
+    }
+    Some(rel)
+}
+
+/// `(by (DIRECTION...)...)`: a leap's paths, each a list of directions walked from the
+/// origin. A path that leaves the board from every site is an error.
+pub fn paths(cx: &mut Context, scope: &Scope<'_>, clause: &Node) -> Option<Vec<Vec<RelId>>> {
+    let items = Args::new(clause).rest();
+    if items.is_empty() {
+        cx.report(Args::new(clause).missing("at least one path, such as `(N N E)`"));
+        return None;
+    }
+    let board = &scope.setup.board;
+    let mut out = Vec::new();
+    let mut ok = true;
+    for item in items {
+        let steps =
+            match &item.kind {
+                NodeKind::List(steps) if !steps.is_empty() => steps,
+                _ => {
+                    cx.report(wrong_kind(item, "a leap's path", "a list of directions such as `(N N E)`").help(
+                        "a knight's leap is `(by (N N E) (N N W) (S S E) (S S W) (E E N) (E E S) (W W N) (W W S))`",
+                    ));
+                    ok = false;
+                    continue;
+                }
+            };
+        let mut path = Vec::new();
+        for step in steps {
+            let Some(rel) = relation(cx, scope, step) else {
+                ok = false;
+                continue;
+            };
+            if !board.relations[rel as usize].direction {
+                cx.report(
+                    Diagnostic::error(
+                        codes::NO_DIRECTIONS,
+                        format!("`{}` is not a direction", board.relations[rel as usize].name),
+                    )
+                    .label(step.span, "a leap's path is walked one direction at a time")
+                    .help(format!(
+                        "use the board's directions: {}",
+                        board.directions.iter().map(|d| d.name).collect::<Vec<_>>().join(" ")
+                    )),
+                );
+                ok = false;
+                continue;
+            }
+            path.push(rel);
+        }
+        if !ok {
+            continue;
+        }
+        let lands = (0..board.site_count()).any(|site| {
+            path.iter()
+                .try_fold(site as u16, |at, &rel| board.relations[rel as usize].neighbors(at).first().copied())
+                .is_some()
+        });
+        if !lands {
+            cx.report(
+                Diagnostic::error(codes::OFF_BOARD, format!("the leap {item} leaves the board from every site"))
+                    .label(item.span, "no site of this board has a landing site this way")
+                    .help("the board is too small for this leap: check the path, or the board's size"),
+            );
+            ok = false;
+            continue;
+        }
+        out.push(path);
+    }
+    ok.then_some(out)
+}
+
+/// `(over RELATION)` of a hop: made of directions, with somewhere to land two steps away.
+pub fn over(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> Option<RelId> {
+    let rel = directed(cx, scope, node, "a hop")?;
+    let board = &scope.setup.board;
+    let lands = board.directions_within(rel as usize).iter().any(|&d| {
+        let step = &board.directions[d].step;
+        step.iter().flatten().any(|&mid| step[mid as usize].is_some())
+    });
+    if !lands {
+        cx.report(
+            Diagnostic::error(
+                codes::OFF_BOARD,
+                format!("a hop along `{}` has no landing site on this board", board.relations[rel as usize].name),
+            )
+            .label(node.span, "two steps this way leave the board from every site")
+            .help("a hop jumps a neighbour to the site just beyond it: the board must be at least three sites long this way"),
+        );
+        return None;
+    }
+    Some(rel)
+}
+
+/// `(promote SITE KIND)`: the piece on the site becomes of that kind.
+pub fn promote(cx: &mut Context, scope: &Scope<'_>, node: &Node, ctx: Ctx) -> Option<Effect> {
+    let mut args = Args::new(node);
+    let site =
+        args.required(cx, "the site of the piece: `to`, `from`, `site` or `last`").and_then(|n| site_var(cx, n, ctx));
+    let k = args.required(cx, "the kind it becomes, such as `king`").and_then(|n| kind(cx, scope, n));
+    args.finish(cx);
+    Some(Effect::Promote { site: site?, kind: k? })
+}

@@ -1,0 +1,181 @@
+//! Moves of a piece from one site to another — a slide of one step or along a line (a rider),
+//! a leap, a hop — with capture by replacement or by jumping, and the choice of the move that
+//! makes a `FROM-TO` action when a stage holds several.
+//!
+//! Every piece move lists its actions origin by origin ([`Engine::piece_moves_from`]); the
+//! same routine answers "does this move make `FROM-TO`?" by listing one origin, so that what
+//! is generated and what is applied cannot disagree.
+
+use std::mem::take;
+
+use super::eval::Env;
+use super::state::{State, Work};
+use super::{Action, ActionKind, Engine};
+use crate::game::{Move, MoveKind, Recipient, Stage};
+
+impl Engine {
+    /// Whether a piece of `owner` (a team) moved by `m` may end on site `t`: an empty site, or
+    /// — when the move captures — one holding a piece of another team; and `t` in the move's
+    /// `to` set.
+    #[inline]
+    fn may_land(&self, s: &State, m: &Move, owner: u8, t: u16, env: &Env) -> bool {
+        let content = s.board[t as usize];
+        (content == 0 || (m.capture.is_some() && content != owner)) && self.contains(s, &m.to, t, env)
+    }
+
+    /// Pushes the actions of piece move `m` from origin `f` (which holds a piece) whose
+    /// destination passes the move's `to` set and conditions.
+    pub(crate) fn piece_moves_from(&self, s: &State, w: &mut Work, m: &Move, f: u16, env: &Env, out: &mut Vec<Action>) {
+        let owner = s.board[f as usize];
+        let with_from = Env { from: f, ..*env };
+        let consider = |w: &mut Work, t: u16, out: &mut Vec<Action>| {
+            let e = Env { to: t, ..with_from };
+            if self.may_land(s, m, owner, t, &e) && m.conditions.iter().all(|c| self.bool(s, w, c, &e)) {
+                out.push(Action::slide(f, t));
+            }
+        };
+        match &m.kind {
+            MoveKind::Slide { along } if m.range == Some(1) => {
+                for &t in self.game.board.relations[*along as usize].neighbors(f) {
+                    consider(w, t, out);
+                }
+            }
+            MoveKind::Slide { along } => {
+                let limit = m.range.unwrap_or(u32::MAX);
+                for d in 0..self.rays.direction_count(*along) {
+                    let mut at = f;
+                    let mut steps = 0;
+                    while steps < limit {
+                        let Some(t) = self.rays.step(*along, at, d) else { break };
+                        consider(w, t, out);
+                        if s.board[t as usize] != 0 {
+                            break;
+                        }
+                        at = t;
+                        steps += 1;
+                    }
+                }
+            }
+            MoveKind::Leap { paths } => {
+                for path in paths {
+                    let end = path.iter().try_fold(f, |at, &dir| self.rays.step(dir, at, 0));
+                    if let Some(t) = end {
+                        consider(w, t, out);
+                    }
+                }
+            }
+            MoveKind::Hop { over } => {
+                for d in 0..self.rays.direction_count(*over) {
+                    let Some(mid) = self.rays.step(*over, f, d) else { continue };
+                    if s.board[mid as usize] == 0 {
+                        continue;
+                    }
+                    let Some(t) = self.rays.step(*over, mid, d) else { continue };
+                    // A hop lands on an empty site only; what it captures is the piece jumped.
+                    if s.board[t as usize] == 0 {
+                        consider(w, t, out);
+                    }
+                }
+            }
+            MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Pass { .. } => {}
+        }
+    }
+
+    /// Every action of piece move `m`: its origins in order, then the `require` constraints on
+    /// the position after each.
+    pub(crate) fn piece_moves(&self, s: &mut State, w: &mut Work, m: &Move, env: &Env, out: &mut Vec<Action>) {
+        let start = out.len();
+        let mut origins = take(&mut w.origins);
+        origins.clear();
+        self.for_each_site(s, &m.from, env, |f| {
+            if s.board[f as usize] != 0 {
+                origins.push(f);
+            }
+        });
+        for &f in &origins {
+            self.piece_moves_from(s, w, m, f, env, out);
+        }
+        w.origins = origins;
+        if m.require.is_empty() {
+            return;
+        }
+        let mut kept = start;
+        for i in start..out.len() {
+            let a = out[i];
+            let e = Env { from: a.from, ..*env };
+            if m.require.iter().all(|r| self.holds_after(s, w, r, &e, Some(a.from), a.to)) {
+                out[kept] = a;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// The move of the current stage that makes `action`. A `FROM-TO` action belongs to the
+    /// first piece move of the stage (in the order written) that can make it now; every other
+    /// action to the move of its kind.
+    pub(crate) fn move_of<'g>(&'g self, s: &State, w: &mut Work, stage: &'g Stage, action: Action) -> Option<&'g Move> {
+        if action.kind != ActionKind::Slide || self.stage_program(s).piece_moves < 2 {
+            return super::generate::move_for(stage, action);
+        }
+        let env = Env { from: action.from, ..self.mover_env(s) };
+        let mut found = take(&mut w.found);
+        let m = stage.moves.iter().find(|m| {
+            if !m.kind.moves_a_piece()
+                || s.board[action.from as usize] == 0
+                || !self.contains(s, &m.from, action.from, &env)
+            {
+                return false;
+            }
+            found.clear();
+            self.piece_moves_from(s, w, m, action.from, &env, &mut found);
+            found.contains(&action)
+        });
+        w.found = found;
+        m
+    }
+
+    /// Takes the piece on `victim` off the board as a capture by `m`, crediting its counter.
+    pub(crate) fn capture(&self, s: &mut State, w: &mut Work, m: &Move, victim: u16, subject: usize) {
+        let owner = s.board[victim as usize] as usize - 1;
+        self.lift(s, w, victim);
+        if let Some(Some((counter, recipient))) = m.capture.map(|c| c.credit) {
+            let team = if recipient == Recipient::Mover { subject } else { owner };
+            let c = &mut s.counters[counter * s.stones.len() + team];
+            *c = w.checked(c.checked_add(1), c.saturating_add(1));
+        }
+    }
+
+    /// The site a hop from `from` to `to` along `over` jumps: the one step from both.
+    pub(crate) fn jumped(&self, over: u8, from: u16, to: u16) -> Option<u16> {
+        (0..self.rays.direction_count(over)).find_map(|d| {
+            let mid = self.rays.step(over, from, d)?;
+            (self.rays.step(over, mid, d) == Some(to)).then_some(mid)
+        })
+    }
+
+    /// Makes a `FROM-TO` action of piece move `m` (or of no move, for an action given without
+    /// one): the piece travels with its owner and kind; a piece on the destination is captured
+    /// (replacement), and a hop that captures removes the enemy piece it jumps.
+    pub(crate) fn move_piece(&self, s: &mut State, w: &mut Work, m: Option<&Move>, action: Action, subject: usize) {
+        let (from, to) = (action.from, action.to);
+        let owner = s.board[from as usize] as usize - 1;
+        let kind = s.kinds[from as usize];
+        if s.board[to as usize] != 0 {
+            if let Some(m) = m {
+                self.capture(s, w, m, to, subject);
+            }
+        }
+        if let Some(m @ Move { kind: MoveKind::Hop { over }, capture: Some(_), .. }) = m {
+            if let Some(mid) = self.jumped(*over, from, to) {
+                let content = s.board[mid as usize];
+                if content != 0 && content as usize - 1 != owner {
+                    self.capture(s, w, m, mid, subject);
+                }
+            }
+        }
+        self.lift(s, w, from);
+        self.put(s, w, to, owner);
+        s.kinds[to as usize] = kind;
+    }
+}

@@ -1,0 +1,230 @@
+//! Kinds of piece, moves that capture, riders, leaps, hops and promotion, each on a small
+//! board worked out by hand (the expected actions and positions are read off the diagrams in
+//! the comments, not computed), and Clobber's start as published.
+
+use crate::common::*;
+use tabula::engine::Engine;
+
+/// A two-player game on a small square board with the given sections added.
+fn game(size: u32, sections: &str) -> Engine {
+    inline(&format!("(game \"T\" (players \"X\" \"O\") (board (square {size})) {sections})"))
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+fn labels(list: &str) -> Vec<String> {
+    sorted(list.split_whitespace().map(String::from).collect())
+}
+
+/// The kind name of the piece on a site, if any.
+fn kind_at(e: &Engine, s: &tabula::engine::State, label: &str) -> Option<String> {
+    e.kind(s, site(e, label)).map(|k| e.game().pieces[k as usize].name.clone())
+}
+
+#[test]
+fn clobber_starts_chequered_with_the_published_49_moves() {
+    let e = engine("games/clobber.game", "", &[]);
+    let s = e.initial();
+    // a1 is White's, b1 Black's, a2 Black's, b2 White's, and so on over 6 × 5.
+    assert_eq!(e.stone(&s, site(&e, "a1")), Some(0));
+    assert_eq!(e.stone(&s, site(&e, "b1")), Some(1));
+    assert_eq!(e.stone(&s, site(&e, "a2")), Some(1));
+    assert_eq!(e.stone(&s, site(&e, "f5")), Some(1));
+    assert_eq!(stones(&e, &s, 0).len(), 15);
+    assert_eq!(stones(&e, &s, 1).len(), 15);
+    // Every one of the 25 + 24 orthogonal adjacencies joins a White and a Black stone: one
+    // White move each (CLASSICS.md: "White has 49 moves at the start").
+    assert_eq!(e.legal(&s).len(), 49);
+}
+
+#[test]
+fn clobber_on_two_by_two_is_three_captures_then_black_is_stuck() {
+    //  a2 B  b2 W     White a1-b1 takes b1; Black a2-b2 takes b2 (its only stone next to an
+    //  a1 W  b1 B     enemy); White b1-b2 takes it back; Black has no stone left and loses.
+    let e = engine("games/clobber.game", "", &["width=2", "height=2"]);
+    let mut s = e.initial();
+    assert_eq!(sorted(legal(&e, &s)), labels("a1-a2 a1-b1 b2-a2 b2-b1"));
+    play(&e, &mut s, "a1-b1");
+    assert_eq!(legal(&e, &s), vec!["a2-b2"]);
+    play(&e, &mut s, "a2-b2");
+    assert_eq!(legal(&e, &s), vec!["b1-b2"]);
+    play(&e, &mut s, "b1-b2");
+    assert_eq!(stones(&e, &s, 0), vec!["b2"]);
+    assert_eq!(winner(&e, &s).as_deref(), Some("White"));
+}
+
+#[test]
+fn clobber_captures_by_replacement_and_a_player_who_cannot_move_loses() {
+    // 3 × 2, White to move:   a2 O  b2 .  c2 .
+    //                         a1 X  b1 O  c1 .
+    let bare = game(
+        3,
+        "(play (turn (slide (from friend) (along orthogonal) (to enemy) (capture))))
+         (end (when (no-moves) (win mover)))",
+    );
+    let mut s = position(&bare, &["a1", "b1 a2"], 0, None, 0);
+    assert_eq!(sorted(legal(&bare, &s)), labels("a1-a2 a1-b1"));
+    // Onto an empty site is no move, nor onto one's own stone.
+    assert_eq!(refuse(&bare, &mut s, "a1-b2"), "b2 is not next to a1 (along orthogonal)");
+    play(&bare, &mut s, "a1-b1");
+    // b1 is now White's, a1 empty, the Black stone of b1 gone.
+    assert_eq!(stones(&bare, &s, 0), vec!["b1"]);
+    assert_eq!(stones(&bare, &s, 1), vec!["a2"]);
+    // Black's a2 has no orthogonal enemy (a1 empty, b2 empty): Black cannot move and loses.
+    assert_eq!(winner(&bare, &s).as_deref(), Some("X"));
+}
+
+#[test]
+fn a_capture_credits_its_counter_and_never_takes_ones_own_piece() {
+    let e = game(
+        3,
+        "(counter taken)
+         (play (turn (slide (from friend) (along orthogonal) (to any) (capture (credit taken mover)))))
+         (end (when (no-moves) (win mover)))",
+    );
+    //  a2 X  b2 .          X to move: a1-b1 captures O, a1-a2 would land on X (never),
+    //  a1 X  b1 O          a2-b2 is a plain step.
+    let mut s = position(&e, &["a1 a2", "b1"], 0, None, 0);
+    assert_eq!(sorted(legal(&e, &s)), labels("a1-b1 a2-a3 a2-b2"));
+    assert!(refuse(&e, &mut s, "a1-a2").contains("occupied"));
+    play(&e, &mut s, "a1-b1");
+    assert_eq!(s.counter(0, 0), 1);
+    assert_eq!(s.counter(0, 1), 0);
+    assert_eq!(stones(&e, &s, 1), Vec::<String>::new());
+}
+
+#[test]
+fn a_rider_slides_until_blocked_and_captures_the_first_enemy_only() {
+    let e = game(
+        4,
+        "(play (turn (slide (from friend) (along orthogonal) (to any) (range any) (capture))))
+         (end (when (no-moves) (win mover)))",
+    );
+    //  a4 O  .  .  .
+    //  a3 O  .  .  .      X's rook on a1: up a2, a3 (captures; a4 behind it is out of reach);
+    //  a2 .  .  .  .      right b1 only (c1 is X's own). X's c1: b1, d1, c2 c3 c4.
+    //  a1 X  b1 . c1 X  d1 .
+    let s = position(&e, &["a1 c1", "a3 a4"], 0, None, 0);
+    assert_eq!(sorted(legal(&e, &s)), labels("a1-a2 a1-a3 a1-b1 c1-b1 c1-d1 c1-c2 c1-c3 c1-c4"));
+}
+
+#[test]
+fn a_slide_of_range_two_stops_after_two_steps_and_never_captures_without_capture() {
+    let e = game(
+        5,
+        "(play (turn (slide (from friend) (along N) (to empty) (range 2))))
+         (end (when (no-moves) (win mover)))",
+    );
+    // X a1 goes to a2 or a3 (not a4); X c1 is blocked at c3 by O: c2 only.
+    let s = position(&e, &["a1 c1", "c3"], 0, None, 0);
+    assert_eq!(sorted(legal(&e, &s)), labels("a1-a2 a1-a3 c1-c2"));
+}
+
+#[test]
+fn a_knight_leaps_over_anything_to_the_ends_of_its_paths() {
+    let e = game(
+        4,
+        "(play (turn (leap (from friend)
+                       (by (N N E) (N N W) (S S E) (S S W) (E E N) (E E S) (W W N) (W W S))
+                       (to any) (capture))))
+         (end (when (no-moves) (win mover)))",
+    );
+    //  a3 .  b3 .  c3 O  d3 .
+    //  a2 X  b2 X  c2 .  d2 .     X's knight on b1, surrounded: a3, c3 (captures O), d2.
+    //  a1 .  b1 X  c1 .  d1 .     The knights on a2 and b2 move too: a2: b4, c1, c3;
+    //                             b2: a4, c4, d1, d3 (d3 empty).
+    let s = position(&e, &["b1 a2 b2", "c3"], 0, None, 0);
+    assert_eq!(sorted(legal(&e, &s)), labels("b1-a3 b1-c3 b1-d2 a2-b4 a2-c1 a2-c3 b2-a4 b2-c4 b2-d1 b2-d3"));
+}
+
+#[test]
+fn a_hop_jumps_a_neighbour_to_the_empty_site_beyond_and_captures_only_enemies() {
+    let e = game(
+        4,
+        "(play (turn (hop (from friend) (over all) (to empty) (capture))))
+         (end (when (no-moves) (win mover)))",
+    );
+    //  a3 .  b3 .  c3 .
+    //  a2 X  b2 O  c2 .     X a1: over a2 (own) to a3; over b2 (O) to c3; b1 is empty.
+    //  a1 X  b1 .  c1 .     X a2: over b2 to c2; over a1? a0 is off the board.
+    let mut s = position(&e, &["a1 a2", "b2"], 0, None, 0);
+    assert_eq!(sorted(legal(&e, &s)), labels("a1-a3 a1-c3 a2-c2"));
+    play(&e, &mut s, "a1-c3");
+    // The O on b2 was jumped and removed.
+    assert_eq!(stones(&e, &s, 1), Vec::<String>::new());
+    assert_eq!(stones(&e, &s, 0), vec!["a2", "c3"]);
+    // Jumping one's own stone leaves it.
+    let mut s = position(&e, &["a1 a2", "b2"], 0, None, 0);
+    play(&e, &mut s, "a1-a3");
+    assert_eq!(stones(&e, &s, 0), vec!["a2", "a3"]);
+    assert_eq!(stones(&e, &s, 1), vec!["b2"]);
+}
+
+#[test]
+fn two_piece_moves_in_a_stage_step_forward_and_capture_diagonally() {
+    // Breakthrough's moves for the player going north: straight onto an empty site only,
+    // diagonally onto an empty site or an enemy's.
+    let e = game(
+        3,
+        "(play (turn (actions 1
+                       (slide (from friend) (along N) (to empty))
+                       (slide (from friend) (along NE) (to any) (capture))
+                       (slide (from friend) (along NW) (to any) (capture)))))
+         (end (when (no-moves) (win mover)))",
+    );
+    //  a2 O  b2 O  c2 .     X b1: b2 is O's (a straight move never captures); c2 (NE);
+    //  a1 .  b1 X  c1 X     a2 captures (NW). X c1: c2 (N), b2 captures (NW).
+    let mut s = position(&e, &["b1 c1", "a2 b2"], 0, None, 0);
+    assert_eq!(sorted(legal(&e, &s)), labels("b1-a2 b1-c2 c1-b2 c1-c2"));
+    play(&e, &mut s, "c1-b2");
+    assert_eq!(stones(&e, &s, 0), vec!["b1", "b2"]);
+    assert_eq!(stones(&e, &s, 1), vec!["a2"]);
+}
+
+#[test]
+fn an_action_two_moves_can_make_is_one_action_and_the_first_moves_own() {
+    let e = game(
+        3,
+        "(counter taken)
+         (play (turn (actions 1
+                       (slide (from friend) (along N) (to empty))
+                       (slide (from friend) (along orthogonal) (to any) (capture (credit taken mover))))))
+         (end (when (no-moves) (win mover)))",
+    );
+    //  a2 .  b2 .
+    //  a1 X  b1 O     a1-a2 is made by both moves: listed once. a1-b1 captures (second move).
+    let mut s = position(&e, &["a1", "b1"], 0, None, 0);
+    assert_eq!(sorted(legal(&e, &s)), labels("a1-a2 a1-b1"));
+    play(&e, &mut s, "a1-b1");
+    assert_eq!(s.counter(0, 0), 1);
+}
+
+#[test]
+fn kinds_are_placed_counted_asked_and_promoted() {
+    let e = inline(
+        "(game \"T\" (players \"X\" \"O\") (board (square 3))
+           (pieces pawn (king \"K\"))
+           (setup (place \"X\" king a1) (place \"O\" c3))
+           (play (turn (actions 1
+                         (slide (from (friend pawn)) (along N) (to empty)
+                           (then (if (in to side-N) (promote to king))))
+                         (place (to empty) (piece pawn)))))
+           (end (when (>= (count (friend king) any) 2) (win mover))))",
+    );
+    let mut s = e.initial();
+    assert_eq!(kind_at(&e, &s, "a1").as_deref(), Some("king"));
+    assert_eq!(kind_at(&e, &s, "c3").as_deref(), Some("pawn"));
+    assert_eq!(kind_at(&e, &s, "b1"), None);
+    // The king on a1 does not slide (only pawns do): X's actions are the 7 placements.
+    assert_eq!(legal(&e, &s).len(), 7);
+    play(&e, &mut s, "b2");
+    assert_eq!(kind_at(&e, &s, "b2").as_deref(), Some("pawn"));
+    play(&e, &mut s, "a2");
+    // X's pawn b2 steps to b3, the far row, and becomes a king: two kings, X wins.
+    play(&e, &mut s, "b2-b3");
+    assert_eq!(kind_at(&e, &s, "b3").as_deref(), Some("king"));
+    assert_eq!(winner(&e, &s).as_deref(), Some("X"));
+}
