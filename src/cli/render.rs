@@ -6,7 +6,7 @@ use clap::Args;
 
 use super::{Failure, GameArgs};
 use crate::engine::{Engine, State};
-use crate::render::{Picture, svg};
+use crate::render::{Picture, svg_with_kinds};
 
 #[derive(Args, Debug)]
 pub struct RenderArgs {
@@ -31,7 +31,9 @@ pub fn picture_svg(engine: &Engine, state: &State, title: Option<String>) -> Str
     let relations: Vec<usize> = game.relations_used().into_iter().map(usize::from).collect();
     let highlight: Vec<u16> = state.last_action().map(|a| vec![a.to]).unwrap_or_default();
     let title = title.unwrap_or_else(|| super::title(game));
-    svg(&Picture { game, stones: &stones, highlight: &highlight, relations: &relations, title: Some(title) })
+    let kinds: Vec<u8> = (0..game.board.site_count() as u16).map(|s| engine.kind(state, s).unwrap_or(0)).collect();
+    let picture = Picture { game, stones: &stones, highlight: &highlight, relations: &relations, title: Some(title) };
+    svg_with_kinds(&picture, &kinds)
 }
 
 pub fn run(args: &RenderArgs) -> Result<(), Failure> {

@@ -13,7 +13,7 @@ use std::fmt::Write;
 use crate::board::{Shape, Topology};
 use crate::engine::{ActionKind, Engine, State};
 use canvas::{Canvas, width};
-pub use symbols::{Symbols, team_chars};
+pub use symbols::{Symbols, piece_char, team_chars};
 
 /// The board with its stones, then the legend of its symbols.
 ///
@@ -30,6 +30,7 @@ pub fn board(engine: &Engine, state: &State) -> String {
         .map(|a| a.to);
     let topology = &game.board;
     let symbol = |site: u16| match engine.stone(state, site) {
+        Some(t) if game.has_kinds() => piece_char(game, t, engine.kind(state, site).unwrap_or(0)),
         Some(t) => symbols.stones.get(t).copied().unwrap_or('?'),
         None => symbols.marks.get(site as usize).copied().unwrap_or(symbols::EMPTY),
     };

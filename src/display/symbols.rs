@@ -25,6 +25,16 @@ pub fn team_chars(game: &Game) -> Vec<char> {
     (0..game.teams.len()).map(|i| FALLBACK[i % FALLBACK.len()]).collect()
 }
 
+/// The character of a piece in a game that declares kinds: the kind's symbol if the game gives
+/// one, else the first letter of its name; upper case for the first team, lower case for the
+/// others (a symbol without case is the same for every team).
+pub fn piece_char(game: &Game, team: usize, kind: u8) -> char {
+    let Some(k) = game.pieces.get(kind as usize) else { return '?' };
+    let c = k.symbol.as_deref().unwrap_or(&k.name).chars().next().unwrap_or('?');
+    let cased = if team == 0 { c.to_uppercase().next() } else { c.to_lowercase().next() };
+    cased.unwrap_or(c)
+}
+
 /// Symbols of a game's stones and of the empty sites of its regions.
 #[derive(Debug, Clone)]
 pub struct Symbols {
@@ -93,6 +103,22 @@ impl Symbols {
             })
             .collect();
         let mut out = format!("{}\n", teams.join("  "));
+        if game.has_kinds() {
+            // The pieces replace the stones' symbols: one line for the kinds, one for the case.
+            let kinds: Vec<String> = game
+                .pieces
+                .iter()
+                .enumerate()
+                .map(|(k, p)| format!("{} {}", piece_char(game, 0, k as u8), p.name))
+                .collect();
+            let cases: Vec<String> = game
+                .teams
+                .iter()
+                .enumerate()
+                .map(|(t, team)| format!("{team}: {}", if t == 0 { "upper case" } else { "lower case" }))
+                .collect();
+            out = format!("{}\n{}\n", kinds.join("  "), cases.join("  "));
+        }
         if !self.mark_legend.is_empty() {
             out.push_str(&format!("{}\n", self.mark_legend.join("  ")));
         }

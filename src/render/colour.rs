@@ -67,6 +67,11 @@ impl Rgb {
         (0.299 * f64::from(self.0) + 0.587 * f64::from(self.1) + 0.114 * f64::from(self.2)) / 255.0
     }
 
+    /// Black or white, whichever reads better on this colour (a piece's letter on its stone).
+    pub(super) fn ink(self) -> Rgb {
+        if self.brightness() > 0.55 { Rgb(0, 0, 0) } else { Rgb(0xff, 0xff, 0xff) }
+    }
+
     /// This colour moved a fraction `t` of the way to `other`.
     fn mix(self, other: Rgb, t: f64) -> Rgb {
         let m = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * t).round() as u8;

@@ -80,6 +80,13 @@ fn metrics(shape: &Shape) -> Metrics {
 
 /// Draws a picture as a complete SVG document, ending with a newline.
 pub fn svg(p: &Picture) -> String {
+    svg_with_kinds(p, &[])
+}
+
+/// [`svg`] with each stone's kind of piece (per site, an index into the game's kinds) written
+/// on it as a letter — its symbol or its name's first letter, upper case for the first team —
+/// in a game that declares kinds; `kinds` empty draws the stones alone.
+pub fn svg_with_kinds(p: &Picture, kinds: &[u8]) -> String {
     let game = p.game;
     let board = &game.board;
     let m = metrics(&board.shape);
@@ -182,6 +189,18 @@ pub fn svg(p: &Picture) -> String {
         if let Some(team) = stone_at(s) {
             let (x, y) = frame.site(board, s);
             let _ = writeln!(out, r#"<circle class="stone t{team}" cx="{}" cy="{}" r="{r}"/>"#, N(x), N(y));
+            if let (Some(&kind), true) = (kinds.get(s), game.has_kinds()) {
+                let letter = crate::display::piece_char(game, team, kind);
+                let ink = colours.get(team).map_or(colour::Rgb(0, 0, 0), |c| c.ink()).hex();
+                let size = N(m.stone * m.scale * 1.1);
+                let _ = writeln!(
+                    out,
+                    r#"<text class="kind" x="{}" y="{}" font-size="{size}" text-anchor="middle" fill="{ink}">{}</text>"#,
+                    N(x),
+                    N(y + m.stone * m.scale * 0.38),
+                    escape(&letter.to_string())
+                );
+            }
         }
     }
     out.push_str("</g>\n");

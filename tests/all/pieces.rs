@@ -228,3 +228,25 @@ fn kinds_are_placed_counted_asked_and_promoted() {
     assert_eq!(kind_at(&e, &s, "b3").as_deref(), Some("king"));
     assert_eq!(winner(&e, &s).as_deref(), Some("X"));
 }
+
+#[test]
+fn boards_show_each_piece_by_its_kind_letter_in_its_teams_case() {
+    let e = inline(
+        "(game \"T\" (players \"White\" \"Black\") (board (square 3))
+           (pieces pawn (king \"Q\"))
+           (setup (place \"White\" king a1) (place \"White\" b1) (place \"Black\" c3) (place \"Black\" king a3))
+           (play (turn (slide (from friend) (along N) (to empty))))
+           (end (when (no-moves) (win mover))))",
+    );
+    let s = e.initial();
+    let text = tabula::display::board(&e, &s);
+    // White's king shows its declared symbol Q, White's pawn P; Black's in lower case.
+    insta::assert_snapshot!("pieces_text_board", text);
+    let sites = e.game().board.site_count() as u16;
+    let stones: Vec<Option<usize>> = (0..sites).map(|t| e.stone(&s, t)).collect();
+    let kinds: Vec<u8> = (0..sites).map(|t| e.kind(&s, t).unwrap_or(0)).collect();
+    let picture =
+        tabula::render::Picture { game: e.game(), stones: &stones, highlight: &[], relations: &[], title: None };
+    let svg = tabula::render::svg_with_kinds(&picture, &kinds);
+    assert!(svg.contains(">Q</text>") && svg.contains(">p</text>") && svg.contains(">q</text>"), "{svg}");
+}
