@@ -86,6 +86,10 @@ pub fn text(game: &Game, with_sites: bool) -> String {
         })
         .collect();
     let _ = writeln!(out, "players: {} — {} moves first", players.join(", "), game.players[0].name);
+    if game.has_kinds() {
+        let kinds: Vec<&str> = game.pieces.iter().map(|k| k.name.as_str()).collect();
+        let _ = writeln!(out, "pieces: {}", kinds.join(", "));
+    }
     let board = &game.board;
     let _ = writeln!(out, "board: {}, {} sites", shape(board), board.site_count());
     out.push_str("relations:\n");
@@ -289,6 +293,9 @@ pub fn json(game: &Game, with_sites: bool) -> Value {
         "phases": game.phases.iter().map(|p| json!({"name": p.name, "stages": p.stages.len()})).collect::<Vec<_>>(),
         "meta": game.meta.iter().map(|(k, v)| (k.clone(), json!(v))).collect::<serde_json::Map<_, _>>(),
     });
+    if game.has_kinds() {
+        value["pieces"] = json!(game.pieces.iter().map(|k| k.name.clone()).collect::<Vec<_>>());
+    }
     if !game.start.is_empty() {
         let by_team: serde_json::Map<String, Value> =
             setup_by_team(game).into_iter().map(|(team, labels)| (team.to_string(), json!(labels))).collect();

@@ -33,6 +33,7 @@ pub use crate::similar;
 mod pieces;
 mod start;
 mod warnings;
+mod within;
 
 /// The language's vocabulary, for tools that explain or complete it (`tabula lsp`).
 pub use scope::{Category, KEYWORDS, LUDEMES};

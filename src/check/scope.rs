@@ -88,6 +88,7 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("owner", Clause, "(owner TEAM)"),
     ("faces", Clause, "(faces KIND [LABEL...])"),
     ("sites", Clause, "(sites LABEL...)"),
+    ("within", Clause, "(within STEPS REGION RELATION)"),
     ("counter", Section, "(counter NAME)"),
     ("allowance", Section, "(allowance NAME)"),
     ("play", Section, "(play TURN-ITEM...)  or  (play (phase NAME ...)...)"),

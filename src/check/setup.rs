@@ -354,6 +354,12 @@ fn regions(
             match part.head() {
                 Some("owner") => {}
                 Some("faces") => faces(cx, part, board, &mut def),
+                Some("within") => {
+                    if let Some(sites) = super::within::part(cx, part, board, &regions, owner) {
+                        def.parts.push(sites);
+                        def.labels.push(None);
+                    }
+                }
                 Some("sites") => {
                     let mut sites = Vec::new();
                     for label in part.args() {

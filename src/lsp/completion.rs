@@ -45,7 +45,7 @@ fn ludemes(parent: Option<&str>, top_level: bool) -> Vec<CompletionItem> {
             "players" => named(&["player", "hand"]),
             "player" => named(&["team", "hand"]),
             "board" => category == Board,
-            "region" => named(&["owner", "faces", "sites"]),
+            "region" => named(&["owner", "faces", "sites", "within"]),
             "setup" => named(&["place"]),
             "play" => named(&["phase", "turn", "after-turn", "blocked"]) || matches!(category, Stage | Move),
             "phase" => named(&["until", "turn", "after-turn", "blocked"]),

@@ -250,3 +250,24 @@ fn boards_show_each_piece_by_its_kind_letter_in_its_teams_case() {
     let svg = tabula::render::svg_with_kinds(&picture, &kinds);
     assert!(svg.contains(">Q</text>") && svg.contains(">p</text>") && svg.contains(">q</text>"), "{svg}");
 }
+
+#[test]
+fn within_is_every_site_a_number_of_steps_from_a_region() {
+    // On 4 × 4, one orthogonal step from side-S is rows 1 and 2; two steps from a corner
+    // along all eight directions is the 3 × 3 block a1..c3.
+    let e = inline(
+        "(game \"T\" (players \"White\" \"Black\") (board (square 4))
+           (region home (owner \"White\") (within 1 side-S orthogonal))
+           (region home (owner \"Black\") (within 0 side-N orthogonal))
+           (region corner (sites a1))
+           (region block (within 2 corner all))
+           (setup (place \"White\" home) (place \"Black\" home))
+           (play (turn (place (to empty) (where (in to block)))))
+           (end (when (no-moves) (win mover))))",
+    );
+    let s = e.initial();
+    assert_eq!(sorted(stones(&e, &s, 0)), labels("a1 b1 c1 d1 a2 b2 c2 d2"));
+    assert_eq!(sorted(stones(&e, &s, 1)), labels("a4 b4 c4 d4"));
+    // The block's empty sites: a3 b3 c3 (rows 1 and 2 are full).
+    assert_eq!(sorted(legal(&e, &s)), labels("a3 b3 c3"));
+}
