@@ -82,6 +82,7 @@ impl Fill {
 
 /// Sets `mask` to the empty sites on which a stone can be placed so that, afterwards, every
 /// empty site is connected through empty sites along `rel` to an empty site of `region`.
+#[inline(never)]
 pub(crate) fn placement_mask(rel: &Relation, empty: &Bits, region: &Bits, w: &mut CutSearch, mask: &mut Bits) {
     let n = w.disc.len() - 1;
     let root = n as u32;

@@ -51,7 +51,7 @@ impl Engine {
                 }
                 Generator::SlideOwnToEmpty { along } => self.slides_own_to_empty(s, along, &env, &mut rest),
                 Generator::Slide { along } => self.slides(s, w, m, along, &env, &mut rest),
-                Generator::Piece => self.piece_moves(s, w, m, &env, &mut rest),
+                Generator::Piece { shared } => self.piece_moves(s, w, m, shared, &env, &mut rest),
                 Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut rest),
                 Generator::Pass { name } => {
                     if self.conditions_hold(s, w, m, &env) {
@@ -59,11 +59,6 @@ impl Engine {
                     }
                 }
             }
-        }
-        if self.stage_program(s).piece_moves > 1 {
-            // Two piece moves of a stage may both make one `FROM-TO`: it is one action.
-            rest.sort_unstable();
-            rest.dedup();
         }
         legal.rest = rest;
         if !legal.is_empty() && s.stage_done >= s.stage_min && s.stage_done < s.stage_max {

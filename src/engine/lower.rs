@@ -14,7 +14,7 @@
 //! | `slide` of one's own stones to any empty neighbour | [`Generator::SlideOwnToEmpty`] | a tight loop over the stones' neighbour lists |
 //! | any other one-step `slide` that does not capture | [`Generator::Slide`] | every origin and neighbour through the interpreter |
 //! | a `slide` that captures or rides (`range`), `leap`, `hop` | [`Generator::Piece`] | origin by origin, the directions' step tables ([`super::pieces`]) |
-//! | several piece moves in one stage | [`StageProgram::piece_moves`] | the actions sorted and deduplicated; an action's move is the first that makes it |
+//! | several piece moves in one stage | [`Generator::Piece`] with `shared`, [`StageProgram::piece_moves`] | an action already listed by an earlier move is skipped; an action's move is the first that makes it |
 //! | `relocate` | [`Generator::Relocate`] | every origin and destination through the interpreter |
 //! | `(op (count empty (neighbors to R)) K)` in `where` | [`Condition::EmptyNeighbors`] | one read of the empty-neighbour counts kept per site |
 //! | `(= (count empty (neighbors to R)) 0)` in `where` of a `place` (gravity: nothing empty below) | [`Condition::NoEmptyNeighbors`] | one bitset intersection with the sites that have no empty neighbour, kept per site |
@@ -125,9 +125,12 @@ pub(crate) enum Generator {
     Slide {
         along: u8,
     },
-    /// A slide that captures or rides, a leap or a hop: origin by origin, through
-    /// [`super::Engine::piece_moves_from`].
-    Piece,
+    /// A slide that captures or rides, a leap or a hop, or any piece move of a stage that
+    /// holds several (`shared`: an action an earlier one listed is not listed again): origin by
+    /// origin, through [`super::Engine::piece_moves_from`].
+    Piece {
+        shared: bool,
+    },
     Relocate {
         distinct: bool,
     },
@@ -302,13 +305,17 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
         }
         _ => false,
     };
+    let piece_moves = stage.moves.iter().filter(|m| m.kind.moves_a_piece()).count().min(255) as u8;
+    let shared = piece_moves > 1;
     let moves = stage
         .moves
         .iter()
         .map(|m| {
             let generator = match m.kind {
                 MoveKind::Place => Generator::Place,
-                MoveKind::Slide { .. } if m.capture.is_some() || m.range != Some(1) => Generator::Piece,
+                MoveKind::Slide { .. } if shared || m.capture.is_some() || m.range != Some(1) => {
+                    Generator::Piece { shared }
+                }
                 MoveKind::Slide { along }
                     if m.from == Sites::Filter(Filter::Friend)
                         && matches!(m.to, Sites::Filter(Filter::Empty | Filter::Any))
@@ -318,7 +325,7 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
                     Generator::SlideOwnToEmpty { along }
                 }
                 MoveKind::Slide { along } => Generator::Slide { along },
-                MoveKind::Leap { .. } | MoveKind::Hop { .. } => Generator::Piece,
+                MoveKind::Leap { .. } | MoveKind::Hop { .. } => Generator::Piece { shared },
                 MoveKind::Relocate { distinct } => Generator::Relocate { distinct },
                 MoveKind::Pass { name } => Generator::Pass { name },
             };
@@ -352,7 +359,6 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
             MoveProgram { generator, conditions, require, require_conditions }
         })
         .collect();
-    let piece_moves = stage.moves.iter().filter(|m| m.kind.moves_a_piece()).count().min(255) as u8;
     StageProgram { min: bound(&stage.min), max: bound(&stage.max), plain, moves, piece_moves }
 }
 

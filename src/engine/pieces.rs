@@ -82,8 +82,22 @@ impl Engine {
     }
 
     /// Every action of piece move `m`: its origins in order, then the `require` constraints on
-    /// the position after each.
-    pub(crate) fn piece_moves(&self, s: &mut State, w: &mut Work, m: &Move, env: &Env, out: &mut Vec<Action>) {
+    /// the position after each. Out of line, so that the move generation of games without
+    /// these moves compiles as it did.
+    #[inline(never)]
+    ///
+    /// With `shared` (the stage holds other piece moves), an action already listed by an
+    /// earlier move of the stage is not listed again: two piece moves that can both make one
+    /// `FROM-TO` make one action.
+    pub(crate) fn piece_moves(
+        &self,
+        s: &mut State,
+        w: &mut Work,
+        m: &Move,
+        shared: bool,
+        env: &Env,
+        out: &mut Vec<Action>,
+    ) {
         let start = out.len();
         let mut origins = take(&mut w.origins);
         origins.clear();
@@ -96,14 +110,16 @@ impl Engine {
             self.piece_moves_from(s, w, m, f, env, out);
         }
         w.origins = origins;
-        if m.require.is_empty() {
+        if m.require.is_empty() && !shared {
             return;
         }
         let mut kept = start;
         for i in start..out.len() {
             let a = out[i];
             let e = Env { from: a.from, ..*env };
-            if m.require.iter().all(|r| self.holds_after(s, w, r, &e, Some(a.from), a.to)) {
+            if (!shared || !out[..start].contains(&a))
+                && m.require.iter().all(|r| self.holds_after(s, w, r, &e, Some(a.from), a.to))
+            {
                 out[kept] = a;
                 kept += 1;
             }
@@ -114,10 +130,17 @@ impl Engine {
     /// The move of the current stage that makes `action`. A `FROM-TO` action belongs to the
     /// first piece move of the stage (in the order written) that can make it now; every other
     /// action to the move of its kind.
+    #[inline]
     pub(crate) fn move_of<'g>(&'g self, s: &State, w: &mut Work, stage: &'g Stage, action: Action) -> Option<&'g Move> {
         if action.kind != ActionKind::Slide || self.stage_program(s).piece_moves < 2 {
             return super::generate::move_for(stage, action);
         }
+        self.piece_move_of(s, w, stage, action)
+    }
+
+    /// [`Engine::move_of`] among several piece moves: the first that makes the action.
+    #[inline(never)]
+    fn piece_move_of<'g>(&'g self, s: &State, w: &mut Work, stage: &'g Stage, action: Action) -> Option<&'g Move> {
         let env = Env { from: action.from, ..self.mover_env(s) };
         let mut found = take(&mut w.found);
         let m = stage.moves.iter().find(|m| {
