@@ -117,8 +117,8 @@ fn owner_team(cx: &mut Context, form: &Node, teams: &[String]) -> Option<usize> 
             let known: Vec<String> = teams.iter().map(|t| format!("\"{t}\"")).collect();
             let mut d = Diagnostic::error(codes::UNKNOWN_PLAYER, format!("unknown team \"{team}\""))
                 .label(span, "no team has this name");
-            d = match similar::did_you_mean(&team, teams.iter().map(String::as_str)) {
-                Some(h) => d.help(format!("{h} the teams are {}", known.join(", "))),
+            d = match similar::most_similar(&team, teams.iter().map(String::as_str)) {
+                Some(t) => d.help(format!("did you mean \"{t}\"? the teams are {}", known.join(", "))),
                 None => d.help(format!("the teams are {}", known.join(", "))),
             };
             cx.report(d);
@@ -215,9 +215,16 @@ fn part_relation(
 /// "`orthogonal` is a relation of the board": a declaration may not take the name of a built-in
 /// relation, of a direction (of any board) or of a reserved word.
 fn shadows(name: &str, span: Span, board: &Topology, builtin: usize) -> Option<Diagnostic> {
-    let what = if SQUARE_DIRECTIONS.contains(&name) || HEX_DIRECTIONS.contains(&name) {
-        "a direction"
-    } else if board.relations[..builtin].iter().any(|r| r.name == name) {
+    if SQUARE_DIRECTIONS.contains(&name) || HEX_DIRECTIONS.contains(&name) {
+        return Some(
+            Diagnostic::error(codes::SHADOWED, format!("`{name}` is a direction"))
+                .label(span, "cannot be declared again")
+                .help(format!(
+                    "name the relation for what it means to the players, such as `forward`; `{name}` can be one of its parts"
+                )),
+        );
+    }
+    let what = if board.relations[..builtin].iter().any(|r| r.name == name) {
         "a relation of this board"
     } else if KEYWORDS.contains(&name) {
         "a reserved word"
