@@ -69,7 +69,8 @@ pub(crate) struct Program {
     /// with no empty neighbour (for [`Condition::NoEmptyNeighbors`]).
     pub no_empty_tracked: Vec<bool>,
     /// Per relation and team (`rel × teams + team`): the relation it means for that team — its
-    /// team's version for an owned relation, else itself. Read with [`Program::rel`].
+    /// team's version for an owned relation, else itself. Read with [`Program::rel`]. Empty
+    /// when the game declares no owned relation, so that other games pay one test.
     pub relation_for: Vec<u8>,
     pub teams: usize,
 }
@@ -240,6 +241,9 @@ pub(crate) fn lower(game: &Game) -> Program {
 
 /// The version of every relation for every team, flattened (see [`Program::relation_for`]).
 fn relation_table(game: &Game) -> Vec<u8> {
+    if game.relation_teams.iter().all(Vec::is_empty) {
+        return Vec::new();
+    }
     let teams = game.teams.len();
     (0..game.board.relations.len())
         .flat_map(|rel| (0..teams).map(move |team| game.relation_for(rel as u8, team)))
@@ -285,6 +289,9 @@ impl Program {
     /// [`Program::relation_for`]).
     #[inline]
     pub(crate) fn rel(&self, rel: u8, team: usize) -> u8 {
+        if self.relation_for.is_empty() {
+            return rel;
+        }
         self.relation_for.get(rel as usize * self.teams + team).copied().unwrap_or(rel)
     }
 
