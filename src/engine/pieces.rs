@@ -34,13 +34,16 @@ impl Engine {
                 out.push(Action::slide(f, t));
             }
         };
+        // An owned relation (`forward`) means the subject's version.
+        let rel = |r: u8| self.program.rel(r, env.subject);
         match &m.kind {
             MoveKind::Slide { along } if m.range == Some(1) => {
-                for &t in self.game.board.relations[*along as usize].neighbors(f) {
+                for &t in self.game.board.relations[rel(*along) as usize].neighbors(f) {
                     consider(w, t, out);
                 }
             }
             MoveKind::Slide { along } => {
+                let along = &rel(*along);
                 let limit = m.range.unwrap_or(u32::MAX);
                 for d in 0..self.rays.direction_count(*along) {
                     let mut at = f;
@@ -65,6 +68,7 @@ impl Engine {
                 }
             }
             MoveKind::Hop { over } => {
+                let over = &rel(*over);
                 for d in 0..self.rays.direction_count(*over) {
                     let Some(mid) = self.rays.step(*over, f, d) else { continue };
                     if s.board[mid as usize] == 0 {
@@ -190,7 +194,7 @@ impl Engine {
             }
         }
         if let Some(m @ Move { kind: MoveKind::Hop { over }, capture: Some(_), .. }) = m {
-            if let Some(mid) = self.jumped(*over, from, to) {
+            if let Some(mid) = self.jumped(self.program.rel(*over, subject), from, to) {
                 let content = s.board[mid as usize];
                 if content != 0 && content as usize - 1 != owner {
                     self.capture(s, w, m, mid, subject);

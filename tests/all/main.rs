@@ -32,6 +32,7 @@ mod oracle;
 mod pieces;
 mod play_session;
 mod progress;
+mod relations;
 mod render;
 mod serve;
 mod suites;

@@ -271,3 +271,42 @@ fn within_is_every_site_a_number_of_steps_from_a_region() {
     // The block's empty sites: a3 b3 c3 (rows 1 and 2 are full).
     assert_eq!(sorted(legal(&e, &s)), labels("a3 b3 c3"));
 }
+
+#[test]
+fn breakthrough_pawns_step_forward_capture_diagonally_and_win_on_the_far_row() {
+    let e = engine("games/breakthrough.game", "", &["size=5"]);
+    let s = e.initial();
+    // Rows 1-2 White's, rows 4-5 Black's on 5 × 5.
+    assert_eq!(stones(&e, &s, 0).len(), 10);
+    assert_eq!(stones(&e, &s, 1).len(), 10);
+    // The same moves on a bare board, for a position worked out by hand.
+    let bare = inline(
+        "(game \"T\" (players \"White\" \"Black\") (board (square 5))
+           (relation ahead (owner \"White\") N) (relation ahead (owner \"Black\") S)
+           (relation ahead-diagonal (owner \"White\") NE NW) (relation ahead-diagonal (owner \"Black\") SE SW)
+           (region goal (owner \"White\") side-N) (region goal (owner \"Black\") side-S)
+           (play (turn (actions 1 (slide (from friend) (along ahead) (to empty))
+                                  (slide (from friend) (along ahead-diagonal) (to any) (capture)))))
+           (end (when (in last goal) (win mover)) (when (no-moves) (win mover))))",
+    );
+    //  5  .  .  .  .  .
+    //  4  .  O  .  .  .     White to move. b3: straight b4 is Black's (no capture straight);
+    //  3  .  X  O  .  .     diagonally a4 (empty) and c4 (empty). c3 is Black's.
+    //  2  .  .  .  .  .     White d1: d2, c2, e2.
+    //  1  .  .  .  X  .
+    let mut s = position(&bare, &["b3 d1", "b4 c3"], 0, None, 0);
+    assert_eq!(sorted(legal(&bare, &s)), labels("b3-a4 b3-c4 d1-c2 d1-d2 d1-e2"));
+    play(&bare, &mut s, "b3-c4");
+    // Black: b4 goes down to b3 (straight, empty), a3 or c3? c3 is Black's own: b4-a3, b4-b3.
+    // c3 goes to c2, b2, d2 (d1 is White's but two rows away).
+    assert_eq!(sorted(legal(&bare, &s)), labels("b4-a3 b4-b3 c3-b2 c3-c2 c3-d2"));
+    play(&bare, &mut s, "c3-c2");
+    // White d1 captures c2 diagonally (d1-d2 straight is still a plain step).
+    assert!(is_legal(&bare, &s, "d1-c2") && is_legal(&bare, &s, "d1-d2"));
+    play(&bare, &mut s, "d1-c2");
+    assert_eq!(stones(&bare, &s, 1), vec!["b4"]);
+    play(&bare, &mut s, "b4-b3");
+    // c4 steps to the far row c5 and wins.
+    play(&bare, &mut s, "c4-c5");
+    assert_eq!(winner(&bare, &s).as_deref(), Some("White"));
+}
