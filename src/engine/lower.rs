@@ -210,7 +210,7 @@ pub(crate) fn lower(game: &Game) -> Program {
     let phases: Vec<Vec<StageProgram>> = game
         .phases
         .iter()
-        .map(|phase| phase.stages.iter().map(|stage| lower_stage(stage, &empty_neighbor_relations)).collect())
+        .map(|phase| phase.stages.iter().map(|stage| lower_stage(game, stage, &empty_neighbor_relations)).collect())
         .collect();
     let mut no_empty_tracked = vec![false; empty_neighbor_relations.len()];
     for m in phases.iter().flatten().flat_map(|stage| &stage.moves) {
@@ -319,7 +319,29 @@ impl Program {
     }
 }
 
-fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
+/// Whether two piece moves of a stage may both make one `FROM-TO` action: unless both are
+/// one-step slides along relations that, for every team, relate no site to the same site
+/// (Breakthrough's straight and diagonal steps), they may.
+fn may_overlap(game: &Game, moves: &[&crate::game::Move]) -> bool {
+    let step = |m: &crate::game::Move| match m.kind {
+        MoveKind::Slide { along } if m.range == Some(1) => Some(along),
+        _ => None,
+    };
+    let board = &game.board;
+    moves.iter().enumerate().any(|(i, a)| {
+        moves[i + 1..].iter().any(|b| match (step(a), step(b)) {
+            (Some(x), Some(y)) => (0..game.teams.len()).any(|team| {
+                let (x, y) = (game.relation_for(x, team) as usize, game.relation_for(y, team) as usize);
+                (0..board.site_count() as u16).any(|s| {
+                    board.relations[x].neighbors(s).iter().any(|t| board.relations[y].neighbors(s).contains(t))
+                })
+            }),
+            _ => true,
+        })
+    })
+}
+
+fn lower_stage(game: &Game, stage: &Stage, kept: &[u8]) -> StageProgram {
     let bound = |value: &Int| match value {
         Int::Const(v) => Bound::Fixed(u32::try_from((*v).max(0)).unwrap_or(u32::MAX)),
         _ => Bound::Computed,
@@ -335,7 +357,8 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
         _ => false,
     };
     let piece_moves = stage.moves.iter().filter(|m| m.kind.moves_a_piece()).count().min(255) as u8;
-    let shared = piece_moves > 1;
+    let pieces: Vec<&crate::game::Move> = stage.moves.iter().filter(|m| m.kind.moves_a_piece()).collect();
+    let shared = piece_moves > 1 && may_overlap(game, &pieces);
     let moves = stage
         .moves
         .iter()

@@ -11,7 +11,7 @@ use std::mem::take;
 use super::eval::Env;
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
-use crate::game::{Move, MoveKind, Recipient, Stage};
+use crate::game::{Filter, Move, MoveKind, Recipient, Sites, Stage};
 
 impl Engine {
     /// Whether a piece of `owner` (a team) moved by `m` may end on site `t`: an empty site, or
@@ -20,7 +20,13 @@ impl Engine {
     #[inline]
     fn may_land(&self, s: &State, m: &Move, owner: u8, t: u16, env: &Env) -> bool {
         let content = s.board[t as usize];
-        (content == 0 || (m.capture.is_some() && content != owner)) && self.contains(s, &m.to, t, env)
+        (content == 0 || (m.capture.is_some() && content != owner))
+            && match &m.to {
+                Sites::Filter(Filter::Any) => true,
+                Sites::Filter(Filter::Empty) => content == 0,
+                Sites::Filter(Filter::Enemy) => content != 0 && content as usize != env.subject + 1,
+                to => self.contains(s, to, t, env),
+            }
     }
 
     /// Pushes the actions of piece move `m` from origin `f` (which holds a piece) whose
