@@ -13,19 +13,22 @@
 //! position after a capture is known before the capture is made (for bans on repetition), and
 //! a circular list of its stones, so that removing it visits only its stones.
 //!
-//! A stone that arrives is joined to its friendly neighbours (union-find with sizes). Whole
-//! groups leave through [`Chains::remove_group`]; a single stone taken off some other way may
-//! split a group, which union-find cannot undo, so the chains are then marked stale and rebuilt
-//! from the board on the next question.
+//! Every stone carries the id of its group (the site of one of its stones), so that the group
+//! of a neighbour is one read: a stone that arrives joins its friendly neighbours' groups, the
+//! smaller ones relabelled stone by stone into the largest (each stone is relabelled at most
+//! log n times). Whole groups leave through [`Chains::remove_group`]; a single stone taken off
+//! some other way may split a group, so the chains are then marked stale and rebuilt from the
+//! board on the next question.
 
 use crate::board::Relation;
 
-/// Union-find over the stones under one relation, with pseudo-liberties, position keys and
-/// stone lists per group root.
+/// The groups of stones under one relation, with pseudo-liberties, position keys and stone
+/// lists per group.
 #[derive(Debug, Clone, Default)]
 pub struct Chains {
     pub rel: u8,
-    parent: Vec<u16>,
+    /// Per stone: the id of its group (its *root*), whose entries below hold the group's.
+    id: Vec<u16>,
     /// Per stone: the next stone of its group (a circular list).
     next: Vec<u16>,
     size: Vec<u16>,
@@ -42,7 +45,7 @@ impl Chains {
     pub fn new(rel: u8, sites: usize) -> Chains {
         Chains {
             rel,
-            parent: (0..sites as u16).collect(),
+            id: (0..sites as u16).collect(),
             next: (0..sites as u16).collect(),
             size: vec![1; sites],
             libs: vec![0; sites],
@@ -53,14 +56,10 @@ impl Chains {
         }
     }
 
+    /// The id of the group of the stone on `site`.
     #[inline]
-    pub fn root(&mut self, mut site: u16) -> u16 {
-        while self.parent[site as usize] != site {
-            let grand = self.parent[self.parent[site as usize] as usize];
-            self.parent[site as usize] = grand;
-            site = grand;
-        }
-        site
+    pub fn root(&self, site: u16) -> u16 {
+        self.id[site as usize]
     }
 
     #[inline]
@@ -117,7 +116,14 @@ impl Chains {
         }
         let (big, small) = if self.size[ra as usize] >= self.size[rb as usize] { (ra, rb) } else { (rb, ra) };
         let (g, s) = (big as usize, small as usize);
-        self.parent[s] = big;
+        let mut stone = small;
+        loop {
+            self.id[stone as usize] = big;
+            stone = self.next[stone as usize];
+            if stone == small {
+                break;
+            }
+        }
         self.size[g] += self.size[s];
         self.libs[g] += self.libs[s];
         self.lib_sum[g] += self.lib_sum[s];
@@ -136,7 +142,7 @@ impl Chains {
         }
         let i = site as usize;
         let team = board[i];
-        self.parent[i] = site;
+        self.id[i] = site;
         self.next[i] = site;
         self.size[i] = 1;
         self.libs[i] = 0;
@@ -204,7 +210,7 @@ impl Chains {
     fn arrive_on_board(&mut self, rel: &Relation, board: &[u8], site: u16, key: u64) {
         let i = site as usize;
         let team = board[i];
-        self.parent[i] = site;
+        self.id[i] = site;
         self.next[i] = site;
         self.size[i] = 1;
         self.libs[i] = 0;
