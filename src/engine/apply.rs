@@ -34,7 +34,8 @@ impl Engine {
         let stage = self.current_stage(s);
         // A blocked player's forced pass is no move's: no effects.
         let m = if s.forced_pass { None } else { move_for(stage, action) };
-        let enclose = m.and_then(|m| self.enclose_program(s, m));
+        // Only games whose rules keep chains have a capture on the fast path.
+        let enclose = if self.program.chains.is_some() { m.and_then(|m| self.enclose_program(s, m)) } else { None };
         let before = s.board_hash;
         match action.kind {
             ActionKind::Place => {

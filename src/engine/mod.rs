@@ -21,6 +21,7 @@ mod enclose;
 mod eval;
 mod generate;
 mod groups;
+mod history;
 mod legal;
 mod liberties;
 mod lines;

@@ -5,6 +5,7 @@ use super::bits::Bits;
 use super::chains::Chains;
 use super::connect::{CutSearch, Fill};
 use super::groups::GroupCache;
+use super::history::History;
 use super::legal::Legal;
 use super::liberties::GroupFill;
 use super::outcome::Outcome;
@@ -63,7 +64,7 @@ pub struct State {
     pub(crate) seen: Seen,
     /// The board hashes of every position of the game so far (only for a ban on repeated
     /// positions: `(no-repeat)`), and the board hash before the last action (`(no-repeat ko)`).
-    pub(crate) history: Seen,
+    pub(crate) history: History,
     pub(crate) before_last: u64,
 
     /// Legal actions of the decision at hand.
@@ -367,7 +368,7 @@ impl Engine {
             outcome: None,
             board_hash: 0,
             seen: Seen::default(),
-            history: Seen::default(),
+            history: History::default(),
             before_last: 0,
             legal: Legal::new(sites),
             work: Some(Box::new(Work::new(
@@ -391,7 +392,7 @@ impl Engine {
     /// Starts the history of positions with the one on the board (for `(no-repeat)`).
     fn record_history(&self, s: &mut State) {
         if self.program.bans_repeats {
-            s.history = Seen::default();
+            s.history.clear();
             s.history.record(s.board_hash);
             s.before_last = s.board_hash;
         }
