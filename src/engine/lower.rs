@@ -34,6 +34,7 @@
 //! | `(connects V R A B ...)` | [`Connection::Kept`] | R's union-find keeps per group a bitmask of the regions it touches ([`Program::connect_bits`]): one look-up at the root |
 //! | the same, with more than 64 regions connected | [`Connection::Fill`] | a flood fill of the one group |
 
+use super::connect::NeighborMasks;
 use crate::game::{Bool, CmpOp, Constraint, EndRule, Filter, Game, Int, MoveKind, RegionRef, SiteVar, Sites, Stage};
 
 /// How the engine runs a game's rules (see the module documentation).
@@ -64,6 +65,10 @@ pub(crate) struct Program {
     pub connect_relations: Vec<u8>,
     /// Some rule asks `(all-passed)`: the run of passes is counted (and only then).
     pub counts_passes: bool,
+    /// Per relation: its neighbour bitsets when a [`Require::EmptyStaysConnected`] searches it
+    /// and the board is narrow enough for the bitset search; otherwise the search walks the
+    /// relation's adjacency lists.
+    pub cut_masks: Vec<Option<NeighborMasks>>,
     /// Per slot of `empty_neighbor_relations`: whether the engine also keeps the set of sites
     /// with no empty neighbour (for [`Condition::NoEmptyNeighbors`]).
     pub no_empty_tracked: Vec<bool>,
@@ -216,7 +221,19 @@ pub(crate) fn lower(game: &Game) -> Program {
         .collect::<Vec<_>>();
     let when_rules = (0..end_tests.len()).filter(|&i| end_tests[i].is_some()).collect();
     let (connection, connect_bits, connect_relations) = lower_connections(game);
+    let mut cut_masks = vec![None; board.relations.len()];
+    for m in phases.iter().flatten().flat_map(|stage| &stage.moves) {
+        for r in &m.require {
+            if let Require::EmptyStaysConnected { rel, .. } = *r {
+                let rel = rel as usize;
+                if cut_masks[rel].is_none() {
+                    cut_masks[rel] = NeighborMasks::new(&board.relations[rel], board.site_count());
+                }
+            }
+        }
+    }
     Program {
+        cut_masks,
         phases,
         end_tests,
         when_rules,
