@@ -31,6 +31,7 @@ mod nvim;
 mod oracle;
 mod play_session;
 mod progress;
+mod relations;
 mod render;
 mod serve;
 mod suites;
