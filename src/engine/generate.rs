@@ -159,9 +159,15 @@ impl Engine {
             match how {
                 Require::EmptyStaysConnected { region, rel } => {
                     let region = &self.region_bits[region.by_team[env.subject] as usize];
-                    let rel = &self.game.board.relations[self.program.rel(*rel, env.subject) as usize];
+                    let rel = self.program.rel(*rel, env.subject) as usize;
                     let mut mask = take(&mut w.mask);
-                    connect::placement_mask(rel, &s.empty, region, &mut w.cuts, &mut mask);
+                    match &self.program.cut_masks[rel] {
+                        Some(masks) => masks.placement_mask(&s.empty, region, &mut w.cuts, &mut mask),
+                        None => {
+                            let rel = &self.game.board.relations[rel];
+                            connect::placement_mask(rel, &s.empty, region, &mut w.cuts, &mut mask);
+                        }
+                    }
                     candidates.and_with(&mask);
                     w.mask = mask;
                 }

@@ -38,6 +38,7 @@
 //! | any other `(after ...)` or `(no-repeat ...)` | [`MoveProgram::after_effects`] | the action made on a copy of the position, its effects applied, then the conditions and the history checked ([`super::after`]) |
 //! | `(liberties V R)`, `(area R)`, any other `remove-groups` | the interpreter ([`super::liberties`]) | a flood fill of the group or of the empty regions |
 
+use super::connect::NeighborMasks;
 use crate::game::{Bool, CmpOp, Constraint, EndRule, Filter, Game, Int, MoveKind, RegionRef, SiteVar, Sites, Stage};
 
 /// How the engine runs a game's rules (see the module documentation).
@@ -68,6 +69,10 @@ pub(crate) struct Program {
     pub connect_relations: Vec<u8>,
     /// Some rule asks `(all-passed)`: the run of passes is counted (and only then).
     pub counts_passes: bool,
+    /// Per relation: its neighbour bitsets when a [`Require::EmptyStaysConnected`] searches it
+    /// (for some team) and the board is narrow enough for the bitset search; otherwise the search walks the
+    /// relation's adjacency lists.
+    pub cut_masks: Vec<Option<NeighborMasks>>,
     /// Per slot of `empty_neighbor_relations`: whether the engine also keeps the set of sites
     /// with no empty neighbour (for [`Condition::NoEmptyNeighbors`]).
     pub no_empty_tracked: Vec<bool>,
@@ -250,9 +255,23 @@ pub(crate) fn lower(game: &Game) -> Program {
         }
     }
     let bans_repeats = game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves).any(|m| m.no_repeat.is_some());
+    let mut cut_masks = vec![None; board.relations.len()];
+    for m in phases.iter().flatten().flat_map(|stage| &stage.moves) {
+        for r in &m.require {
+            if let Require::EmptyStaysConnected { rel, .. } = *r {
+                for team in 0..game.teams.len() {
+                    let rel = game.relation_for(rel, team) as usize;
+                    if cut_masks[rel].is_none() {
+                        cut_masks[rel] = NeighborMasks::new(&board.relations[rel], board.site_count());
+                    }
+                }
+            }
+        }
+    }
     Program {
         chains,
         bans_repeats,
+        cut_masks,
         phases,
         end_tests,
         when_rules,
