@@ -69,6 +69,9 @@ pub const UNKNOWN_PIECE: &str = "tabula::check::unknown_piece";
 pub const BAD_PIECE: &str = "tabula::check::bad_piece";
 /// A leap or hop that cannot land anywhere on the board.
 pub const OFF_BOARD: &str = "tabula::check::off_board";
+// Capture by enclosure.
+/// A `(no-repeat ...)` kind other than `superko` or `ko`.
+pub const UNKNOWN_REPEAT: &str = "tabula::check::unknown_repeat";
 
 // Warnings.
 pub const UNUSED: &str = "tabula::warn::unused";

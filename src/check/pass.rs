@@ -100,6 +100,9 @@ pub fn pass_move(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option
         capture: None,
         range: Some(1),
         piece: 0,
+        after: Vec::new(),
+        after_text: Vec::new(),
+        no_repeat: None,
     })
 }
 

@@ -136,6 +136,10 @@ impl Bits {
     pub fn words(&self) -> &[u64] {
         &self.words
     }
+
+    pub fn words_mut(&mut self) -> &mut [u64] {
+        &mut self.words
+    }
 }
 
 /// The position of the `n`-th set bit of `word` (which has more than `n` set bits). Random

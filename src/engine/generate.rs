@@ -48,14 +48,32 @@ impl Engine {
                     if program.require_conditions {
                         self.places_meeting_conditions(s, w, m, program, &env, &mut legal);
                     }
+                    if program.after_effects {
+                        let mut places = take(&mut w.candidates);
+                        places.copy_from(&legal.places);
+                        self.places_after_effects(s, w, m, &env, &mut places);
+                        legal.set_places(&mut places);
+                        w.candidates = places;
+                    }
                 }
+                Generator::Enclose(e) => self.enclose_places(s, w, &e, &env, &mut legal),
                 Generator::SlideOwnToEmpty { along } => {
                     self.slides_own_to_empty(s, self.program.rel(along, env.subject), &env, &mut rest)
                 }
                 Generator::Slide { along } => {
-                    self.slides(s, w, m, self.program.rel(along, env.subject), &env, &mut rest)
+                    let start = rest.len();
+                    self.slides(s, w, m, self.program.rel(along, env.subject), &env, &mut rest);
+                    if program.after_effects {
+                        self.keep_after_effects(s, w, m, &env, &mut rest, start);
+                    }
                 }
-                Generator::Piece { shared } => self.piece_moves(s, w, m, shared, &env, &mut rest),
+                Generator::Piece { shared } => {
+                    let start = rest.len();
+                    self.piece_moves(s, w, m, shared, &env, &mut rest);
+                    if program.after_effects {
+                        self.keep_after_effects(s, w, m, &env, &mut rest, start);
+                    }
+                }
                 Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut rest),
                 Generator::Pass { name } => {
                     if self.conditions_hold(s, w, m, &env) {
@@ -69,6 +87,27 @@ impl Engine {
             legal.push(Action::END);
         }
         s.legal = legal;
+    }
+
+    /// Keeps the actions of `rest[start..]` after whose effects the move's `(after ...)`
+    /// conditions and `(no-repeat ...)` ban hold.
+    fn keep_after_effects(
+        &self,
+        s: &mut State,
+        w: &mut Work,
+        m: &Move,
+        env: &Env,
+        rest: &mut Vec<Action>,
+        start: usize,
+    ) {
+        let mut kept = start;
+        for i in start..rest.len() {
+            if self.after_effects_fail(s, w, m, env, rest[i]).is_none() {
+                rest[kept] = rest[i];
+                kept += 1;
+            }
+        }
+        rest.truncate(kept);
     }
 
     fn conditions_hold(&self, s: &State, w: &mut Work, m: &Move, env: &Env) -> bool {
@@ -141,9 +180,15 @@ impl Engine {
             match how {
                 Require::EmptyStaysConnected { region, rel } => {
                     let region = &self.region_bits[region.by_team[env.subject] as usize];
-                    let rel = &self.game.board.relations[self.program.rel(*rel, env.subject) as usize];
+                    let rel = self.program.rel(*rel, env.subject) as usize;
                     let mut mask = take(&mut w.mask);
-                    connect::placement_mask(rel, &s.empty, region, &mut w.cuts, &mut mask);
+                    match &self.program.cut_masks[rel] {
+                        Some(masks) => masks.placement_mask(&s.empty, region, &mut w.cuts, &mut mask),
+                        None => {
+                            let rel = &self.game.board.relations[rel];
+                            connect::placement_mask(rel, &s.empty, region, &mut w.cuts, &mut mask);
+                        }
+                    }
                     candidates.and_with(&mask);
                     w.mask = mask;
                 }
@@ -416,6 +461,16 @@ impl Engine {
                 return match cut {
                     Some(site) => format!("{} would be cut off from the {region} (the rule {text})", self.label(site)),
                     None => format!("afterwards {text} would not hold"),
+                };
+            }
+        }
+        if !m.after.is_empty() || m.no_repeat.is_some() {
+            if let Some(rule) = self.after_effects_fail(s, &w, m, &e, action) {
+                return match m.no_repeat {
+                    Some(_) if rule.starts_with("(no-repeat") => {
+                        "it would recreate an earlier position (the rule (no-repeat ...))".to_string()
+                    }
+                    _ => format!("after its effects, {rule} would not hold"),
                 };
             }
         }
