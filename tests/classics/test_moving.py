@@ -135,6 +135,14 @@ class DomineeringFacts(unittest.TestCase):
         self.assertEqual(perft("domineering", 2, 2, turns=True), [2, 0])
         game, state = after("domineering", 2, "a1 a2")
         self.assertEqual(state.outcome, ("win", 1))
+        # 3×3: vertical b1–b2, horizontal a3–b3, vertical a1–a2 leave c1 c2 c3 empty, a column:
+        # no two empty cells side by side, so the horizontal player has lost. One turn earlier
+        # the vertical player could start at a1, c1 or c2 (a2, b2 and c3 have their north
+        # taken or off the board).
+        game, state = after("domineering", 3, "b1 b2 a3 b3")
+        self.assertEqual(sorted(game.legal(state)), ["a1", "c1", "c2"])
+        state = game.apply(game.apply(state, "a1"), "a2")
+        self.assertEqual(state.outcome, ("win", 1))
 
 
 class GoFacts(unittest.TestCase):
