@@ -336,14 +336,15 @@ fn outcome_word(moves: &Value) -> String {
     }
 }
 
-/// Go's area scores as numbers (Tabula may write 15 as 15.0), or None where a side has none.
-fn scores(value: &Value) -> Option<Vec<f64>> {
-    value.as_array().map(|a| a.iter().map(|s| s.as_f64().expect("a score is a number")).collect())
+/// Go's area scores in points, or None where there are none. `scale` divides them: Tabula
+/// counts half points (its `komi` option is 15 for 7.5), the model whole points.
+fn scores(value: &Value, scale: f64) -> Option<Vec<f64>> {
+    value.as_array().map(|a| a.iter().map(|s| s.as_f64().expect("a score is a number") / scale).collect())
 }
 
 /// The legal actions, the player to move, the counts and the outcome of a position: Tabula's
-/// `moves --json` against the model's. For Go the model's area scores too, where Tabula gives
-/// scores.
+/// `moves --json` against the model's; for Go the area scores too, which Tabula gives in half
+/// points.
 fn compare_position(classic: &Classic, board: &str, after: &str, theirs: &Value, ours: &Value) {
     for key in ["legal", "to_move", "turns", "actions"] {
         assert_eq!(theirs[key], ours[key], "{} {board} after \"{after}\": `{key}`", classic.name);
@@ -351,8 +352,8 @@ fn compare_position(classic: &Classic, board: &str, after: &str, theirs: &Value,
     assert_eq!(outcome_word(theirs), outcome_word(ours), "{} {board} after \"{after}\": the outcome", classic.name);
     if classic.name == "go" && !theirs["outcome"].is_null() {
         assert_eq!(
-            scores(&theirs["outcome"]["scores"]),
-            scores(&ours["scores"]),
+            scores(&theirs["outcome"]["scores"], 2.0),
+            scores(&ours["scores"], 1.0),
             "{} {board} after \"{after}\": the area scores (Black, White with komi)",
             classic.name
         );

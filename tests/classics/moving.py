@@ -611,6 +611,10 @@ def check_record(game_name: str, size: str, path: str, players: list[str] | None
             if key in expected:
                 if value != expected[key]:
                     problems.append(f"line {number}: the record is for {key}={value}, the model was given {size}")
+            elif key == "komi" and isinstance(game, Go) and game.name == "go" and value.isdigit():
+                # Tabula's komi option counts half points (15 is 7.5), so that scores stay
+                # whole numbers.
+                game.komi = int(value) / 2
             else:
                 problems.append(f"line {number}: option `{key}` is not modelled")
             continue
