@@ -33,6 +33,15 @@ pub fn shape(board: &Topology) -> String {
     }
 }
 
+/// For a relation the file declares: its owner, its parts and whether it leads one way only
+/// (`; "White": N, one way`); nothing for the board's own.
+fn declared_text(game: &Game, rel: usize) -> String {
+    let Some(def) = game.relations.iter().find(|d| d.rel as usize == rel) else { return String::new() };
+    let owner = def.owner.map(|t| format!("\"{}\": ", game.teams[t])).unwrap_or_default();
+    let way = if game.board.relations[rel].one_way { ", one way" } else { "" };
+    format!("; declared {owner}{}{way}", def.parts.join(" "))
+}
+
 fn degrees(board: &Topology, rel: usize) -> (usize, usize) {
     let r = &board.relations[rel];
     let degrees = (0..board.site_count()).map(|s| r.neighbors(s as u16).len());
@@ -91,7 +100,8 @@ pub fn text(game: &Game, with_sites: bool) -> String {
     out.push_str("relations:\n");
     for (i, r) in board.relations.iter().enumerate() {
         let (lo, hi) = degrees(board, i);
-        let _ = writeln!(out, "  {:<14} {:>5} edges, degree {lo}–{hi}", r.name, r.edge_count());
+        let _ =
+            writeln!(out, "  {:<14} {:>5} edges, degree {lo}–{hi}{}", r.name, r.edge_count(), declared_text(game, i));
     }
     out.push_str(&board_compass_text(board));
     out.push_str("regions:\n");
@@ -233,7 +243,13 @@ pub fn json(game: &Game, with_sites: bool) -> Value {
         .enumerate()
         .map(|(i, r)| {
             let (lo, hi) = degrees(board, i);
-            json!({"name": r.name, "edges": r.edge_count(), "min_degree": lo, "max_degree": hi})
+            let mut value = json!({"name": r.name, "edges": r.edge_count(), "min_degree": lo, "max_degree": hi});
+            if let Some(def) = game.relations.iter().find(|d| d.rel as usize == i) {
+                value["owner"] = json!(def.owner.map(|t| game.teams[t].clone()));
+                value["parts"] = json!(def.parts);
+                value["one_way"] = json!(r.one_way);
+            }
+            value
         })
         .collect();
     let regions: Vec<Value> = game

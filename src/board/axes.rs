@@ -28,6 +28,17 @@ impl Topology {
         if inside.is_empty() || !covered {
             return None;
         }
+        if relation.one_way {
+            // A one-way union of directions (`NE NW`): each direction's line, both ways.
+            let mut axes: Vec<Axis> = Vec::new();
+            for &d in &inside {
+                let back = index(opposite(self.directions[d].name)?)?;
+                if !axes.iter().any(|&(f, b)| f == back || b == back) {
+                    axes.push((d as u8, back));
+                }
+            }
+            return Some(axes);
+        }
         let mut axes: Vec<Axis> = Vec::new();
         for &d in &inside {
             let back = index(opposite(self.directions[d].name)?)?;

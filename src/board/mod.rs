@@ -102,6 +102,10 @@ pub struct Relation {
     /// its neighbour that way only, so the relation is not symmetric and the rules that need
     /// a symmetric one (groups, connectivity) refuse it.
     pub direction: bool,
+    /// Set when some pair of the relation does not hold the other way: a direction, or a
+    /// relation a game declares as a union of parts that is not symmetric (`N NE NW`). The
+    /// rules that need a symmetric relation refuse it, as they refuse a direction.
+    pub one_way: bool,
 }
 
 impl Relation {
@@ -129,7 +133,7 @@ impl Relation {
             targets.extend_from_slice(list);
             offsets.push(targets.len() as u32);
         }
-        Relation { name: name.to_string(), graph, offsets, targets, direction: false }
+        Relation { name: name.to_string(), graph, offsets, targets, direction: false, one_way: false }
     }
 
     /// The relation of one direction: site `s` relates to `step[s]` alone, if any. Its graph
@@ -150,7 +154,43 @@ impl Relation {
             }
             offsets.push(targets.len() as u32);
         }
-        Relation { name: direction.name.to_string(), graph, offsets, targets, direction: true }
+        Relation { name: direction.name.to_string(), graph, offsets, targets, direction: true, one_way: true }
+    }
+
+    /// The union of relations (a game's `(relation NAME PART...)`): `s` relates to `t` when
+    /// some part relates them. It is symmetric — usable by groups — exactly when every pair
+    /// holds both ways, whatever its parts are (`N S` is as symmetric as `orthogonal`).
+    pub fn union(name: &str, site_count: usize, parts: &[&Relation]) -> Relation {
+        let mut lists: Vec<Vec<Site>> = vec![Vec::new(); site_count];
+        for part in parts {
+            for (s, list) in lists.iter_mut().enumerate() {
+                list.extend_from_slice(part.neighbors(s as Site));
+            }
+        }
+        for list in &mut lists {
+            list.sort_unstable();
+            list.dedup();
+        }
+        let one_way =
+            lists.iter().enumerate().any(|(s, list)| list.iter().any(|&t| !lists[t as usize].contains(&(s as Site))));
+        let mut graph = UnGraph::<(), ()>::with_capacity(site_count, 0);
+        for _ in 0..site_count {
+            graph.add_node(());
+        }
+        let mut offsets = Vec::with_capacity(site_count + 1);
+        let mut targets = Vec::new();
+        offsets.push(0);
+        for (s, list) in lists.iter().enumerate() {
+            for &t in list {
+                // One undirected edge per pair, for counting and drawing.
+                if (s as Site) < t || !lists[t as usize].contains(&(s as Site)) {
+                    graph.add_edge((s as u32).into(), u32::from(t).into(), ());
+                }
+            }
+            targets.extend_from_slice(list);
+            offsets.push(targets.len() as u32);
+        }
+        Relation { name: name.to_string(), graph, offsets, targets, direction: false, one_way }
     }
 
     /// The neighbours of `site` under this relation, ascending.

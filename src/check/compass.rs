@@ -25,7 +25,7 @@ pub fn words(ex: &Expanded) -> BTreeSet<String> {
     }
     let mut out = BTreeSet::new();
     let sections = [&ex.players, &ex.board, &ex.play, &ex.end, &ex.setup];
-    let lists = [&ex.regions, &ex.counters, &ex.allowances];
+    let lists = [&ex.regions, &ex.counters, &ex.allowances, &ex.relations];
     for node in sections.into_iter().flatten().chain(lists.into_iter().flatten()) {
         walk(node, &mut out);
     }

@@ -11,7 +11,7 @@ use crate::syntax::{Node, NodeKind, SourceId, Span};
 pub const SINGLE_SECTIONS: &[&str] = &["players", "board", "play", "end", "setup"];
 /// Sections that may appear several times.
 pub const REPEATED_SECTIONS: &[&str] =
-    &["option", "define", "variant", "region", "counter", "allowance", "extends", "without"];
+    &["option", "define", "variant", "region", "counter", "allowance", "extends", "without", "relation"];
 
 /// `(define NAME VALUE)`.
 #[derive(Debug, Clone)]
@@ -52,6 +52,8 @@ pub struct Sections<'a> {
     pub regions: Vec<&'a Node>,
     pub counters: Vec<&'a Node>,
     pub allowances: Vec<&'a Node>,
+    /// `(relation NAME [(owner TEAM)] PART...)`, in order.
+    pub relations: Vec<&'a Node>,
 }
 
 impl<'a> Sections<'a> {
@@ -273,6 +275,7 @@ pub fn read<'a>(cx: &mut Context, forms: &'a [Node], source: SourceId, text: &st
             "region" => doc.sections.regions.push(section),
             "counter" => doc.sections.counters.push(section),
             "allowance" => doc.sections.allowances.push(section),
+            "relation" => doc.sections.relations.push(section),
             _ => {
                 if let Some(slot) = doc.sections.slot(head) {
                     match slot {

@@ -28,6 +28,7 @@ pub struct Expanded {
     pub regions: Vec<Node>,
     pub counters: Vec<Node>,
     pub allowances: Vec<Node>,
+    pub relations: Vec<Node>,
 }
 
 /// Limit on the size of the expanded description, against defines that double at each level.
@@ -91,7 +92,8 @@ pub fn expand(cx: &mut Context, doc: &Document<'_>, resolved: &Resolved<'_>) -> 
     let regions = s.regions.iter().map(|n| ex.node(cx, n, 0)).collect();
     let counters = s.counters.iter().map(|n| ex.node(cx, n, 0)).collect();
     let allowances = s.allowances.iter().map(|n| ex.node(cx, n, 0)).collect();
-    Expanded { players, board, play, end, setup, regions, counters, allowances }
+    let relations = s.relations.iter().map(|n| ex.node(cx, n, 0)).collect();
+    Expanded { players, board, play, end, setup, regions, counters, allowances, relations }
 }
 
 /// Whether a name may be defined; reports it if not.

@@ -521,6 +521,23 @@ pub fn symmetric_relation(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> O
         );
         return None;
     }
+    // A declared relation: every team's version must lead both ways.
+    let teams = scope.relation_teams(rel);
+    if let Some(team) = teams.iter().position(|&v| scope.setup.board.relations[v as usize].one_way) {
+        let owner = match teams.iter().all(|&v| v == teams[0]) {
+            true => String::new(),
+            false => format!(" for team \"{}\"", scope.setup.teams[team]),
+        };
+        cx.report(
+            Diagnostic::error(codes::ONE_WAY_RELATION, format!("the relation `{}` leads one way only{owner}", r.name))
+                .label(node.span, "not a symmetric relation")
+                .help(format!(
+                    "groups and paths follow a symmetric relation: add the opposite directions to `{}`, or use `orthogonal`, `all` or `adjacent`",
+                    r.name
+                )),
+        );
+        return None;
+    }
     Some(rel)
 }
 

@@ -239,6 +239,7 @@ fn merge<'a>(cx: &mut Context, mut base: Document<'a>, derived: Document<'a>) ->
     replace_or_add(&mut base.sections.regions, &s.regions);
     replace_or_add(&mut base.sections.counters, &s.counters);
     replace_or_add(&mut base.sections.allowances, &s.allowances);
+    base.sections.relations.extend(s.relations.iter().copied());
     base.unknown_sections |= derived.unknown_sections;
     base
 }

@@ -22,11 +22,16 @@ pub fn line(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> O
     let len = args.required(cx, "the length of the line").and_then(|n| length(cx, scope, n, ctx));
     let axes = args.required(cx, "a relation made of directions, such as `all`").and_then(|n| {
         let rel = relation(cx, scope, n)?;
-        let axes = scope.setup.board.axes(rel as usize);
-        if axes.is_none() {
+        // The axes of every team's version of an owned relation.
+        let owned: Option<Vec<Vec<_>>> =
+            scope.relation_teams(rel).iter().map(|&v| scope.setup.board.axes(v as usize)).collect();
+        if owned.is_none() {
             cx.report(super::rays::no_directions(n, &scope.setup.board.relations[rel as usize].name, scope, "a line"));
         }
-        axes
+        owned.map(|owned| match owned.iter().all(|a| *a == owned[0]) {
+            true => (owned[0].clone(), Vec::new()),
+            false => (owned[0].clone(), owned),
+        })
     });
     let site = args.required(cx, "the site: `to`, `from`, `site` or `last`").and_then(|n| site_var(cx, n, ctx));
     let exact = match args.next() {
@@ -34,7 +39,8 @@ pub fn line(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> O
         Some(n) => exact(cx, n),
     };
     args.finish(cx);
-    Some(Bool::Line(Box::new(Line { len: len?, axes: axes?, site: site?, exact: exact? })))
+    let (axes, owned) = axes?;
+    Some(Bool::Line(Box::new(Line { len: len?, axes, owned, site: site?, exact: exact? })))
 }
 
 /// The length: any number; a fixed one must be at least 1.

@@ -25,6 +25,7 @@ pub use extend::extends_clause;
 mod options;
 mod pass;
 mod rays;
+mod relations;
 mod rules;
 mod scope;
 mod setup;
@@ -369,6 +370,8 @@ fn build(cx: &mut Context, doc: &document::Document<'_>, resolved: options::Reso
         variant: resolved.variant.clone(),
         variants: doc.variant_infos(),
         options: resolved.options.clone(),
+        relation_teams: relations::teams(&setup),
+        relations: setup.relations,
         board: setup.board,
         players: setup.players,
         teams: setup.teams,

@@ -25,7 +25,8 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx, fla
 fn directed(cx: &mut Context, scope: &Scope<'_>, node: &Node, what: &str) -> Option<RelId> {
     let rel = relation(cx, scope, node)?;
     let board = &scope.setup.board;
-    if board.directions_within(rel as usize).is_empty() {
+    // Every team's version of an owned relation.
+    if scope.relation_teams(rel).iter().any(|&v| board.directions_within(v as usize).is_empty()) {
         cx.report(no_directions(node, &board.relations[rel as usize].name, scope, what));
         return None;
     }

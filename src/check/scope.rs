@@ -86,6 +86,7 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("tiling", Board, "(tiling PATTERN SIZE)"),
     ("region", Section, "(region NAME [(owner TEAM)] PART...)"),
     ("owner", Clause, "(owner TEAM)"),
+    ("relation", Section, "(relation NAME [(owner TEAM)] PART...)"),
     ("faces", Clause, "(faces KIND [LABEL...])"),
     ("sites", Clause, "(sites LABEL...)"),
     ("counter", Section, "(counter NAME)"),
@@ -275,8 +276,36 @@ impl<'s> Scope<'s> {
 
     pub fn relation(&self, node: &Node) -> Result<RelId, Option<Diagnostic>> {
         let board = &self.setup.board;
-        let names = board.relations.iter().map(|r| r.name.as_str());
+        let mut known: Vec<&str> = Vec::new();
+        for r in &board.relations {
+            if !known.contains(&r.name.as_str()) {
+                known.push(&r.name);
+            }
+        }
+        let names = known.iter().copied();
         let name = name_of(node, "a relation", names.clone())?;
+        if self.setup.broken_relations.iter().any(|b| b == name) {
+            return Err(None);
+        }
+        if self.setup.relations.iter().any(|r| r.name == name) {
+            return super::relations::versions(&self.setup.relations, name, self.setup.teams.len())
+                .map(|by_team| by_team[0])
+                .map_err(|team| {
+                    Some(
+                        Diagnostic::error(
+                            codes::UNKNOWN_RELATION,
+                            format!("relation `{name}` has no version for team \"{}\"", self.setup.teams[team]),
+                        )
+                        .label(node.span, "used here")
+                        .help(format!(
+                            "give every team its own `(relation {name} (owner TEAM) ...)`, or declare one without an owner"
+                        )),
+                    )
+                });
+        }
+        if let Some(hint) = super::relations::ludii_relative(name) {
+            return Err(Some(unknown(node, name, "relation", codes::UNKNOWN_RELATION, names).help(hint)));
+        }
         board.relation(name).map(|i| i as RelId).ok_or_else(|| {
             if let Some(d) = super::compass::unknown_direction(node, name, board) {
                 return Some(d);
@@ -293,6 +322,13 @@ impl<'s> Scope<'s> {
                 list.join(", ")
             ))))
         })
+    }
+
+    /// The relation `rel` means for each team (an owned relation's versions; else `rel`).
+    pub fn relation_teams(&self, rel: RelId) -> Vec<RelId> {
+        let teams = self.setup.teams.len();
+        let Some(def) = self.setup.relations.iter().find(|r| r.rel == rel) else { return vec![rel; teams] };
+        super::relations::versions(&self.setup.relations, &def.name, teams).unwrap_or_else(|_| vec![rel; teams])
     }
 
     pub fn region(&self, node: &Node) -> Result<RegionRef, Option<Diagnostic>> {

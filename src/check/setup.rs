@@ -25,6 +25,10 @@ pub struct Setup {
     pub broken_regions: Vec<String>,
     pub counters: Vec<String>,
     pub allowances: Vec<String>,
+    /// The relations the file declares (each also one of `board.relations`).
+    pub relations: Vec<crate::game::RelationDef>,
+    /// Relations whose declaration failed; uses of them are not reported again.
+    pub broken_relations: Vec<String>,
 }
 
 pub fn build(cx: &mut Context, ex: &Expanded, doc: &Document<'_>) -> Option<Setup> {
@@ -52,8 +56,19 @@ pub fn build(cx: &mut Context, ex: &Expanded, doc: &Document<'_>) -> Option<Setu
     let mut board = board?;
     let words = compass::words(ex);
     compass::add_named_directions(&mut board, &words);
+    let declared = super::relations::declare(cx, &ex.relations, &mut board, &teams);
     let (regions, broken_regions) = regions(cx, &ex.regions, &board, &teams, &words);
-    Some(Setup { board, players, teams, regions, broken_regions, counters, allowances })
+    Some(Setup {
+        board,
+        players,
+        teams,
+        regions,
+        broken_regions,
+        counters,
+        allowances,
+        relations: declared.relations,
+        broken_relations: declared.broken,
+    })
 }
 
 /// "the game has no `(NAME ...)` section", with an example to add.

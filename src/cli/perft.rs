@@ -1,9 +1,10 @@
-//! `tabula perft FILE DEPTH [--all] [--divide] [--after "ACTIONS"]`
+//! `tabula perft FILE DEPTH [--all] [--divide] [--after "ACTIONS"] [--turns]`
 
 use clap::Args;
 
 use super::{Failure, GameArgs};
-use crate::engine::{Engine, perft::perft};
+use crate::engine::turn_perft::{first_turns, perft_turns};
+use crate::engine::{Engine, State, perft::perft};
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
@@ -21,11 +22,20 @@ pub struct PerftArgs {
     /// Count from the position after these actions (`"c3 d4"`; `;` may separate turns).
     #[arg(long, value_name = "ACTIONS", default_value = "")]
     after: String,
+    /// Count sequences of DEPTH whole turns instead of DEPTH actions (a turn is over when the
+    /// next player's turn begins or the game ends), as published figures for games with
+    /// several actions per turn do. With `--divide`, one line per whole first turn, its
+    /// actions separated by spaces.
+    #[arg(long)]
+    turns: bool,
 }
 
 pub fn run(args: &PerftArgs) -> Result<(), Failure> {
     let engine = Engine::new(args.game.load()?);
     let state = super::moves::position_after(&engine, &args.after)?;
+    if args.turns {
+        return run_turns(args, &engine, &state);
+    }
     if args.all {
         for d in 1..args.depth {
             println!("perft({d}) = {}", perft(&engine, &state, d));
@@ -50,6 +60,33 @@ pub fn run(args: &PerftArgs) -> Result<(), Failure> {
         perft(&engine, &state, args.depth)
     };
     // The last line is the count alone (DESIGN.md §4).
+    println!("{total}");
+    Ok(())
+}
+
+/// `--turns`: the same output, counting whole turns.
+fn run_turns(args: &PerftArgs, engine: &Engine, state: &State) -> Result<(), Failure> {
+    if args.all {
+        for d in 1..args.depth {
+            println!("perft({d}) = {}", perft_turns(engine, state, d));
+        }
+    }
+    let total = if args.divide && args.depth > 0 {
+        let mut lines: Vec<(String, u64)> = first_turns(engine, state)
+            .into_iter()
+            .map(|(actions, after)| {
+                let text: Vec<String> = actions.iter().map(|&a| engine.action_text(a)).collect();
+                (text.join(" "), perft_turns(engine, &after, args.depth - 1))
+            })
+            .collect();
+        lines.sort_unstable();
+        for (turn, count) in &lines {
+            println!("{turn}: {count}");
+        }
+        lines.iter().map(|(_, n)| n).sum()
+    } else {
+        perft_turns(engine, state, args.depth)
+    };
     println!("{total}");
     Ok(())
 }

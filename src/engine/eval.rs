@@ -81,15 +81,17 @@ impl Engine {
                 }
             }
             Int::Count(Filter::Empty, Sites::Neighbors(var, rel)) => {
-                match self.program.empty_neighbor_slot[*rel as usize] {
+                let rel = self.program.rel(*rel, env.subject);
+                match self.program.empty_neighbor_slot[rel as usize] {
                     Some(k) => env.var(*var).map_or(0, |v| i64::from(w.empty_neighbors[k as usize][v as usize])),
-                    None => self.count(s, Filter::Empty, &Sites::Neighbors(*var, *rel), env) as i64,
+                    None => self.count(s, Filter::Empty, &Sites::Neighbors(*var, rel), env) as i64,
                 }
             }
             Int::Count(filter, sites) => self.count(s, *filter, sites, env) as i64,
             Int::LargestGroup(rel, filter) => {
-                let relation = &self.game.board.relations[*rel as usize];
-                let cache = self.group_cache(s, w, *rel);
+                let rel = self.program.rel(*rel, env.subject);
+                let relation = &self.game.board.relations[rel as usize];
+                let cache = self.group_cache(s, w, rel);
                 (0..s.stones.len())
                     .filter(|&t| match filter {
                         Filter::Friend => t == env.subject,
@@ -151,7 +153,7 @@ impl Engine {
         match sites {
             Sites::Neighbors(var, rel) => {
                 let Some(v) = env.var(*var) else { return 0 };
-                self.game.board.relations[*rel as usize]
+                self.game.board.relations[self.program.rel(*rel, env.subject) as usize]
                     .neighbors(v)
                     .iter()
                     .filter(|&&n| matches(s.board[n as usize], filter, env.subject))
@@ -197,7 +199,8 @@ impl Engine {
             Sites::Filter(f) => matches(s.board[site as usize], *f, env.subject),
             Sites::Region(r) => self.region_bits[r.by_team[env.subject] as usize].contains(site),
             Sites::Neighbors(var, rel) => {
-                env.var(*var).is_some_and(|v| self.game.board.relations[*rel as usize].neighbors(v).contains(&site))
+                let rel = self.program.rel(*rel, env.subject);
+                env.var(*var).is_some_and(|v| self.game.board.relations[rel as usize].neighbors(v).contains(&site))
             }
             Sites::Ray(..) | Sites::Flanks(..) => {
                 let mut found = false;
@@ -225,7 +228,8 @@ impl Engine {
             Sites::Region(r) => self.region_bits[r.by_team[env.subject] as usize].ones().for_each(f),
             Sites::Neighbors(var, rel) => {
                 if let Some(v) = env.var(*var) {
-                    self.game.board.relations[*rel as usize].neighbors(v).iter().for_each(|&n| f(n))
+                    let rel = self.program.rel(*rel, env.subject);
+                    self.game.board.relations[rel as usize].neighbors(v).iter().for_each(|&n| f(n))
                 }
             }
             Sites::Transpose(var) => {
@@ -235,12 +239,12 @@ impl Engine {
             }
             Sites::Ray(var, rel) => {
                 if let Some(v) = env.var(*var) {
-                    self.rays.ray(*rel, v, f)
+                    self.rays.ray(self.program.rel(*rel, env.subject), v, f)
                 }
             }
             Sites::Flanks(var, rel) => {
                 if let Some(v) = env.var(*var) {
-                    self.rays.flanks(*rel, &s.board, v, env.subject, f)
+                    self.rays.flanks(self.program.rel(*rel, env.subject), &s.board, v, env.subject, f)
                 }
             }
         }

@@ -49,8 +49,12 @@ impl Engine {
                         self.places_meeting_conditions(s, w, m, program, &env, &mut legal);
                     }
                 }
-                Generator::SlideOwnToEmpty { along } => self.slides_own_to_empty(s, along, &env, &mut rest),
-                Generator::Slide { along } => self.slides(s, w, m, along, &env, &mut rest),
+                Generator::SlideOwnToEmpty { along } => {
+                    self.slides_own_to_empty(s, self.program.rel(along, env.subject), &env, &mut rest)
+                }
+                Generator::Slide { along } => {
+                    self.slides(s, w, m, self.program.rel(along, env.subject), &env, &mut rest)
+                }
                 Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut rest),
                 Generator::Pass { name } => {
                     if self.conditions_hold(s, w, m, &env) {
@@ -110,6 +114,7 @@ impl Engine {
                         }
                     }
                     (Condition::FlanksAny { rel }, _) => {
+                        let rel = self.program.rel(rel, env.subject);
                         for t in candidates.ones() {
                             if keep.contains(t) && !self.rays.flanks_any(rel, &s.board, t, env.subject) {
                                 keep.remove(t);
@@ -135,7 +140,7 @@ impl Engine {
             match how {
                 Require::EmptyStaysConnected { region, rel } => {
                     let region = &self.region_bits[region.by_team[env.subject] as usize];
-                    let rel = &self.game.board.relations[*rel as usize];
+                    let rel = &self.game.board.relations[self.program.rel(*rel, env.subject) as usize];
                     let mut mask = take(&mut w.mask);
                     connect::placement_mask(rel, &s.empty, region, &mut w.cuts, &mut mask);
                     candidates.and_with(&mask);
@@ -298,7 +303,7 @@ impl Engine {
             }
         }
         let region = &self.region_bits[region.by_team[env.subject] as usize];
-        let rel = &self.game.board.relations[*rel as usize];
+        let rel = &self.game.board.relations[self.program.rel(*rel, env.subject) as usize];
         w.fill.holds(rel, region)
     }
 
@@ -368,7 +373,7 @@ impl Engine {
                 }
             }
             if let MoveKind::Slide { along } = m.kind {
-                let rel = &self.game.board.relations[along as usize];
+                let rel = &self.game.board.relations[self.program.rel(along, env.subject) as usize];
                 if !rel.neighbors(from).contains(&to) {
                     return format!("{} is not next to {} (along {})", label(to), label(from), rel.name);
                 }

@@ -31,7 +31,8 @@ impl Engine {
         let len = len.min(s.board.len() as i64 + 1) as usize;
         let cap = if line.exact { len + 1 } else { len };
         let board = &s.board[..];
-        for &(forward, back) in &line.axes {
+        let axes = line.owned.get(env.subject).unwrap_or(&line.axes);
+        for &(forward, back) in axes {
             let mut total = 1;
             for direction in [forward, back] {
                 let step = &directions[direction as usize].step;

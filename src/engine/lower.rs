@@ -33,6 +33,7 @@
 //! | `(all-passed)` anywhere | [`Program::counts_passes`] | the run of passes is counted only in games that ask |
 //! | `(connects V R A B ...)` | [`Connection::Kept`] | R's union-find keeps per group a bitmask of the regions it touches ([`Program::connect_bits`]): one look-up at the root |
 //! | the same, with more than 64 regions connected | [`Connection::Fill`] | a flood fill of the one group |
+//! | a relation a game declares per team (`(relation forward (owner T) N)`) | [`Program::relation_for`] | a table of the version for each (relation, team), read where the relation is followed |
 
 use crate::game::{Bool, CmpOp, Constraint, EndRule, Filter, Game, Int, MoveKind, RegionRef, SiteVar, Sites, Stage};
 
@@ -67,6 +68,11 @@ pub(crate) struct Program {
     /// Per slot of `empty_neighbor_relations`: whether the engine also keeps the set of sites
     /// with no empty neighbour (for [`Condition::NoEmptyNeighbors`]).
     pub no_empty_tracked: Vec<bool>,
+    /// Per relation and team (`rel × teams + team`): the relation it means for that team — its
+    /// team's version for an owned relation, else itself. Read with [`Program::rel`]. Empty
+    /// when the game declares no owned relation, so that other games pay one test.
+    pub relation_for: Vec<u8>,
+    pub teams: usize,
 }
 
 /// How `(connects SITE R A B ...)` is answered.
@@ -224,11 +230,24 @@ pub(crate) fn lower(game: &Game) -> Program {
         empty_neighbor_slot,
         empty_neighbor_updates,
         no_empty_tracked,
+        relation_for: relation_table(game),
+        teams: game.teams.len(),
         connection,
         connect_bits,
         connect_relations,
         counts_passes: uses_all_passed(game),
     }
+}
+
+/// The version of every relation for every team, flattened (see [`Program::relation_for`]).
+fn relation_table(game: &Game) -> Vec<u8> {
+    if game.relation_teams.iter().all(Vec::is_empty) {
+        return Vec::new();
+    }
+    let teams = game.teams.len();
+    (0..game.board.relations.len())
+        .flat_map(|rel| (0..teams).map(move |team| game.relation_for(rel as u8, team)))
+        .collect()
 }
 
 fn uses_all_passed(game: &Game) -> bool {
@@ -266,6 +285,16 @@ fn lower_connections(game: &Game) -> (Connection, Vec<Option<u8>>, Vec<u8>) {
 }
 
 impl Program {
+    /// The relation that `rel` means for `team` (an owned relation's version; see
+    /// [`Program::relation_for`]).
+    #[inline]
+    pub(crate) fn rel(&self, rel: u8, team: usize) -> u8 {
+        if self.relation_for.is_empty() {
+            return rel;
+        }
+        self.relation_for.get(rel as usize * self.teams + team).copied().unwrap_or(rel)
+    }
+
     /// The touched-region mask a group needs to connect these regions for `team`, when masks
     /// are kept.
     #[inline]

@@ -29,6 +29,7 @@ mod repetition;
 mod state;
 pub mod stats;
 mod touching;
+pub mod turn_perft;
 
 pub use action::{Action, ActionKind};
 pub use outcome::{EndReason, Outcome};

@@ -125,9 +125,11 @@ impl Engine {
 
     /// Group sizes of a team, largest first.
     fn sorted_sizes(&self, s: &State, w: &mut Work, m: &Multiset, team: usize) -> Vec<u32> {
-        let rel = &self.game.board.relations[m.rel as usize];
+        // The criterion is computed for each team in turn: its own version of an owned relation.
+        let r = self.program.rel(m.rel, team);
+        let rel = &self.game.board.relations[r as usize];
         let mut sizes = Vec::new();
-        self.group_cache(s, w, m.rel).sizes(rel, &s.board, team, &mut sizes);
+        self.group_cache(s, w, r).sizes(rel, &s.board, team, &mut sizes);
         sizes.sort_unstable_by(|a, b| b.cmp(a));
         sizes
     }

@@ -27,6 +27,7 @@ impl Engine {
         if s.board[site as usize] as usize != env.subject + 1 {
             return false;
         }
+        let rel = self.program.rel(rel, env.subject);
         let relation = &self.game.board.relations[rel as usize];
         if let Some(need) = self.program.connect_need(regions, env.subject) {
             if let Some(touched) = self.group_cache(s, w, rel).touched(relation, &s.board, site) {

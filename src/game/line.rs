@@ -12,6 +12,9 @@ pub struct Line {
     pub len: Int,
     /// Pairs of opposite directions, indices into the board's directions.
     pub axes: Vec<Axis>,
+    /// For a line along an owned relation whose versions differ: the axes for each team
+    /// (`axes` is then the first team's). Empty otherwise.
+    pub owned: Vec<Vec<Axis>>,
     pub site: SiteVar,
     pub exact: bool,
 }

@@ -49,6 +49,24 @@ pub struct Game {
     /// The names of the named passes (`(pass swap ...)`), in order of first appearance: the
     /// action text of `MoveKind::Pass { name: k }` for k > 0.
     pub pass_names: Vec<String>,
+    /// The relations the file declares (`(relation NAME [(owner TEAM)] PART...)`), in order;
+    /// each is a relation of [`Game::board`].
+    pub relations: Vec<RelationDef>,
+    /// Per relation of the board: its version for each team, when it is one of a family of
+    /// owned relations (empty for every other relation, which is the same for all teams). A
+    /// rule names a family by any one of its versions; [`Game::relation_for`] resolves it.
+    pub relation_teams: Vec<Vec<RelId>>,
+}
+
+/// A relation declared by the file: a union of parts, optionally owned by a team.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RelationDef {
+    pub name: String,
+    pub owner: Option<usize>,
+    /// Its index among the board's relations.
+    pub rel: RelId,
+    /// The parts as written (directions and relation names), for `info`.
+    pub parts: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -285,6 +303,23 @@ impl Game {
         self.options.iter().find(|o| o.name == name)
     }
 
+    /// The relation that `rel` means for `team`: its team's version when it is an owned
+    /// relation, else itself.
+    pub fn relation_for(&self, rel: RelId, team: usize) -> RelId {
+        self.relation_teams.get(rel as usize).and_then(|v| v.get(team)).copied().unwrap_or(rel)
+    }
+
+    /// Every relation `rel` may mean: all versions of an owned relation, else itself alone.
+    pub fn relation_versions(&self, rel: RelId) -> Vec<RelId> {
+        let mut out: Vec<RelId> = match self.relation_teams.get(rel as usize) {
+            Some(v) if !v.is_empty() => v.clone(),
+            _ => vec![rel],
+        };
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// The team index of a player.
     pub fn team_of(&self, player: usize) -> usize {
         self.players[player].team
@@ -319,6 +354,18 @@ impl Game {
                 }
             }
         }
+        self.with_versions(out)
+    }
+
+    /// The relations listed and every version of the owned ones among them, once each, in the
+    /// order first met.
+    fn with_versions(&self, list: Vec<RelId>) -> Vec<RelId> {
+        let mut out = Vec::new();
+        for r in list.into_iter().flat_map(|r| self.relation_versions(r)) {
+            if !out.contains(&r) {
+                out.push(r);
+            }
+        }
         out
     }
 
@@ -327,8 +374,11 @@ impl Game {
         let mut out: Vec<(RelId, Vec<RegionRef>)> = Vec::new();
         self.visit_bools(&mut |b: &Bool| {
             if let Bool::Connects { rel, regions, .. } = b {
-                if !out.iter().any(|(r, g)| r == rel && g == regions) {
-                    out.push((*rel, regions.clone()));
+                // Every version of an owned relation: each team's groups follow its own.
+                for rel in self.relation_versions(*rel) {
+                    if !out.iter().any(|(r, g)| *r == rel && g == regions) {
+                        out.push((rel, regions.clone()));
+                    }
                 }
             }
         });
@@ -387,6 +437,14 @@ impl Game {
         self.visit_ints(|e: &Int| {
             e.walk(&mut |i: &Int| {
                 if let Int::Count(Filter::Empty, Sites::Neighbors(_, rel)) = i {
+                    // Counts are kept for the board's relations and directions; an owned or a
+                    // declared one-way relation is counted when asked.
+                    let r = &self.board.relations[*rel as usize];
+                    let declared = self.relations.iter().any(|d| d.rel == *rel);
+                    let owned = self.relation_teams.get(*rel as usize).is_some_and(|v| !v.is_empty());
+                    if owned || (declared && r.one_way) {
+                        return;
+                    }
                     if !out.contains(rel) {
                         out.push(*rel);
                     }
@@ -535,6 +593,7 @@ impl Game {
                 }
             }
         }
+        let mut used = self.with_versions(used);
         used.sort_unstable();
         used
     }

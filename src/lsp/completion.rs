@@ -46,6 +46,7 @@ fn ludemes(parent: Option<&str>, top_level: bool) -> Vec<CompletionItem> {
             "player" => named(&["team", "hand"]),
             "board" => category == Board,
             "region" => named(&["owner", "faces", "sites"]),
+            "relation" => named(&["owner"]),
             "setup" => named(&["place"]),
             "play" => named(&["phase", "turn", "after-turn", "blocked"]) || matches!(category, Stage | Move),
             "phase" => named(&["until", "turn", "after-turn", "blocked"]),

@@ -32,6 +32,7 @@ mod nvim;
 mod oracle;
 mod play_session;
 mod progress;
+mod relations;
 mod render;
 mod serve;
 mod suites;

@@ -8,6 +8,7 @@
 use tabula::engine::perft::perft;
 use tabula::engine::playout::random_game;
 use tabula::engine::stats::Stats;
+use tabula::engine::turn_perft::perft_turns;
 
 fn rows(path: &str) -> Vec<Vec<String>> {
     std::fs::read_to_string(path)
@@ -31,12 +32,19 @@ fn perft_suite() {
         let engine = crate::common::engine(file, variant, &sets);
         let mut state = engine.initial();
         crate::common::play(&engine, &mut state, prefix);
+        // `turns:` before the counts: sequences of whole turns (`tabula perft --turns`).
+        let (turns, counts) = match counts.strip_prefix("turns:") {
+            Some(rest) => (true, rest),
+            None => (false, counts.as_str()),
+        };
         let expected: Vec<u64> = counts.split_whitespace().map(|c| c.parse().expect("count")).collect();
         let depths = if bless() && expected == [0] { 3 } else { expected.len() };
-        let got: Vec<u64> = (1..=depths as u32).map(|d| perft(&engine, &state, d)).collect();
+        let count = |d: u32| if turns { perft_turns(&engine, &state, d) } else { perft(&engine, &state, d) };
+        let got: Vec<u64> = (1..=depths as u32).map(count).collect();
         if bless() {
             let got: Vec<String> = got.iter().map(u64::to_string).collect();
-            println!("{file} | {variant} | {options} | {prefix} | {}", got.join(" "));
+            let unit = if turns { "turns: " } else { "" };
+            println!("{file} | {variant} | {options} | {prefix} | {unit}{}", got.join(" "));
         } else if got != expected {
             failures.push(format!("{file} {variant} {options} after `{prefix}`: expected {expected:?}, got {got:?}"));
         }
