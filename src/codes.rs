@@ -62,6 +62,10 @@ pub const NO_SYMMETRY: &str = "tabula::check::no_symmetry";
 // Lines.
 pub const LINE_LENGTH: &str = "tabula::check::line_length";
 
+// Capture by enclosure.
+/// A `(no-repeat ...)` kind other than `superko` or `ko`.
+pub const UNKNOWN_REPEAT: &str = "tabula::check::unknown_repeat";
+
 // Warnings.
 pub const UNUSED: &str = "tabula::warn::unused";
 pub const NO_END: &str = "tabula::warn::no_end";

@@ -225,6 +225,8 @@ pub fn int(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Op
             args.finish(cx);
             Int::Const(scope.setup.players.len() as i64)
         }
+        "liberties" => return super::capture::liberties(cx, scope, node, ctx),
+        "area" => return super::capture::area(cx, scope, node),
         _ => {
             unexpected(cx, node, Category::Number);
             return None;

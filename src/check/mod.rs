@@ -13,6 +13,7 @@
 //! what is left, so one run shows as many real problems as possible without cascades.
 
 mod args;
+mod capture;
 mod compass;
 mod connection;
 mod document;

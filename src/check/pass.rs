@@ -97,6 +97,9 @@ pub fn pass_move(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option
         condition_text,
         require_text: Vec::new(),
         span: node.span,
+        after: Vec::new(),
+        after_text: Vec::new(),
+        no_repeat: None,
     })
 }
 

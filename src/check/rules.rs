@@ -276,7 +276,7 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
         }
     };
     let before = Ctx { to: true, from: has_from, play: true, ..Ctx::default() };
-    let after = Ctx { arrival: kind_name != "relocate", ..before };
+    let effect_ctx = Ctx { arrival: kind_name != "relocate", ..before };
     let mut from = None;
     let mut to = None;
     let mut along = None;
@@ -286,6 +286,9 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
     let mut require = Vec::new();
     let mut require_text = Vec::new();
     let mut then = Vec::new();
+    let mut after = Vec::new();
+    let mut after_text = Vec::new();
+    let mut no_repeat = None;
     let mut ok = true;
     let mut seen: Vec<(&str, Span)> = Vec::new();
     for clause in node.args() {
@@ -370,14 +373,25 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
                     }
                 }
             }
-            "then" => match effects(cx, scope, args.rest(), after) {
+            "then" => match effects(cx, scope, args.rest(), effect_ctx) {
                 Some(e) => then = e,
                 None => ok = false,
             },
+            "after" if kind_name != "relocate" => {
+                after_text = clause.args().iter().map(|n| n.to_string()).collect();
+                match super::capture::after(cx, scope, &mut args, effect_ctx) {
+                    Some(c) => after = c,
+                    None => ok = false,
+                }
+            }
+            "no-repeat" if kind_name != "relocate" => {
+                no_repeat = super::capture::no_repeat(cx, args);
+                ok &= no_repeat.is_some();
+            }
             _ => {
                 let allowed = match kind_name {
-                    "place" => "to, where, require, then",
-                    "slide" => "from, along, to, where, require, then",
+                    "place" => "to, where, require, then, after, no-repeat",
+                    "slide" => "from, along, to, where, require, then, after, no-repeat",
                     _ => "from, to, distinct, where, then",
                 };
                 cx.report(
@@ -422,6 +436,9 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
         condition_text,
         require_text,
         span: node.span,
+        after,
+        after_text,
+        no_repeat,
     })
 }
 
@@ -520,6 +537,7 @@ fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
             }
             Effect::Remove { sites: s?, conditions: conditions?, credit }
         }
+        "remove-groups" => return super::capture::remove_groups(cx, scope, node, ctx),
         "flip" => {
             let s =
                 args.required(cx, "the sites whose stones become the mover's").and_then(|n| sites(cx, scope, n, ctx));

@@ -14,7 +14,7 @@ pub const POISON: &str = "\0";
 /// Words with a fixed meaning; defines and options may not use them as names.
 pub const KEYWORDS: &[&str] = &[
     "empty", "occupied", "friend", "enemy", "any", "to", "from", "site", "last", "mover", "next", "owner", "true",
-    "false", "pass", "draw", "default", "boolean", "larger", "smaller", "exact",
+    "false", "pass", "draw", "default", "boolean", "larger", "smaller", "exact", "superko", "ko",
 ];
 
 /// What kind of thing a ludeme is; used to say "a number is expected here, but `x` is a
@@ -167,6 +167,11 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("transpose", Sites, "(transpose to|from|site|last)"),
     ("put", Effect, "(put SITES)"),
     ("group-sizes", Sizes, "(group-sizes RELATION)"),
+    ("liberties", Number, "(liberties to|from|site|last RELATION)"),
+    ("area", Number, "(area RELATION)"),
+    ("remove-groups", Effect, "(remove-groups SITES RELATION [(where CONDITION...)] [(credit COUNTER mover|owner)])"),
+    ("after", Clause, "(after CONDITION...)"),
+    ("no-repeat", Clause, "(no-repeat [superko|ko])"),
     ("end", Section, "(end END-RULE...)"),
     ("when", EndRule, "(when CONDITION OUTCOME)"),
     ("repetition", EndRule, "(repetition COUNT [OUTCOME])"),
@@ -221,6 +226,16 @@ pub fn ludii_hint(node: &Node) -> Option<String> {
             "Ludii's `(is Line N)` is `(line N all last)` in Tabula (any relation made of directions; `exact` at the end for `exact:True`)"
         }
         ("is", "In") => "Ludii's `(is In SITE REGION)` is `(in to REGION)` in Tabula",
+        ("count", "Liberties") => "Ludii's `(count Liberties ...)` is `(liberties SITE RELATION)` in Tabula",
+        ("no", "Repeat") => {
+            "Ludii's `(no Repeat)` is the move clause `(no-repeat)` in Tabula (positional superko; `(no-repeat ko)` for simple ko)"
+        }
+        ("size", "Territory") => {
+            "Ludii's `(size Territory ...)` is part of `(area RELATION)` in Tabula: stones plus the empty regions bordered by one team"
+        }
+        ("enclose", _) => {
+            "Ludii's `(enclose ...)` capture is `(remove-groups (neighbors to R) R (where (is enemy site) (= (liberties site R) 0)))` in Tabula"
+        }
         ("byScore", _) => "Ludii's `(byScore)` is `(compare (higher NUMBER) ...)` in Tabula",
         ("forEach", _) => {
             "Tabula has no loops: effects such as `(remove SITES (where ...))` apply to every site of a set"

@@ -34,6 +34,9 @@ impl Engine {
         let stage = self.current_stage(s);
         // A blocked player's forced pass is no move's: no effects.
         let m = if s.forced_pass { None } else { move_for(stage, action) };
+        // Only games whose rules keep chains have a capture on the fast path.
+        let enclose = if self.program.chains.is_some() { m.and_then(|m| self.enclose_program(s, m)) } else { None };
+        let before = s.board_hash;
         match action.kind {
             ActionKind::Place => {
                 let team = mover.subject;
@@ -41,7 +44,10 @@ impl Engine {
                 if *hand != UNLIMITED {
                     *hand -= 1;
                 }
-                self.put(s, w, action.to, team);
+                match &enclose {
+                    Some(e) => self.enclose_place(s, w, e, &mover, action.to),
+                    None => self.put(s, w, action.to, team),
+                }
                 s.arrival = Some(action.to);
                 s.last_arrival = Some(action.to);
             }
@@ -78,7 +84,14 @@ impl Engine {
         s.last_mover = Some(s.mover);
         s.last_action = Some(action);
         if let Some(m) = m {
-            self.effects(s, w, &m.then, &env);
+            // The fast path of a capture has made the move's one effect already.
+            if enclose.is_none() {
+                self.effects(s, w, &m.then, &env);
+            }
+        }
+        if self.program.bans_repeats {
+            s.before_last = before;
+            s.history.record(s.board_hash);
         }
         if s.outcome.is_some() || self.end_rules(s, w, false, false) {
             s.legal.clear();
@@ -115,11 +128,15 @@ impl Engine {
         s.stones[team].insert(site);
         s.empty.remove(site);
         s.empty_count -= 1;
-        if self.repetition.is_some() {
+        if self.hashing {
             s.board_hash ^= self.zobrist.stone(site, team);
         }
         for cache in &mut w.groups {
             cache.arrive(&self.game.board.relations[cache.rel as usize], &s.board, site, team);
+        }
+        if let Some(chains) = &mut w.chains {
+            let key = self.zobrist.stone(site, team);
+            chains.arrive(&self.game.board.relations[chains.rel as usize], &s.board, site, key);
         }
         let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
         for (slot, (&rel, counts)) in slots.enumerate() {
@@ -140,11 +157,14 @@ impl Engine {
         s.stones[team].remove(site);
         s.empty.insert(site);
         s.empty_count += 1;
-        if self.repetition.is_some() {
+        if self.hashing {
             s.board_hash ^= self.zobrist.stone(site, team);
         }
         for cache in &mut w.groups {
             cache.leave();
+        }
+        if let Some(chains) = &mut w.chains {
+            chains.leave();
         }
         let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
         for (slot, (&rel, counts)) in slots.enumerate() {
@@ -158,7 +178,7 @@ impl Engine {
         }
     }
 
-    fn effects(&self, s: &mut State, w: &mut Work, effects: &[Effect], env: &Env) {
+    pub(crate) fn effects(&self, s: &mut State, w: &mut Work, effects: &[Effect], env: &Env) {
         for e in effects {
             if s.outcome.is_some() {
                 return;
@@ -247,6 +267,9 @@ impl Engine {
                 w.victims = targets;
             }
             Effect::Flip(sites) => self.flip(s, w, sites, env),
+            Effect::RemoveGroups { sites, rel, conditions, credit } => {
+                self.remove_groups(s, w, (sites, *rel, conditions, *credit), env)
+            }
         }
     }
 
@@ -282,11 +305,14 @@ impl Engine {
         s.board[site as usize] = team as u8 + 1;
         s.stones[old].remove(site);
         s.stones[team].insert(site);
-        if self.repetition.is_some() {
+        if self.hashing {
             s.board_hash ^= self.zobrist.stone(site, old) ^ self.zobrist.stone(site, team);
         }
         for cache in &mut w.groups {
             cache.leave();
+        }
+        if let Some(chains) = &mut w.chains {
+            chains.leave();
         }
     }
 
@@ -497,4 +523,23 @@ fn follow_relocated(relocated: &mut Vec<u16>, from: u16, to: Option<u16>) -> boo
         }
     }
     true
+}
+
+/// Forgets the stones taken off `sites` in the list of stones relocated this turn.
+pub(super) fn forget_relocated(s: &mut State, sites: impl Iterator<Item = u16>) {
+    for site in sites {
+        follow_relocated(&mut s.relocated, site, None);
+    }
+}
+
+impl Engine {
+    /// The fast path of a move, if it is a capture lowered to [`super::lower::Generator::Enclose`].
+    fn enclose_program(&self, s: &State, m: &crate::game::Move) -> Option<super::enclose::Enclose> {
+        let stage = self.current_stage(s);
+        let program = self.stage_program(s);
+        stage.moves.iter().zip(&program.moves).find(|(x, _)| std::ptr::eq(*x, m)).and_then(|(_, p)| match p.generator {
+            super::lower::Generator::Enclose(e) => Some(e),
+            _ => None,
+        })
+    }
 }

@@ -110,6 +110,8 @@ impl Engine {
                 n => i64::from(n),
             },
             Int::TurnNumber => i64::from(s.turns_completed) + 1,
+            Int::Liberties(var, rel) => self.liberties(s, w, env.var(*var), *rel),
+            Int::Area(rel) => self.area(s, w, *rel, env.subject),
         }
     }
 

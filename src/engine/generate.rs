@@ -48,12 +48,31 @@ impl Engine {
                     if program.require_conditions {
                         self.places_meeting_conditions(s, w, m, program, &env, &mut legal);
                     }
+                    if program.after_effects {
+                        let mut places = take(&mut w.candidates);
+                        places.copy_from(&legal.places);
+                        self.places_after_effects(s, w, m, &env, &mut places);
+                        legal.set_places(&mut places);
+                        w.candidates = places;
+                    }
                 }
+                Generator::Enclose(e) => self.enclose_places(s, w, &e, &env, &mut legal),
                 Generator::SlideOwnToEmpty { along } => {
                     self.slides_own_to_empty(s, self.program.rel(along, env.subject), &env, &mut rest)
                 }
                 Generator::Slide { along } => {
-                    self.slides(s, w, m, self.program.rel(along, env.subject), &env, &mut rest)
+                    let start = rest.len();
+                    self.slides(s, w, m, self.program.rel(along, env.subject), &env, &mut rest);
+                    if program.after_effects {
+                        let mut kept = start;
+                        for i in start..rest.len() {
+                            if self.after_effects_fail(s, w, m, &env, rest[i]).is_none() {
+                                rest[kept] = rest[i];
+                                kept += 1;
+                            }
+                        }
+                        rest.truncate(kept);
+                    }
                 }
                 Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut rest),
                 Generator::Pass { name } => {
@@ -407,6 +426,16 @@ impl Engine {
                 return match cut {
                     Some(site) => format!("{} would be cut off from the {region} (the rule {text})", self.label(site)),
                     None => format!("afterwards {text} would not hold"),
+                };
+            }
+        }
+        if !m.after.is_empty() || m.no_repeat.is_some() {
+            if let Some(rule) = self.after_effects_fail(s, &w, m, &e, action) {
+                return match m.no_repeat {
+                    Some(_) if rule.starts_with("(no-repeat") => {
+                        "it would recreate an earlier position (the rule (no-repeat ...))".to_string()
+                    }
+                    _ => format!("after its effects, {rule} would not hold"),
                 };
             }
         }

@@ -34,6 +34,9 @@
 //! | `(connects V R A B ...)` | [`Connection::Kept`] | R's union-find keeps per group a bitmask of the regions it touches ([`Program::connect_bits`]): one look-up at the root |
 //! | the same, with more than 64 regions connected | [`Connection::Fill`] | a flood fill of the one group |
 //! | a relation a game declares per team (`(relation forward (owner T) N)`) | [`Program::relation_for`] | a table of the version for each (relation, team), read where the relation is followed |
+//! | `place` on `empty` whose only effect is `(remove-groups (neighbors to R) R (where (is enemy site) (= (liberties site R) 0)))`, with `(after (> (liberties to R) 0))` or no `after`, any `no-repeat` | [`Generator::Enclose`] | chains with pseudo-liberties kept per group ([`super::chains`]): legality, captures and the hash of the position after the action in a few operations per site ([`super::enclose`]) |
+//! | any other `(after ...)` or `(no-repeat ...)` | [`MoveProgram::after_effects`] | the action made on a copy of the position, its effects applied, then the conditions and the history checked ([`super::after`]) |
+//! | `(liberties V R)`, `(area R)`, any other `remove-groups` | the interpreter ([`super::liberties`]) | a flood fill of the group or of the empty regions |
 
 use crate::game::{Bool, CmpOp, Constraint, EndRule, Filter, Game, Int, MoveKind, RegionRef, SiteVar, Sites, Stage};
 
@@ -73,6 +76,10 @@ pub(crate) struct Program {
     /// when the game declares no owned relation, so that other games pay one test.
     pub relation_for: Vec<u8>,
     pub teams: usize,
+    /// The relation whose chains are kept (for [`Generator::Enclose`]), if any move uses it.
+    pub chains: Option<u8>,
+    /// Some move bans repeated positions: the board is hashed and its history recorded.
+    pub bans_repeats: bool,
 }
 
 /// How `(connects SITE R A B ...)` is answered.
@@ -114,6 +121,9 @@ pub(crate) struct MoveProgram {
     /// Some `require` is a condition ([`Require::Condition`]): placements are narrowed by a
     /// second pass, which puts each stone down and takes it back.
     pub require_conditions: bool,
+    /// The move has `(after ...)` or `(no-repeat ...)` that its generator does not answer
+    /// itself: each candidate is made on a copy of the position (see [`super::after`]).
+    pub after_effects: bool,
 }
 
 /// The algorithm that lists a move's actions.
@@ -133,6 +143,9 @@ pub(crate) enum Generator {
     Pass {
         name: u16,
     },
+    /// A placement that captures enemy groups left without liberties, kept by chains (see
+    /// [`super::enclose`]).
+    Enclose(super::enclose::Enclose),
 }
 
 /// How one `where` condition of a move is tested for a candidate destination.
@@ -199,7 +212,7 @@ pub(crate) fn lower(game: &Game) -> Program {
     let phases: Vec<Vec<StageProgram>> = game
         .phases
         .iter()
-        .map(|phase| phase.stages.iter().map(|stage| lower_stage(stage, &empty_neighbor_relations)).collect())
+        .map(|phase| phase.stages.iter().map(|stage| lower_stage(stage, &empty_neighbor_relations, board)).collect())
         .collect();
     let mut no_empty_tracked = vec![false; empty_neighbor_relations.len()];
     for m in phases.iter().flatten().flat_map(|stage| &stage.moves) {
@@ -222,7 +235,24 @@ pub(crate) fn lower(game: &Game) -> Program {
         .collect::<Vec<_>>();
     let when_rules = (0..end_tests.len()).filter(|&i| end_tests[i].is_some()).collect();
     let (connection, connect_bits, connect_relations) = lower_connections(game);
+    let mut phases = phases;
+    let chains = phases.iter().flatten().flat_map(|stage| &stage.moves).find_map(|m| match m.generator {
+        Generator::Enclose(e) => Some(e.rel),
+        _ => None,
+    });
+    // Chains are kept under one relation: a capture under another takes the general path.
+    for m in phases.iter_mut().flatten().flat_map(|stage| &mut stage.moves) {
+        if let Generator::Enclose(e) = m.generator {
+            if Some(e.rel) != chains {
+                m.generator = Generator::Place;
+                m.after_effects = true;
+            }
+        }
+    }
+    let bans_repeats = game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves).any(|m| m.no_repeat.is_some());
     Program {
+        chains,
+        bans_repeats,
         phases,
         end_tests,
         when_rules,
@@ -308,7 +338,7 @@ impl Program {
     }
 }
 
-fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
+fn lower_stage(stage: &Stage, kept: &[u8], board: &crate::board::Topology) -> StageProgram {
     let bound = |value: &Int| match value {
         Int::Const(v) => Bound::Fixed(u32::try_from((*v).max(0)).unwrap_or(u32::MAX)),
         _ => Bound::Computed,
@@ -320,6 +350,8 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
                 && m.conditions.is_empty()
                 && m.require.is_empty()
                 && m.then.is_empty()
+                && m.after.is_empty()
+                && m.no_repeat.is_none()
         }
         _ => false,
     };
@@ -328,12 +360,17 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
         .iter()
         .map(|m| {
             let generator = match m.kind {
-                MoveKind::Place => Generator::Place,
+                MoveKind::Place => match super::enclose::lower(m, board) {
+                    Some(e) => Generator::Enclose(e),
+                    None => Generator::Place,
+                },
                 MoveKind::Slide { along }
                     if m.from == Sites::Filter(Filter::Friend)
                         && matches!(m.to, Sites::Filter(Filter::Empty | Filter::Any))
                         && m.conditions.is_empty()
-                        && m.require.is_empty() =>
+                        && m.require.is_empty()
+                        && m.after.is_empty()
+                        && m.no_repeat.is_none() =>
                 {
                     Generator::SlideOwnToEmpty { along }
                 }
@@ -368,7 +405,15 @@ fn lower_stage(stage: &Stage, kept: &[u8]) -> StageProgram {
                 })
                 .collect::<Vec<_>>();
             let require_conditions = require.contains(&Require::Condition);
-            MoveProgram { generator, conditions, require, require_conditions }
+            let after_effects = match generator {
+                Generator::Enclose(_) => false,
+                Generator::Place
+                | Generator::SlideOwnToEmpty { .. }
+                | Generator::Slide { .. }
+                | Generator::Relocate { .. }
+                | Generator::Pass { .. } => !m.after.is_empty() || m.no_repeat.is_some(),
+            };
+            MoveProgram { generator, conditions, require, require_conditions, after_effects }
         })
         .collect();
     StageProgram { min: bound(&stage.min), max: bound(&stage.max), plain, moves }

@@ -12,13 +12,18 @@
 //! action allocates once a state's buffers have grown to the game's needs.
 
 mod action;
+mod after;
 mod apply;
 pub mod bits;
+mod chains;
 mod connect;
+mod enclose;
 mod eval;
 mod generate;
 mod groups;
+mod history;
 mod legal;
+mod liberties;
 mod lines;
 mod lower;
 mod outcome;
@@ -51,6 +56,8 @@ pub struct Engine {
     zobrist: repetition::Keys,
     /// The repetition end rule, if any: (index in `game.end`, occurrences that end the game).
     repetition: Option<(usize, u32)>,
+    /// The board's hash is kept up to date (for `repetition` or a ban on repeated positions).
+    hashing: bool,
     /// Relations whose groups the rules ask about (kept by union-find).
     group_relations: Vec<u8>,
     /// How each part of the rules is run: the fast paths chosen once (see [`lower`]).
@@ -140,7 +147,19 @@ impl Engine {
             }
         }
         let connect_sites = connect_sites.into();
-        Engine { game, region_bits, region_parts, zobrist, repetition, group_relations, program, connect_sites, rays }
+        let hashing = repetition.is_some() || program.bans_repeats;
+        Engine {
+            game,
+            region_bits,
+            region_parts,
+            zobrist,
+            repetition,
+            hashing,
+            group_relations,
+            program,
+            connect_sites,
+            rays,
+        }
     }
 
     /// Empty-neighbour counts of the empty board, for each relation that needs them.

@@ -64,6 +64,22 @@ impl Seen {
         }
     }
 
+    /// Whether the hash has occurred.
+    pub fn contains(&self, hash: u64) -> bool {
+        if self.keys.is_empty() {
+            return false;
+        }
+        let mask = self.keys.len() - 1;
+        let mut i = hash as usize & mask;
+        while self.stamps[i] == self.generation {
+            if self.keys[i] == hash {
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+        false
+    }
+
     pub fn clear(&mut self) {
         self.len = 0;
         self.generation = self.generation.wrapping_add(1);

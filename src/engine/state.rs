@@ -2,9 +2,12 @@
 //! actions of the decision at hand.
 
 use super::bits::Bits;
+use super::chains::Chains;
 use super::connect::{CutSearch, Fill};
 use super::groups::GroupCache;
+use super::history::History;
 use super::legal::Legal;
+use super::liberties::GroupFill;
 use super::outcome::Outcome;
 use super::repetition::Seen;
 use super::{Action, Engine};
@@ -59,6 +62,10 @@ pub struct State {
     pub(crate) outcome: Option<Outcome>,
     pub(crate) board_hash: u64,
     pub(crate) seen: Seen,
+    /// The board hashes of every position of the game so far (only for a ban on repeated
+    /// positions: `(no-repeat)`), and the board hash before the last action (`(no-repeat ko)`).
+    pub(crate) history: History,
+    pub(crate) before_last: u64,
 
     /// Legal actions of the decision at hand.
     pub(crate) legal: Legal,
@@ -91,6 +98,11 @@ pub(crate) struct Work {
     /// The sites an effect works on (`remove`, `flip`, `put`), with what stood there, all found
     /// before the first changes.
     pub victims: Vec<(u16, u8)>,
+    /// Chains with pseudo-liberties, for a capture on the fast path (see
+    /// [`super::lower::Program::chains`]).
+    pub chains: Option<Chains>,
+    /// The flood fill of groups and empty regions ([`super::liberties`]).
+    pub group_fill: GroupFill,
     /// A number computed by the rules went beyond the 64-bit range (and was saturated) at
     /// some point of this game: the result of the game cannot be trusted.
     pub overflow: bool,
@@ -129,6 +141,8 @@ impl Clone for State {
             outcome: self.outcome.clone(),
             board_hash: self.board_hash,
             seen: self.seen.clone(),
+            history: self.history.clone(),
+            before_last: self.before_last,
             legal: self.legal.clone(),
             work: self.work.clone(),
         }
@@ -163,6 +177,8 @@ impl Clone for State {
         self.outcome.clone_from(&other.outcome);
         self.board_hash.clone_from(&other.board_hash);
         self.seen.clone_from(&other.seen);
+        self.history.clone_from(&other.history);
+        self.before_last = other.before_last;
         self.legal.clone_from(&other.legal);
         self.work.clone_from(&other.work);
     }
@@ -180,6 +196,8 @@ impl Clone for Work {
             cuts: self.cuts.clone(),
             fill: self.fill.clone(),
             victims: self.victims.clone(),
+            chains: self.chains.clone(),
+            group_fill: self.group_fill.clone(),
             overflow: self.overflow,
         }
     }
@@ -189,6 +207,7 @@ impl Clone for Work {
         self.groups.clone_from(&other.groups);
         self.empty_neighbors.clone_from(&other.empty_neighbors);
         self.no_empty_neighbors.clone_from(&other.no_empty_neighbors);
+        self.chains.clone_from(&other.chains);
         self.overflow = other.overflow;
         if self.cuts.sites() != other.cuts.sites() {
             *self = other.clone();
@@ -206,7 +225,7 @@ impl Work {
         })
     }
 
-    fn new(sites: usize, groups: Vec<GroupCache>, empty_neighbors: Vec<Vec<u8>>) -> Work {
+    fn new(sites: usize, groups: Vec<GroupCache>, empty_neighbors: Vec<Vec<u8>>, chains: Option<Chains>) -> Work {
         let no_empty_neighbors = empty_neighbors
             .iter()
             .map(|counts| Bits::from_sites(sites, (0..sites).filter(|&s| counts[s] == 0).map(|s| s as u16)))
@@ -221,6 +240,8 @@ impl Work {
             cuts: CutSearch::new(sites),
             fill: Fill::new(sites),
             victims: Vec::new(),
+            chains,
+            group_fill: GroupFill::new(sites),
             overflow: false,
         }
     }
@@ -347,8 +368,15 @@ impl Engine {
             outcome: None,
             board_hash: 0,
             seen: Seen::default(),
+            history: History::default(),
+            before_last: 0,
             legal: Legal::new(sites),
-            work: Some(Box::new(Work::new(sites, self.group_caches(teams), self.empty_neighbor_counts()))),
+            work: Some(Box::new(Work::new(
+                sites,
+                self.group_caches(teams),
+                self.empty_neighbor_counts(),
+                self.program.chains.map(|rel| Chains::new(rel, sites)),
+            ))),
         };
         // The game's own start position (`(setup ...)`): stones put down, not played — no hand
         // pays for them and no action is counted.
@@ -356,8 +384,18 @@ impl Engine {
             self.with_work(&mut state, |s, w| self.put(s, w, site, team));
         }
         self.record_position(&mut state);
+        self.record_history(&mut state);
         self.with_work(&mut state, |s, w| self.begin_turn(s, w));
         state
+    }
+
+    /// Starts the history of positions with the one on the board (for `(no-repeat)`).
+    fn record_history(&self, s: &mut State) {
+        if self.program.bans_repeats {
+            s.history.clear();
+            s.history.record(s.board_hash);
+            s.before_last = s.board_hash;
+        }
     }
 }
 
@@ -409,6 +447,7 @@ impl Engine {
         state.phase.fill(0);
         state.pass_streak = 0;
         self.record_position(&mut state);
+        self.record_history(&mut state);
         self.with_work(&mut state, |s, w| self.begin_turn(s, w));
         Ok(state)
     }

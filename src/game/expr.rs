@@ -92,6 +92,12 @@ pub enum Int {
     Hand,
     /// Turns begun so far, this one included.
     TurnNumber,
+    /// The liberties of the group of the stone on a site: the distinct empty sites next to
+    /// one of its stones under the relation (0 for an empty site or no site).
+    Liberties(SiteVar, RelId),
+    /// Area score: the subject's stones, plus the empty sites of every empty region (connected
+    /// under the relation) whose neighbouring stones are all the subject's.
+    Area(RelId),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

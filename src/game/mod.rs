@@ -197,6 +197,22 @@ pub struct Move {
     pub condition_text: Vec<String>,
     pub require_text: Vec<String>,
     pub span: Span,
+    /// Conditions on the position after the action *and its effects* (`(after ...)`): "no
+    /// suicide" is a liberty of the placed stone once the captures are done.
+    pub after: Vec<Bool>,
+    pub after_text: Vec<String>,
+    /// A ban from the game's history on the position the action makes (`(no-repeat ...)`).
+    pub no_repeat: Option<Repeat>,
+}
+
+/// Which earlier positions an action may not recreate (board contents only: who is to move
+/// and the counters do not count).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Repeat {
+    /// Positional superko: no position the game has had before.
+    Any,
+    /// Simple ko: not the position just before the last action (an immediate retake).
+    Last,
 }
 
 /// A whole-position requirement checked after an action's stone arrives and before its effects.
@@ -258,6 +274,15 @@ pub enum Effect {
     /// Puts a stone of the mover's team on every empty site of the set (from no hand).
     Put {
         sites: Sites,
+    },
+    /// For every stone of `sites` for which every condition holds (with `site` bound), its
+    /// whole group under `rel` is removed; the groups are all found first, then removed
+    /// together. Credits as [`Effect::Remove`] does, one per opponent stone removed.
+    RemoveGroups {
+        sites: Sites,
+        rel: RelId,
+        conditions: Vec<Bool>,
+        credit: Option<(usize, Recipient)>,
     },
 }
 
@@ -390,7 +415,9 @@ impl Game {
         fn effects(list: &[Effect], visit: &mut dyn FnMut(&Bool)) {
             for e in list {
                 match e {
-                    Effect::Remove { conditions, .. } => conditions.iter().for_each(|c| c.walk(visit)),
+                    Effect::Remove { conditions, .. } | Effect::RemoveGroups { conditions, .. } => {
+                        conditions.iter().for_each(|c| c.walk(visit))
+                    }
                     Effect::If { condition, then, otherwise } => {
                         condition.walk(visit);
                         effects(then, visit);
@@ -411,6 +438,7 @@ impl Game {
             }
             for m in phase.stages.iter().flat_map(|s| &s.moves) {
                 m.conditions.iter().for_each(|c| c.walk(visit));
+                m.after.iter().for_each(|c| c.walk(visit));
                 effects(&m.then, visit);
             }
             effects(&phase.after_turn, visit);
@@ -474,6 +502,7 @@ impl Game {
                         }
                     }
                     m.then.iter().for_each(|e| e.walk_ints(&mut visit));
+                    m.after.iter().for_each(|c| c.walk_ints(&mut visit));
                 }
             }
             phase.after_turn.iter().for_each(|e| e.walk_ints(&mut visit));
@@ -511,14 +540,17 @@ impl Effect {
             | Effect::Allow { .. }
             | Effect::Add { .. }
             | Effect::Flip(_)
-            | Effect::Put { .. } => false,
+            | Effect::Put { .. }
+            | Effect::RemoveGroups { .. } => false,
         }
     }
 
     /// Calls `f` on every number in the effect.
     pub fn walk_ints(&self, f: &mut impl FnMut(&Int)) {
         match self {
-            Effect::Remove { conditions, .. } => conditions.iter().for_each(|c| c.walk_ints(f)),
+            Effect::Remove { conditions, .. } | Effect::RemoveGroups { conditions, .. } => {
+                conditions.iter().for_each(|c| c.walk_ints(f))
+            }
             Effect::Allow { value, .. } | Effect::Add { value, .. } => f(value),
             Effect::If { condition, then, otherwise } => {
                 condition.walk_ints(f);
@@ -557,7 +589,7 @@ impl Game {
         };
         self.visit_ints(|e: &Int| {
             e.walk(&mut |i: &Int| match i {
-                Int::LargestGroup(r, _) => add(*r),
+                Int::LargestGroup(r, _) | Int::Liberties(_, r) | Int::Area(r) => add(*r),
                 Int::Count(_, s) => sites(s, &mut add),
                 _ => {}
             })
@@ -586,6 +618,10 @@ impl Game {
                     while let Some(e) = effects.pop() {
                         match e {
                             Effect::Remove { sites: s, .. } | Effect::Flip(s) => sites(s, &mut add),
+                            Effect::RemoveGroups { sites: s, rel, .. } => {
+                                sites(s, &mut add);
+                                add(*rel);
+                            }
                             Effect::If { then, otherwise, .. } => effects.extend(then.iter().chain(otherwise)),
                             _ => {}
                         }
@@ -618,7 +654,7 @@ impl Game {
     pub fn has_remove_effect(&self) -> bool {
         fn any(effects: &[Effect]) -> bool {
             effects.iter().any(|e| match e {
-                Effect::Remove { .. } => true,
+                Effect::Remove { .. } | Effect::RemoveGroups { .. } => true,
                 Effect::If { then, otherwise, .. } => any(then) || any(otherwise),
                 _ => false,
             })

@@ -52,13 +52,15 @@ fn ludemes(parent: Option<&str>, top_level: bool) -> Vec<CompletionItem> {
             "phase" => named(&["until", "turn", "after-turn", "blocked"]),
             "turn" => matches!(category, Stage | Move),
             "actions" => category == Move,
-            "place" | "slide" | "relocate" => named(&["to", "from", "along", "where", "require", "then", "distinct"]),
-            "where" | "until" | "and" | "or" | "not" | "distinct" => category == Condition,
+            "place" | "slide" | "relocate" => {
+                named(&["to", "from", "along", "where", "require", "then", "distinct", "after", "no-repeat"])
+            }
+            "where" | "until" | "and" | "or" | "not" | "distinct" | "after" => category == Condition,
             "<" | "<=" | ">" | ">=" | "=" | "!=" | "+" | "-" | "*" | "min" | "max" | "higher" | "lower" | "grew"
             | "add" | "allow" | "allow-next" => category == Number,
             "require" => matches!(category, Constraint | Condition),
             "then" | "after-turn" => category == Effect,
-            "remove" => named(&["where", "credit"]),
+            "remove" | "remove-groups" => named(&["where", "credit"]),
             "if" => matches!(category, Condition | Effect | Number),
             "end" => category == EndRule,
             "when" => matches!(category, Condition | Outcome),

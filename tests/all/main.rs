@@ -19,6 +19,7 @@ mod extends;
 mod flanks;
 mod fmt;
 mod fuzz_checker;
+mod go;
 mod handwritten;
 mod info;
 mod invariants;

@@ -1,0 +1,82 @@
+//! The position after an action *and its effects*, for the rules that judge an action by what
+//! it leaves: `(after CONDITION...)` and `(no-repeat ...)`. The general path makes each
+//! candidate action on a copy of the position, once, and asks both questions of that copy.
+//! (The common capture rule answers them without a copy: [`super::enclose`].)
+
+use super::eval::Env;
+use super::state::{State, Work};
+use super::{Action, ActionKind, Engine};
+use crate::game::{Move, Repeat};
+
+impl Engine {
+    /// Whether a position with this board hash is banned for a move with `ban`: any position
+    /// the game has had (superko), or the one before the last action (ko).
+    #[inline]
+    pub(crate) fn repeats(&self, s: &State, ban: Repeat, hash: u64) -> bool {
+        match ban {
+            Repeat::Any => s.history.contains(hash),
+            Repeat::Last => s.actions > 0 && hash == s.before_last,
+        }
+    }
+
+    /// Whether the action (a placement or a slide of `m`) passes `m`'s `after` conditions and
+    /// its ban on repetition: the action and its effects are made on a copy of the position.
+    /// Returns the text of the rule it breaks, if any.
+    pub(crate) fn after_effects_fail<'m>(
+        &self,
+        s: &State,
+        w: &Work,
+        m: &'m Move,
+        env: &Env,
+        action: Action,
+    ) -> Option<&'m str> {
+        let mut t = s.clone();
+        let mut tw = w.clone();
+        match action.kind {
+            ActionKind::Place => self.put(&mut t, &mut tw, action.to, env.subject),
+            ActionKind::Slide => {
+                let owner = t.board[action.from as usize] as usize - 1;
+                self.lift(&mut t, &mut tw, action.from);
+                self.put(&mut t, &mut tw, action.to, owner);
+            }
+            _ => return None,
+        }
+        t.arrival = Some(action.to);
+        t.last_arrival = Some(action.to);
+        let e = Env { to: action.to, from: action.from, last: Some(action.to), ..*env };
+        self.effects(&mut t, &mut tw, &m.then, &e);
+        for (c, text) in m.after.iter().zip(&m.after_text) {
+            if !self.bool(&t, &mut tw, c, &e) {
+                return Some(text);
+            }
+        }
+        match m.no_repeat {
+            Some(ban) if self.repeats(s, ban, t.board_hash) => Some(match ban {
+                Repeat::Any => "(no-repeat superko)",
+                Repeat::Last => "(no-repeat ko)",
+            }),
+            _ => None,
+        }
+    }
+
+    /// Narrows a move's candidate placements (in `places`) to those that pass its `after`
+    /// conditions and its ban.
+    pub(crate) fn places_after_effects(
+        &self,
+        s: &State,
+        w: &mut Work,
+        m: &Move,
+        env: &Env,
+        places: &mut super::bits::Bits,
+    ) {
+        let mut keep = std::mem::take(&mut w.mask);
+        keep.copy_from(places);
+        for t in places.ones() {
+            if self.after_effects_fail(s, w, m, env, Action::place(t)).is_some() {
+                keep.remove(t);
+            }
+        }
+        places.copy_from(&keep);
+        w.mask = keep;
+    }
+}
