@@ -8,6 +8,7 @@ mod board;
 mod check_invalid;
 mod check_warnings;
 mod classics_model;
+mod classics_moving;
 mod cli;
 mod common;
 mod compass;
