@@ -10,7 +10,7 @@ use super::scope::{POISON, Scope};
 use super::similar;
 use crate::codes;
 use crate::diagnostic::Diagnostic;
-use crate::game::{Bool, Effect, Int, Recipient, Repeat};
+use crate::game::{Bool, Effect, Int, Repeat};
 use crate::syntax::{Node, NodeKind};
 
 /// The words `(no-repeat ...)` takes: which earlier positions are banned.
@@ -48,30 +48,12 @@ pub fn remove_groups(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: 
         let mut a = Args::new(clause);
         match clause.head() {
             Some("where") => {
-                let items = a.rest();
-                if items.is_empty() {
-                    cx.report(a.missing("a condition"));
-                    ok = false;
-                }
-                let list: Option<Vec<Bool>> = items.iter().map(|n| boolean(cx, scope, n, inner)).collect();
-                conditions = list;
+                conditions = super::rules::conds(cx, scope, &mut a, inner);
+                ok &= conditions.is_some();
             }
             Some("credit") => {
-                let counter = a
-                    .required(cx, "a counter")
-                    .and_then(|n| scope.counter(n).map_err(|d| d.map(|d| cx.report(d))).ok());
-                let recipient = a.required(cx, "who is credited: `mover` or `owner`").and_then(|n| match n.symbol() {
-                    Some("mover") => Some(Recipient::Mover),
-                    Some("owner") => Some(Recipient::Owner),
-                    Some(POISON) => None,
-                    _ => {
-                        cx.report(wrong_kind(n, "who is credited", "`mover` or `owner`"));
-                        None
-                    }
-                });
-                a.finish(cx);
-                ok &= counter.is_some() && recipient.is_some();
-                credit = counter.zip(recipient);
+                credit = super::pieces::credit(cx, scope, a);
+                ok &= credit.is_some();
             }
             _ => {
                 cx.report(wrong_kind(clause, "a clause of `remove-groups`", "`(where ...)` or `(credit ...)`").help(

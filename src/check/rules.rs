@@ -507,7 +507,7 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
     })
 }
 
-fn conds(cx: &mut Context, scope: &mut Scope<'_>, args: &mut Args<'_>, ctx: Ctx) -> Option<Vec<Bool>> {
+pub(super) fn conds(cx: &mut Context, scope: &mut Scope<'_>, args: &mut Args<'_>, ctx: Ctx) -> Option<Vec<Bool>> {
     let items = args.rest();
     if items.is_empty() {
         cx.report(args.missing("a condition"));

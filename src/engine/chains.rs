@@ -142,13 +142,7 @@ impl Chains {
         }
         let i = site as usize;
         let team = board[i];
-        self.id[i] = site;
-        self.next[i] = site;
-        self.size[i] = 1;
-        self.libs[i] = 0;
-        self.lib_sum[i] = 0;
-        self.lib_squares[i] = 0;
-        self.hash[i] = key;
+        self.single(site, key);
         for &n in rel.neighbors(site) {
             let content = board[n as usize];
             if content == 0 {
@@ -205,11 +199,10 @@ impl Chains {
         }
     }
 
-    /// As [`Chains::arrive`], during a rebuild, when only the stones before `site` are known:
-    /// the liberties are counted from the full board, the unions with earlier stones only.
-    fn arrive_on_board(&mut self, rel: &Relation, board: &[u8], site: u16, key: u64) {
+    /// Makes `site` a chain of its own: one stone, no liberty counted yet, its position key.
+    #[inline]
+    fn single(&mut self, site: u16, key: u64) {
         let i = site as usize;
-        let team = board[i];
         self.id[i] = site;
         self.next[i] = site;
         self.size[i] = 1;
@@ -217,6 +210,14 @@ impl Chains {
         self.lib_sum[i] = 0;
         self.lib_squares[i] = 0;
         self.hash[i] = key;
+    }
+
+    /// As [`Chains::arrive`], during a rebuild, when only the stones before `site` are known:
+    /// the liberties are counted from the full board, the unions with earlier stones only.
+    fn arrive_on_board(&mut self, rel: &Relation, board: &[u8], site: u16, key: u64) {
+        let i = site as usize;
+        let team = board[i];
+        self.single(site, key);
         for &n in rel.neighbors(site) {
             if board[n as usize] == 0 {
                 self.add_liberty(site, n);
