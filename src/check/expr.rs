@@ -396,7 +396,7 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
 }
 
 /// A filter, or one for a kind of piece: `(friend pawn)`.
-fn piece_filter(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> Option<Filter> {
+pub(crate) fn piece_filter(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> Option<Filter> {
     match node.head() {
         Some("friend" | "enemy" | "occupied") => super::pieces::filter(cx, scope, node),
         _ => filter(cx, node),
@@ -477,6 +477,9 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
         }
         if word == POISON {
             return None;
+        }
+        if matches!(word, "to" | "from" | "site" | "last") {
+            return site_var(cx, node, ctx).map(Sites::At);
         }
         if scope.setup.broken_regions.iter().any(|r| r == word) {
             return None;

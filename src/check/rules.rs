@@ -288,6 +288,7 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
     let mut piece = 0;
     let mut paths = None;
     let mut over = None;
+    let mut jumped = Filter::Occupied;
     let mut distinct: Option<bool> = None;
     let mut conditions = Vec::new();
     let mut condition_text = Vec::new();
@@ -362,6 +363,13 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
             "over" if kind_name == "hop" => {
                 over =
                     args.required(cx, "a relation made of directions").and_then(|n| super::pieces::over(cx, scope, n));
+                // What the jumped site must hold: any piece unless a filter says which.
+                if let Some(n) = args.next() {
+                    match super::expr::piece_filter(cx, scope, n) {
+                        Some(f) => jumped = f,
+                        None => ok = false,
+                    }
+                }
                 args.finish(cx);
                 ok &= over.is_some();
             }
@@ -485,7 +493,7 @@ fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
         "place" => MoveKind::Place,
         "slide" => MoveKind::Slide { along: along? },
         "leap" => MoveKind::Leap { paths: paths? },
-        "hop" => MoveKind::Hop { over: over? },
+        "hop" => MoveKind::Hop { over: over?, jumped },
         _ => MoveKind::Relocate { distinct: distinct.unwrap_or(false) },
     };
     Some(Move {

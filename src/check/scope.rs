@@ -120,7 +120,7 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("range", Clause, "(range N)  or  (range any)"),
     ("piece", Clause, "(piece KIND)"),
     ("by", Clause, "(by (DIRECTION...)...)"),
-    ("over", Clause, "(over RELATION)"),
+    ("over", Clause, "(over RELATION [FILTER])"),
     ("pieces", Section, "(pieces KIND...)  with KIND a name or (NAME \"SYMBOL\")"),
     ("promote", Effect, "(promote SITE KIND)"),
     ("to", Clause, "(to SITES)"),

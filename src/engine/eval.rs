@@ -186,6 +186,9 @@ impl Engine {
                 let image = env.var(*var).and_then(|v| self.transposed(v));
                 u32::from(image.is_some_and(|t| matches(s.board[t as usize], s.kinds[t as usize], filter, env.subject)))
             }
+            Sites::At(var) => u32::from(
+                env.var(*var).is_some_and(|t| matches(s.board[t as usize], s.kinds[t as usize], filter, env.subject)),
+            ),
             Sites::Region(r) => {
                 let bits = &self.region_bits[r.by_team[env.subject] as usize];
                 match filter {
@@ -230,6 +233,7 @@ impl Engine {
                 found
             }
             Sites::Transpose(var) => env.var(*var).and_then(|v| self.transposed(v)) == Some(site),
+            Sites::At(var) => env.var(*var) == Some(site),
         }
     }
 
@@ -256,6 +260,11 @@ impl Engine {
             }
             Sites::Transpose(var) => {
                 if let Some(t) = env.var(*var).and_then(|v| self.transposed(v)) {
+                    f(t)
+                }
+            }
+            Sites::At(var) => {
+                if let Some(t) = env.var(*var) {
                     f(t)
                 }
             }

@@ -505,6 +505,7 @@ fn describe(sites: &Sites) -> &'static str {
         Sites::Ray(..) => "on the rays this move allows",
         Sites::Flanks(..) => "among the stones this move flanks",
         Sites::Transpose(_) => "the mirror image this move allows",
+        Sites::At(_) => "the one site this move allows",
         Sites::Filter(Filter::Piece(..)) => "a piece of the kind this move allows",
     }
 }

@@ -73,11 +73,13 @@ impl Engine {
                     }
                 }
             }
-            MoveKind::Hop { over } => {
+            MoveKind::Hop { over, jumped } => {
                 let over = &rel(*over);
                 for d in 0..self.rays.direction_count(*over) {
                     let Some(mid) = self.rays.step(*over, f, d) else { continue };
-                    if s.board[mid as usize] == 0 {
+                    if s.board[mid as usize] == 0
+                        || !super::eval::matches(s.board[mid as usize], s.kinds[mid as usize], *jumped, env.subject)
+                    {
                         continue;
                     }
                     let Some(t) = self.rays.step(*over, mid, d) else { continue };
@@ -199,7 +201,7 @@ impl Engine {
                 self.capture(s, w, m, to, subject);
             }
         }
-        if let Some(m @ Move { kind: MoveKind::Hop { over }, capture: Some(_), .. }) = m {
+        if let Some(m @ Move { kind: MoveKind::Hop { over, .. }, capture: Some(_), .. }) = m {
             if let Some(mid) = self.jumped(self.program.rel(*over, subject), from, to) {
                 let content = s.board[mid as usize];
                 if content != 0 && content as usize - 1 != owner {

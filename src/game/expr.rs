@@ -70,6 +70,10 @@ pub enum Sites {
     /// The image of a site under the board's transposition (column and row exchanged: the
     /// reflection across the diagonal from `a1`), on boards with as many columns as rows.
     Transpose(SiteVar),
+    /// The bound site alone (nothing when it is unbound, as `last` before the first stone): a
+    /// move that must start where the previous one ended, such as a chain of hops, says
+    /// `(from last)`.
+    At(SiteVar),
 }
 
 /// Sizes of the groups (maximal connected sets of stones of one team) under a relation.

@@ -198,8 +198,9 @@ pub enum MoveKind {
     Leap { paths: Vec<Vec<RelId>> },
     /// A piece of `from` jumps over an occupied neighbour along a direction of `over` to the
     /// empty site just beyond, in the same direction; with `capture` the jumped piece is
-    /// removed when it is an enemy's.
-    Hop { over: RelId },
+    /// removed when it is an enemy's. `jumped` is what the jumped site must hold (`occupied`
+    /// unless the file says otherwise: draughts jumps enemy pieces only).
+    Hop { over: RelId, jumped: Filter },
 }
 
 /// What a move that may capture does with what it captures: by replacement (a slide or leap
@@ -653,7 +654,7 @@ impl Game {
                 for m in &stage.moves {
                     match &m.kind {
                         MoveKind::Slide { along } => add(*along),
-                        MoveKind::Hop { over } => add(*over),
+                        MoveKind::Hop { over, .. } => add(*over),
                         MoveKind::Leap { paths } => paths.iter().flatten().for_each(|&r| add(r)),
                         MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Pass { .. } => {}
                     }

@@ -13,6 +13,7 @@ mod cli;
 mod common;
 mod compass;
 mod connection;
+mod draughts;
 mod editors;
 mod examples;
 mod extends;
