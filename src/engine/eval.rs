@@ -244,6 +244,11 @@ impl Engine {
         match sites {
             Sites::Filter(Filter::Empty) => s.empty.ones().for_each(f),
             Sites::Filter(Filter::Friend) => s.stones[env.subject].ones().for_each(f),
+            // A kind of one's own pieces (draughts' men, kings): the subject's stones only,
+            // not every site of the board.
+            Sites::Filter(Filter::Piece(Side::Friend, k)) => {
+                s.stones[env.subject].ones().filter(|&t| s.kinds[t as usize] == *k).for_each(f)
+            }
             Sites::Filter(filter) => {
                 for i in 0..s.board.len() {
                     if matches(s.board[i], s.kinds[i], *filter, env.subject) {
