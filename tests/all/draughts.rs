@@ -201,7 +201,7 @@ fn turns_without_capture_or_man_moved_end_in_a_draw_when_the_option_says_so() {
 }
 
 #[test]
-#[ignore = "long run: cargo test --release -- --ignored draughts::long_perft"]
+#[ignore = "long run (1.2 s optimised, docs/PERFORMANCE.md): cargo test --test all -- --ignored draughts::long_perft"]
 fn long_perft() {
     let e = engine(FILE, "", &[]);
     let s = e.initial();
