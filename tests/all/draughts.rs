@@ -1,8 +1,8 @@
 //! English draughts (`games/english-draughts.game`): the published whole-turn perft beyond the
 //! suite's depths, and positions worked out by hand on the 8 × 8 board — a forced capture, a
-//! double jump played as one action per hop, a man crowned in the middle of a chain whose turn
-//! ends there, a step that ends the turn even next to an enemy, a blocked player who loses and
-//! the no-progress draw. The expected actions are read off the diagrams in the comments.
+//! double jump played as one action per hop, a chain that can go two ways, a man crowned in the
+//! middle of a chain whose turn ends there, a man crowned by a step, a step that ends the turn
+//! even next to an enemy, a blocked player who loses and the no-progress draw. The expected actions are read off the diagrams in the comments.
 //!
 //! Dark squares are those whose column and row add up to an even number (a1, c3, d4, …).
 //! Black moves first, northward; White moves southward.
@@ -207,4 +207,36 @@ fn long_perft() {
     let s = e.initial();
     // OEIS A133046 (CLASSICS.md), whole turns.
     assert_eq!(perft_turns(&e, &s, 8), 845_931);
+}
+
+#[test]
+fn a_chain_that_can_go_two_ways_makes_two_turns() {
+    //  5  .  .  .  .  .        Black man a1 jumps b2 to c3; from c3 he may jump b4 to a5 or
+    //  4  .  O  .  O  .        d4 to e5, and must take one of them: two whole turns.
+    //  3  .  .  .  .  .
+    //  2  .  O  .  .  .
+    //  1  X  .  .  .  .
+    let e = from_setup(r#"(place "Black" a1) (place "White" b2 b4 d4 h8)"#, &[]);
+    let mut s = e.initial();
+    assert_eq!(perft_turns(&e, &s, 1), 2);
+    play(&e, &mut s, "a1-c3");
+    assert_eq!(sorted(legal(&e, &s)), labels("c3-a5 c3-e5"));
+    play(&e, &mut s, "c3-a5");
+    assert_eq!(sorted(stones(&e, &s, 1)), labels("d4 h8"));
+    assert_eq!(mover_name(&e, &s), "White");
+}
+
+#[test]
+fn a_man_stepping_onto_the_far_row_is_crowned() {
+    //  8  .  .  .  .        Black man b7 steps to a8 or c8 and is crowned; White's h6 is far.
+    //  7  .  X  .  .
+    let e = from_setup(r#"(place "Black" b7) (place "White" h6)"#, &[]);
+    let mut s = e.initial();
+    assert_eq!(sorted(legal(&e, &s)), labels("b7-a8 b7-c8"));
+    play(&e, &mut s, "b7-c8");
+    assert_eq!(kind_at(&e, &s, "c8").as_deref(), Some("king"));
+    assert_eq!(mover_name(&e, &s), "White");
+    // As a king, it then steps backward too.
+    play(&e, &mut s, "h6-g5");
+    assert_eq!(sorted(legal(&e, &s)), labels("c8-b7 c8-d7"));
 }
