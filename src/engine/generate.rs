@@ -506,5 +506,6 @@ fn describe(sites: &Sites) -> &'static str {
         Sites::Flanks(..) => "among the stones this move flanks",
         Sites::Transpose(_) => "the mirror image this move allows",
         Sites::Filter(Filter::Piece(..)) => "a piece of the kind this move allows",
+        Sites::Sight(..) => "in sight along the lines this move allows",
     }
 }
