@@ -52,7 +52,7 @@ pub fn remove_groups(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: 
                 ok &= conditions.is_some();
             }
             Some("credit") => {
-                credit = super::pieces::credit(cx, scope, a);
+                credit = super::rules::credit(cx, scope, a);
                 ok &= credit.is_some();
             }
             _ => {

@@ -511,6 +511,7 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
             Some(Sites::Neighbors(v?, r?))
         }
         Some(head @ ("ray" | "flanks")) => super::rays::sites(cx, scope, node, ctx, head == "flanks"),
+        Some("sight") => super::rays::sight(cx, scope, node, ctx),
         _ => {
             unexpected(cx, node, Category::Sites);
             None

@@ -11,7 +11,7 @@ use super::expr::{Ctx, constant, relation, site_var};
 use super::scope::{POISON, Scope, unknown};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
-use crate::game::{Capture, Effect, Filter, PieceKind, Recipient, RelId, Side};
+use crate::game::{Capture, Effect, Filter, PieceKind, RelId, Side};
 use crate::syntax::{Node, NodeKind};
 
 /// Words that already mean something where a kind stands: a kind may not be named so.
@@ -116,21 +116,6 @@ pub fn filter(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> Option<Filter
     Some(Filter::Piece(side, k?))
 }
 
-/// `(credit COUNTER mover|owner)`'s arguments: the counter and who is credited.
-pub fn credit(cx: &mut Context, scope: &Scope<'_>, mut a: Args<'_>) -> Option<(usize, Recipient)> {
-    let counter = a.required(cx, "a counter").and_then(|n| scope.counter(n).map_err(|d| d.map(|d| cx.report(d))).ok());
-    let recipient = a.required(cx, "who is credited: `mover` or `owner`").and_then(|n| match n.symbol() {
-        Some("mover") => Some(Recipient::Mover),
-        Some("owner") => Some(Recipient::Owner),
-        _ => {
-            cx.report(wrong_kind(n, "who is credited", "`mover` or `owner`"));
-            None
-        }
-    });
-    a.finish(cx);
-    counter.zip(recipient)
-}
-
 /// `(capture [(credit COUNTER mover|owner)])` on a move named `kind_name`.
 pub fn capture(cx: &mut Context, scope: &Scope<'_>, clause: &Node, kind_name: &str) -> Option<Capture> {
     if !matches!(kind_name, "slide" | "leap" | "hop") {
@@ -145,7 +130,7 @@ pub fn capture(cx: &mut Context, scope: &Scope<'_>, clause: &Node, kind_name: &s
     let mut credit = None;
     for item in args.rest() {
         if item.head() == Some("credit") {
-            credit = Some(self::credit(cx, scope, Args::new(item))?);
+            credit = Some(super::rules::credit(cx, scope, Args::new(item))?);
         } else {
             cx.report(
                 wrong_kind(item, "a clause of `capture`", "`(credit COUNTER mover|owner)`")

@@ -21,6 +21,17 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx, fla
     Some(if flanks { Sites::Flanks(v, r) } else { Sites::Ray(v, r) })
 }
 
+/// `(sight SITE RELATION)`: the empty sites seen from the site along each direction. It
+/// follows straight lines as a ray does, so it takes the same arguments and diagnostics.
+pub fn sight(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<Sites> {
+    let mut args = Args::new(node);
+    let v = args.required(cx, "the site: `to`, `from`, `site` or `last`").and_then(|n| site_var(cx, n, ctx));
+    let r =
+        args.required(cx, "a relation or direction to look along").and_then(|n| directed(cx, scope, n, "a sight line"));
+    args.finish(cx);
+    Some(Sites::Sight(v?, r?))
+}
+
 /// A relation made of at least one of the board's directions.
 fn directed(cx: &mut Context, scope: &Scope<'_>, node: &Node, what: &str) -> Option<RelId> {
     let rel = relation(cx, scope, node)?;

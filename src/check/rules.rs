@@ -6,7 +6,9 @@ use super::expr::{Ctx, boolean, filter, int, relation, sites, symmetric_relation
 use super::scope::{Category, POISON, Scope};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
-use crate::game::{Blocked, Bool, Constraint, Effect, Filter, Int, Move, MoveKind, Phase, Sites, Stage, Who};
+use crate::game::{
+    Blocked, Bool, Constraint, Effect, Filter, Int, Move, MoveKind, Phase, Recipient, Sites, Stage, Who,
+};
 use crate::syntax::{Node, NodeKind, Span};
 
 /// `(play ...)`: either turn items for a single phase, or `(phase ...)` forms.
@@ -580,7 +582,7 @@ fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
                 match clause.head() {
                     Some("where") => conditions = conds(cx, scope, &mut a, inner),
                     Some("credit") => {
-                        credit = super::pieces::credit(cx, scope, a);
+                        credit = self::credit(cx, scope, a);
                         ok &= credit.is_some();
                     }
                     _ => {
@@ -659,4 +661,21 @@ pub(super) fn clause_twice(head: &str, kind_name: &str, clause: &Node, first: Sp
         .label(clause.span.first_char(), "again here")
         .label(first, "first here")
         .help("put all conditions in one clause: `(where A B)` means A and B")
+}
+
+/// `(credit COUNTER mover|owner)`'s arguments: the counter and who is credited.
+pub(super) fn credit(cx: &mut Context, scope: &Scope<'_>, mut a: Args<'_>) -> Option<(usize, Recipient)> {
+    let counter = a.required(cx, "a counter").and_then(|n| scope.counter(n).map_err(|d| d.map(|d| cx.report(d))).ok());
+    let recipient = a.required(cx, "who is credited: `mover` or `owner`").and_then(|n| match n.symbol() {
+        Some("mover") => Some(Recipient::Mover),
+        Some("owner") => Some(Recipient::Owner),
+        // Already reported.
+        Some(POISON) => None,
+        _ => {
+            cx.report(wrong_kind(n, "who is credited", "`mover` or `owner`"));
+            None
+        }
+    });
+    a.finish(cx);
+    counter.zip(recipient)
 }

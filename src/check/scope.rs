@@ -177,6 +177,7 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("neighbors", Sites, "(neighbors to|from|site RELATION)"),
     ("ray", Sites, "(ray to|from|site|last RELATION)"),
     ("flanks", Sites, "(flanks to|from|site|last RELATION)"),
+    ("sight", Sites, "(sight to|from|site|last RELATION)"),
     ("setup", Section, "(setup (place TEAM SITES...)...)"),
     ("place", Clause, "(place TEAM SITES...)"),
     ("connects", Condition, "(connects to|from|site|last RELATION REGION REGION...)"),
@@ -261,6 +262,9 @@ pub fn ludii_hint(node: &Node) -> Option<String> {
         ("byScore", _) => "Ludii's `(byScore)` is `(compare (higher NUMBER) ...)` in Tabula",
         ("forEach", _) => {
             "Tabula has no loops: effects such as `(remove SITES (where ...))` apply to every site of a set"
+        }
+        ("sites", "LineOfSight") => {
+            "Ludii's `(sites LineOfSight Empty at:SITE)` is `(sight SITE RELATION)` in Tabula: the empty sites seen along each direction"
         }
         _ => return None,
     };

@@ -181,7 +181,7 @@ impl Engine {
                     })
                     .count() as u32
             }
-            Sites::Ray(..) | Sites::Flanks(..) => self.count_lines(s, filter, sites, env),
+            Sites::Ray(..) | Sites::Flanks(..) | Sites::Sight(..) => self.count_lines(s, filter, sites, env),
             Sites::Transpose(var) => {
                 let image = env.var(*var).and_then(|v| self.transposed(v));
                 u32::from(image.is_some_and(|t| matches(s.board[t as usize], s.kinds[t as usize], filter, env.subject)))
@@ -227,7 +227,7 @@ impl Engine {
                 let rel = self.program.rel(*rel, env.subject);
                 env.var(*var).is_some_and(|v| self.game.board.relations[rel as usize].neighbors(v).contains(&site))
             }
-            Sites::Ray(..) | Sites::Flanks(..) => {
+            Sites::Ray(..) | Sites::Flanks(..) | Sites::Sight(..) => {
                 let mut found = false;
                 self.for_each_site(s, sites, env, |t| found |= t == site);
                 found
@@ -237,7 +237,7 @@ impl Engine {
         }
     }
 
-    /// Calls `f` for every site of a set: ascending, except for rays and flanks, which go
+    /// Calls `f` for every site of a set: ascending, except for rays, flanks and sights, which go
     /// outward one direction after another.
     #[inline]
     pub(crate) fn for_each_site(&self, s: &State, sites: &Sites, env: &Env, mut f: impl FnMut(u16)) {
@@ -281,6 +281,11 @@ impl Engine {
             Sites::Flanks(var, rel) => {
                 if let Some(v) = env.var(*var) {
                     self.rays.flanks(self.program.rel(*rel, env.subject), &s.board, v, env.subject, f)
+                }
+            }
+            Sites::Sight(var, rel) => {
+                if let Some(v) = env.var(*var) {
+                    self.rays.sight(self.program.rel(*rel, env.subject), &s.board, v, f)
                 }
             }
         }

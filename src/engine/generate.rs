@@ -507,5 +507,6 @@ fn describe(sites: &Sites) -> &'static str {
         Sites::Transpose(_) => "the mirror image this move allows",
         Sites::At(_) => "the one site this move allows",
         Sites::Filter(Filter::Piece(..)) => "a piece of the kind this move allows",
+        Sites::Sight(..) => "in sight along the lines this move allows",
     }
 }

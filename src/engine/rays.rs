@@ -59,6 +59,21 @@ impl Rays {
         }
     }
 
+    /// Calls `f` on every empty site seen from `site` along the directions of `rel`: each
+    /// direction outward until the first occupied site (excluded) or the edge. This is where a
+    /// rider on `site` could go without capturing, or where it could shoot.
+    #[inline]
+    pub(crate) fn sight(&self, rel: u8, board: &[u8], site: u16, mut f: impl FnMut(u16)) {
+        let Lines { k, next } = &self.by_relation[rel as usize];
+        for d in 0..*k {
+            let mut at = next[site as usize * k + d];
+            while at != OFF && board[at as usize] == 0 {
+                f(at);
+                at = next[at as usize * k + d];
+            }
+        }
+    }
+
     /// How many directions `rel` is made of (0 for a relation with none, such as a tiling's
     /// `edges`).
     #[inline]

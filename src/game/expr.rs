@@ -70,6 +70,10 @@ pub enum Sites {
     /// The image of a site under the board's transposition (column and row exchanged: the
     /// reflection across the diagonal from `a1`), on boards with as many columns as rows.
     Transpose(SiteVar),
+    /// For each direction of the relation, the empty sites from the site outward up to the
+    /// first occupied site or the edge (neither the site itself nor the occupied one): what a
+    /// rider standing there could reach without capturing.
+    Sight(SiteVar, RelId),
     /// The bound site alone (nothing when it is unbound, as `last` before the first stone): a
     /// move that must start where the previous one ended, such as a chain of hops, says
     /// `(from last)`.

@@ -3,6 +3,7 @@
 //! runs the tests whose path contains NAME (`cargo test ludemes::`).
 
 mod agents;
+mod amazons;
 mod bad_input;
 mod board;
 mod check_invalid;
