@@ -10,9 +10,11 @@
 //! The long run is `cargo test classics_model:: -- --ignored`.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use serde_json::Value;
+
+use crate::common::models::{json, player_names, record_actions, root, run, stdout_of};
 
 /// One of the three games, and what is compared on it.
 struct Classic {
@@ -86,10 +88,6 @@ const YAVALATH: Classic = Classic {
 /// boards.
 const PERFT_AFTER: usize = 4;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// The game file, or a failure that says it is missing.
 fn game_file(classic: &Classic) -> PathBuf {
     let dir = std::env::var_os("TABULA_CLASSICS_GAMES").map(PathBuf::from).unwrap_or_else(|| root().join("games"));
@@ -101,38 +99,6 @@ fn game_file(classic: &Classic) -> PathBuf {
         file.display()
     );
     file
-}
-
-fn run(command: &mut Command, input: Option<&str>) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = command
-        .current_dir(root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{command:?} does not start: {e}"));
-    // All input is written before any output is read: the model reads the whole of stdin
-    // before it prints, so neither side waits on a full pipe.
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    if let Some(text) = input {
-        stdin.write_all(text.as_bytes()).expect("write stdin");
-    }
-    drop(stdin);
-    child.wait_with_output().expect("wait")
-}
-
-fn stdout_of(command: &mut Command, input: Option<&str>) -> String {
-    let out = run(command, input);
-    assert!(
-        out.status.success(),
-        "{command:?} failed ({}):\n{}{}",
-        out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8 output")
 }
 
 /// `tabula SUBCOMMAND FILE --set size=N ARGS...`
@@ -147,10 +113,6 @@ fn model_out(command: &str, classic: &Classic, size: u32, args: &[&str], input: 
     let mut python = Command::new("python3");
     python.arg("tests/classics/model.py").arg(command).arg(classic.name).arg(size.to_string()).args(args);
     stdout_of(&mut python, input)
-}
-
-fn json(text: &str) -> Value {
-    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
 }
 
 /// Sites with their neighbours, and the sides, as `tabula info --sites --json` gives them: the
@@ -295,26 +257,6 @@ fn check_positions(classic: &Classic) {
             assert_eq!(theirs[key], ours[key], "{} size {size} after \"{after}\": `{key}`", classic.name);
         }
     }
-}
-
-fn player_names(file: &Path) -> String {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
-    let info = json(&stdout_of(command.arg("info").arg(file).arg("--json"), None));
-    let names: Vec<&str> =
-        info["players"].as_array().expect("players").iter().map(|p| p["name"].as_str().expect("name")).collect();
-    assert_eq!(names.len(), 2, "two players");
-    names.join(",")
-}
-
-/// The turn lines of a record (each one action in these games), without header and comments.
-fn record_actions(path: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(path).expect("record");
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with(';'))
-        .filter(|l| !["game ", "variant ", "set "].iter().any(|h| l.starts_with(h)))
-        .map(String::from)
-        .collect()
 }
 
 /// Tabula plays `games` seeded random games; the model replays every record (each action legal,

@@ -10,9 +10,11 @@
 //! run is `cargo test classics_moving:: -- --ignored`.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use serde_json::Value;
+
+use crate::common::models::{json, player_names, record_actions, root, run, stdout_of};
 
 /// One of the five games, and what is compared on it. A board is written as the model takes
 /// it: `N` for the `size` option, `WxH` for Clobber's `width` and `height`.
@@ -134,10 +136,6 @@ const ATARI_GO: Classic = Classic {
 /// compared: there captures, kos and wins happen, which perft from the start cannot reach.
 const PERFT_AFTER: usize = 4;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// The game file, or a failure that says it is missing.
 fn game_file(classic: &Classic) -> PathBuf {
     let dir = std::env::var_os("TABULA_CLASSICS_GAMES").map(PathBuf::from).unwrap_or_else(|| root().join("games"));
@@ -159,38 +157,6 @@ fn board_options(board: &str) -> Vec<String> {
     }
 }
 
-fn run(command: &mut Command, input: Option<&str>) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = command
-        .current_dir(root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{command:?} does not start: {e}"));
-    // All input is written before any output is read: the model reads the whole of stdin
-    // before it prints, so neither side waits on a full pipe.
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    if let Some(text) = input {
-        stdin.write_all(text.as_bytes()).expect("write stdin");
-    }
-    drop(stdin);
-    child.wait_with_output().expect("wait")
-}
-
-fn stdout_of(command: &mut Command, input: Option<&str>) -> String {
-    let out = run(command, input);
-    assert!(
-        out.status.success(),
-        "{command:?} failed ({}):\n{}{}",
-        out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
-
 fn tabula(sub: &str, file: &Path, board: &str, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
     command.arg(sub).arg(file).args(board_options(board)).args(args);
@@ -207,10 +173,6 @@ fn model_out(command: &str, classic: &Classic, board: &str, args: &[&str], input
     let mut python = Command::new("python3");
     python.arg("tests/classics/moving.py").arg(command).arg(classic.name).arg(board).args(args);
     stdout_of(&mut python, input)
-}
-
-fn json(text: &str) -> Value {
-    serde_json::from_str(text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
 }
 
 /// Whether the game file's options allow this board. Boards below the brief's are extras
@@ -374,27 +336,6 @@ fn check_positions(classic: &Classic) {
         assert_eq!(outcome_word(&theirs), expected, "{} {board} after \"{after}\": Tabula's outcome", classic.name);
         compare_position(classic, board, after, &theirs, &ours);
     }
-}
-
-fn player_names(file: &Path) -> String {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
-    let info = json(&stdout_of(command.arg("info").arg(file).arg("--json"), None));
-    let names: Vec<&str> =
-        info["players"].as_array().expect("players").iter().map(|p| p["name"].as_str().expect("name")).collect();
-    assert_eq!(names.len(), 2, "two players");
-    names.join(",")
-}
-
-/// The actions of a record in order (a turn line may hold several), without header and
-/// comments.
-fn record_actions(path: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(path).expect("record");
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with(';'))
-        .filter(|l| !["game ", "variant ", "set "].iter().any(|h| l.starts_with(h)))
-        .flat_map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
-        .collect()
 }
 
 /// Tabula plays `games` seeded random games; the model replays every record (each action legal,

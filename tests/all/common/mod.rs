@@ -1,6 +1,8 @@
 //! Helpers shared by the rule tests: load a game, play actions written as text, inspect.
 #![allow(dead_code)]
 
+pub mod models;
+
 use std::path::Path;
 
 use tabula::check::{Selection, check_str, load};
