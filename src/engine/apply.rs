@@ -32,7 +32,7 @@ impl Engine {
         let mover = self.mover_env(s);
         let stage = self.current_stage(s);
         // A blocked player's forced pass is no move's: no effects.
-        let m = if s.forced_pass { None } else { self.move_of(s, w, stage, action) };
+        let m = if s.forced_pass { None } else { self.move_of_legal(s, w, stage, action) };
         // Only games whose rules keep chains have a capture on the fast path.
         let enclose = if self.program.chains.is_some() { m.and_then(|m| self.enclose_program(s, m)) } else { None };
         let before = s.board_hash;

@@ -147,27 +147,57 @@ impl Engine {
         if action.kind != ActionKind::Slide || self.stage_program(s).piece_moves < 2 {
             return super::generate::move_for(stage, action);
         }
-        self.piece_move_of(s, w, stage, action)
+        self.piece_move_of(s, w, stage, action, false)
+    }
+
+    /// [`Engine::move_of`] for an action known to be legal: when every earlier piece move has
+    /// been ruled out, the last one that could start from the action's site is the one, without
+    /// generating its actions again.
+    #[inline]
+    pub(crate) fn move_of_legal<'g>(
+        &'g self,
+        s: &State,
+        w: &mut Work,
+        stage: &'g Stage,
+        action: Action,
+    ) -> Option<&'g Move> {
+        if action.kind != ActionKind::Slide || self.stage_program(s).piece_moves < 2 {
+            return super::generate::move_for(stage, action);
+        }
+        self.piece_move_of(s, w, stage, action, true)
     }
 
     /// [`Engine::move_of`] among several piece moves: the first that makes the action.
     #[inline(never)]
-    fn piece_move_of<'g>(&'g self, s: &State, w: &mut Work, stage: &'g Stage, action: Action) -> Option<&'g Move> {
+    fn piece_move_of<'g>(
+        &'g self,
+        s: &State,
+        w: &mut Work,
+        stage: &'g Stage,
+        action: Action,
+        legal: bool,
+    ) -> Option<&'g Move> {
         let env = Env { from: action.from, ..self.mover_env(s) };
+        let can_start = |m: &Move| {
+            m.kind.moves_a_piece() && s.board[action.from as usize] != 0 && self.contains(s, &m.from, action.from, &env)
+        };
+        let mut candidates = stage.moves.iter().filter(|m| can_start(m)).peekable();
         let mut found = take(&mut w.found);
-        let m = stage.moves.iter().find(|m| {
-            if !m.kind.moves_a_piece()
-                || s.board[action.from as usize] == 0
-                || !self.contains(s, &m.from, action.from, &env)
-            {
-                return false;
+        let mut owner = None;
+        while let Some(m) = candidates.next() {
+            if legal && candidates.peek().is_none() {
+                owner = Some(m);
+                break;
             }
             found.clear();
             self.piece_moves_from(s, w, m, action.from, &env, &mut found);
-            found.contains(&action)
-        });
+            if found.contains(&action) {
+                owner = Some(m);
+                break;
+            }
+        }
         w.found = found;
-        m
+        owner
     }
 
     /// Takes the piece on `victim` off the board as a capture by `m`, crediting its counter.
