@@ -41,32 +41,15 @@ pub fn remove_groups(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: 
     let s = args.required(cx, "the sites whose groups are examined").and_then(|n| sites(cx, scope, n, ctx));
     let rel = args.required(cx, "the relation that connects a group").and_then(|n| symmetric_relation(cx, scope, n));
     let inner = Ctx { site: true, ..ctx };
-    let mut conditions = Some(Vec::new());
-    let mut credit = None;
-    let mut ok = true;
-    for clause in args.rest() {
-        let mut a = Args::new(clause);
-        match clause.head() {
-            Some("where") => {
-                conditions = super::rules::conds(cx, scope, &mut a, inner);
-                ok &= conditions.is_some();
-            }
-            Some("credit") => {
-                credit = super::rules::credit(cx, scope, a);
-                ok &= credit.is_some();
-            }
-            _ => {
-                cx.report(wrong_kind(clause, "a clause of `remove-groups`", "`(where ...)` or `(credit ...)`").help(
-                    "usage: (remove-groups SITES RELATION [(where CONDITION...)] [(credit COUNTER mover|owner)])",
-                ));
-                ok = false;
-            }
-        }
-    }
-    if !ok {
-        return None;
-    }
-    Some(Effect::RemoveGroups { sites: s?, rel: rel?, conditions: conditions?, credit })
+    let (conditions, credit) = super::rules::removal_clauses(
+        cx,
+        scope,
+        args.rest(),
+        inner,
+        "remove-groups",
+        "usage: (remove-groups SITES RELATION [(where CONDITION...)] [(credit COUNTER mover|owner)])",
+    )?;
+    Some(Effect::RemoveGroups { sites: s?, rel: rel?, conditions, credit })
 }
 
 /// The conditions of `(after CONDITION...)`: on the position after the action and its

@@ -574,30 +574,15 @@ fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
         "remove" => {
             let s = args.required(cx, "the sites to examine").and_then(|n| sites(cx, scope, n, ctx));
             let inner = Ctx { site: true, ..ctx };
-            let mut conditions = Some(Vec::new());
-            let mut credit = None;
-            let mut ok = true;
-            for clause in args.rest() {
-                let mut a = Args::new(clause);
-                match clause.head() {
-                    Some("where") => conditions = conds(cx, scope, &mut a, inner),
-                    Some("credit") => {
-                        credit = self::credit(cx, scope, a);
-                        ok &= credit.is_some();
-                    }
-                    _ => {
-                        cx.report(
-                            wrong_kind(clause, "a clause of `remove`", "`(where ...)` or `(credit ...)`")
-                                .help("usage: (remove SITES [(where CONDITION...)] [(credit COUNTER mover|owner)])"),
-                        );
-                        ok = false;
-                    }
-                }
-            }
-            if !ok {
-                return None;
-            }
-            Effect::Remove { sites: s?, conditions: conditions?, credit }
+            let (conditions, credit) = removal_clauses(
+                cx,
+                scope,
+                args.rest(),
+                inner,
+                "remove",
+                "usage: (remove SITES [(where CONDITION...)] [(credit COUNTER mover|owner)])",
+            )?;
+            Effect::Remove { sites: s?, conditions, credit }
         }
         "remove-groups" => return super::capture::remove_groups(cx, scope, node, ctx),
         "flip" => {
@@ -678,4 +663,47 @@ pub(super) fn credit(cx: &mut Context, scope: &Scope<'_>, mut a: Args<'_>) -> Op
     });
     a.finish(cx);
     counter.zip(recipient)
+}
+
+/// A removal's credit: the counter and who receives it, if any.
+type Credit = Option<(usize, Recipient)>;
+
+/// The clauses of a removal (`remove`, `remove-groups`): `(where CONDITION...)` on each site,
+/// with `site` bound (`inner`), and `(credit COUNTER mover|owner)`; anything else is reported
+/// with `usage`.
+pub(super) fn removal_clauses(
+    cx: &mut Context,
+    scope: &mut Scope<'_>,
+    clauses: &[Node],
+    inner: Ctx,
+    name: &str,
+    usage: &str,
+) -> Option<(Vec<Bool>, Credit)> {
+    let mut conditions = Some(Vec::new());
+    let mut credit = None;
+    let mut ok = true;
+    for clause in clauses {
+        let mut a = Args::new(clause);
+        match clause.head() {
+            Some("where") => {
+                conditions = conds(cx, scope, &mut a, inner);
+                ok &= conditions.is_some();
+            }
+            Some("credit") => {
+                credit = self::credit(cx, scope, a);
+                ok &= credit.is_some();
+            }
+            _ => {
+                cx.report(
+                    wrong_kind(clause, &format!("a clause of `{name}`"), "`(where ...)` or `(credit ...)`")
+                        .help(usage.to_string()),
+                );
+                ok = false;
+            }
+        }
+    }
+    if !ok {
+        return None;
+    }
+    Some((conditions?, credit))
 }
