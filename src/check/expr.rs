@@ -387,10 +387,15 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
         }
         "line" => return super::lines::line(cx, scope, node, ctx),
         "in" => return super::lines::membership(cx, scope, node, ctx),
-        "unmoved" => {
-            let v = args.required(cx, "the site: `to`, `from`, `site`, `last`, ...").and_then(|n| site_var(cx, n, ctx));
+        "unmoved" | "attacked" => {
+            let set = args
+                .required(cx, "the sites, such as `from` or `(friend king)`")
+                .and_then(|n| sites(cx, scope, n, ctx));
             args.finish(cx);
-            Bool::Unmoved(v?)
+            match head {
+                "unmoved" => Bool::Unmoved(set?),
+                _ => Bool::Attacked(set?),
+            }
         }
         _ => {
             unexpected(cx, node, Category::Condition);
@@ -522,6 +527,7 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
         }
         Some(head @ ("ray" | "flanks")) => super::rays::sites(cx, scope, node, ctx, head == "flanks"),
         Some("sight") => super::rays::sight(cx, scope, node, ctx),
+        Some("step") => super::pieces::step(cx, scope, node, ctx),
         _ => {
             unexpected(cx, node, Category::Sites);
             None

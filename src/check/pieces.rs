@@ -11,7 +11,7 @@ use super::expr::{Ctx, constant, relation, site_var};
 use super::scope::{POISON, Scope, unknown};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
-use crate::game::{Capture, Effect, Filter, PieceKind, RelId, Side};
+use crate::game::{Capture, Effect, Filter, PieceKind, RelId, Side, Sites};
 use crate::syntax::{Node, NodeKind};
 
 /// Words that already mean something where a kind stands: a kind may not be named so.
@@ -242,6 +242,39 @@ pub fn paths(cx: &mut Context, scope: &Scope<'_>, clause: &Node) -> Option<Vec<V
         out.push(path);
     }
     ok.then_some(out)
+}
+
+/// `(step SITE DIRECTION...)`: the site reached from a bound site by one step along each
+/// direction in turn.
+pub fn step(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<Sites> {
+    let mut args = Args::new(node);
+    let var = args.required(cx, "the site to start from, such as `to`").and_then(|n| site_var(cx, n, ctx));
+    let steps = args.rest();
+    if steps.is_empty() {
+        cx.report(args.missing("at least one direction, such as `E`"));
+        return None;
+    }
+    let board = &scope.setup.board;
+    let mut path = Vec::new();
+    for step in steps {
+        let rel = relation(cx, scope, step)?;
+        if !board.relations[rel as usize].direction {
+            cx.report(
+                Diagnostic::error(
+                    codes::NO_DIRECTIONS,
+                    format!("`{}` is not a direction", board.relations[rel as usize].name),
+                )
+                .label(step.span, "a step is one direction")
+                .help(format!(
+                    "use the board's directions: {}",
+                    board.directions.iter().map(|d| d.name).collect::<Vec<_>>().join(" ")
+                )),
+            );
+            return None;
+        }
+        path.push(rel);
+    }
+    Some(Sites::Step(var?, path))
 }
 
 /// `(over RELATION)` of a hop: made of directions, with somewhere to land two steps away.

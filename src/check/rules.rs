@@ -596,6 +596,12 @@ fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
             Effect::Flip(s?)
         }
         "promote" => return super::pieces::promote(cx, scope, node, ctx),
+        "shift" => {
+            let from = args.required(cx, "the sites the piece leaves").and_then(|n| sites(cx, scope, n, ctx));
+            let to = args.required(cx, "the sites it goes to").and_then(|n| sites(cx, scope, n, ctx));
+            args.finish(cx);
+            Effect::Shift { from: from?, to: to? }
+        }
         "put" => {
             let s = args.required(cx, "the sites to put stones on").and_then(|n| sites(cx, scope, n, ctx));
             args.finish(cx);

@@ -34,11 +34,8 @@ impl Engine {
         let mut tw = w.clone();
         match action.kind {
             ActionKind::Place => self.put(&mut t, &mut tw, action.to, env.subject),
-            ActionKind::Slide => {
-                let owner = t.board[action.from as usize] as usize - 1;
-                self.lift(&mut t, &mut tw, action.from);
-                self.put(&mut t, &mut tw, action.to, owner);
-            }
+            // As `apply` makes it: the piece keeps its kind and captures what it lands on.
+            ActionKind::Slide => self.move_piece(&mut t, &mut tw, Some(m), action, env.subject),
             _ => return None,
         }
         t.arrival = Some(action.to);

@@ -210,6 +210,30 @@ impl Engine {
     fn effect(&self, s: &mut State, w: &mut Work, effect: &Effect, env: &Env) {
         let teams = s.stones.len();
         match effect {
+            Effect::Shift { from, to } => {
+                let mut origin = None;
+                self.for_each_site(s, from, env, |t| {
+                    if origin.is_none() && s.board[t as usize] != 0 {
+                        origin = Some(t);
+                    }
+                });
+                let mut target = None;
+                self.for_each_site(s, to, env, |t| {
+                    if target.is_none() && s.board[t as usize] == 0 {
+                        target = Some(t);
+                    }
+                });
+                if let (Some(from), Some(to)) = (origin, target) {
+                    let (owner, kind) = (s.board[from as usize] as usize - 1, s.kinds[from as usize]);
+                    self.lift(s, w, from);
+                    self.put(s, w, to, owner);
+                    s.kinds[to as usize] = kind;
+                    if self.program.tracks_unmoved {
+                        s.unmoved.remove(from);
+                        s.unmoved.remove(to);
+                    }
+                }
+            }
             Effect::Remove { sites, conditions, credit } => {
                 let mut victims = take(&mut w.victims);
                 victims.clear();

@@ -148,7 +148,12 @@ impl Engine {
             Bool::AllPassed => s.pass_streak as usize >= self.game.players.len(),
             Bool::Line(line) => self.line(s, w, line, env),
             Bool::In(var, sites) => env.var(*var).is_some_and(|v| self.contains(s, sites, v, env)),
-            Bool::Unmoved(var) => env.var(*var).is_some_and(|v| s.board[v as usize] != 0 && s.unmoved.contains(v)),
+            Bool::Unmoved(sites) => {
+                let mut found = false;
+                self.for_each_site(s, sites, env, |v| found |= s.board[v as usize] != 0 && s.unmoved.contains(v));
+                found
+            }
+            Bool::Attacked(sites) => self.attacked(s, w, sites, env),
         }
     }
 
@@ -193,6 +198,10 @@ impl Engine {
             }
             Sites::At(var) => u32::from(
                 env.var(*var).is_some_and(|t| matches(s.board[t as usize], s.kinds[t as usize], filter, env.subject)),
+            ),
+            Sites::Step(var, path) => u32::from(
+                self.step(env.var(*var), path)
+                    .is_some_and(|t| matches(s.board[t as usize], s.kinds[t as usize], filter, env.subject)),
             ),
             Sites::Region(r) => {
                 let bits = &self.region_bits[r.by_team[env.subject] as usize];
@@ -239,7 +248,14 @@ impl Engine {
             }
             Sites::Transpose(var) => env.var(*var).and_then(|v| self.transposed(v)) == Some(site),
             Sites::At(var) => env.var(*var) == Some(site),
+            Sites::Step(var, path) => self.step(env.var(*var), path) == Some(site),
         }
+    }
+
+    /// The site reached from `start` by one step along each direction of `path` in turn.
+    #[inline]
+    pub(crate) fn step(&self, start: Option<u16>, path: &[u8]) -> Option<u16> {
+        path.iter().try_fold(start?, |at, &dir| self.rays.step(dir, at, 0))
     }
 
     /// Calls `f` for every site of a set: ascending, except for rays, flanks and sights, which go
@@ -275,6 +291,11 @@ impl Engine {
             }
             Sites::At(var) => {
                 if let Some(t) = env.var(*var) {
+                    f(t)
+                }
+            }
+            Sites::Step(var, path) => {
+                if let Some(t) = self.step(env.var(*var), path) {
                     f(t)
                 }
             }

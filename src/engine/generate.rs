@@ -528,5 +528,6 @@ fn describe(sites: &Sites) -> &'static str {
         Sites::At(_) => "the one site this move allows",
         Sites::Filter(Filter::Piece(..)) => "a piece of the kind this move allows",
         Sites::Sight(..) => "in sight along the lines this move allows",
+        Sites::Step(..) => "the site this move's steps lead to",
     }
 }

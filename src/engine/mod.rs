@@ -14,6 +14,7 @@
 mod action;
 mod after;
 mod apply;
+mod attack;
 pub mod bits;
 mod chains;
 mod connect;

@@ -111,6 +111,9 @@ pub(crate) struct Work {
     pub victims: Vec<(u16, u8)>,
     /// The origins of a piece move, found before its actions are listed.
     pub origins: Vec<u16>,
+    /// The sites `(attacked ...)` asks about, and the pieces that might attack them.
+    pub targets: Vec<u16>,
+    pub attackers: Vec<u16>,
     /// The actions of one piece move from one origin, when the move of an action is sought.
     pub found: Vec<super::Action>,
     /// Chains with pseudo-liberties, for a capture on the fast path (see
@@ -220,6 +223,8 @@ impl Clone for Work {
             fill: self.fill.clone(),
             victims: self.victims.clone(),
             origins: self.origins.clone(),
+            targets: self.targets.clone(),
+            attackers: self.attackers.clone(),
             found: self.found.clone(),
             chains: self.chains.clone(),
             group_fill: self.group_fill.clone(),
@@ -266,6 +271,8 @@ impl Work {
             fill: Fill::new(sites),
             victims: Vec::new(),
             origins: Vec::new(),
+            targets: Vec::new(),
+            attackers: Vec::new(),
             found: Vec::new(),
             chains,
             group_fill: GroupFill::new(sites),
@@ -452,6 +459,8 @@ pub struct Setup {
     pub unmoved: Option<Vec<u16>>,
     /// Where the previous turn's last move started and ended (`previous-from`, `previous-to`).
     pub previous: [Option<u16>; 2],
+    /// Start from an empty board, without the game's own `(setup ...)`.
+    pub replace_setup: bool,
 }
 
 impl Engine {
@@ -465,6 +474,14 @@ impl Engine {
         state.outcome = None;
         if setup.mover >= game.players.len() {
             return Err(format!("no player {}", setup.mover + 1));
+        }
+        if setup.replace_setup {
+            for site in 0..game.board.site_count() as u16 {
+                if state.board[site as usize] != 0 {
+                    self.with_work(&mut state, |s, w| self.lift(s, w, site));
+                }
+            }
+            state.unmoved.clear();
         }
         for &(site, team) in &setup.stones {
             if site as usize >= game.board.site_count() || team >= game.teams.len() {

@@ -86,6 +86,9 @@ pub enum Sites {
     /// move that must start where the previous one ended, such as a chain of hops, says
     /// `(from last)`.
     At(SiteVar),
+    /// The site reached from the bound site by one step along each direction in turn (none
+    /// when a step leaves the board): `(step to W W)`.
+    Step(SiteVar, Vec<RelId>),
 }
 
 /// Sizes of the groups (maximal connected sets of stones of one team) under a relation.
@@ -198,9 +201,13 @@ pub enum Bool {
     Line(Box<super::Line>),
     /// The bound site belongs to the set (the subject's version of an owned region).
     In(SiteVar, Sites),
-    /// The site holds a piece that has not moved since it came onto the board (set up or
-    /// placed): rights that lapse once a piece has moved.
-    Unmoved(SiteVar),
+    /// Some site of the set holds a piece that has not moved since it came onto the board (set
+    /// up or placed): rights that lapse once a piece has moved.
+    Unmoved(Sites),
+    /// Some site of the set could be captured on by another team's piece, by one of the piece
+    /// moves with `(capture)` of that team's phase, were a piece of the subject's there (see
+    /// [`crate::engine`]'s `attack` module).
+    Attacked(Sites),
 }
 
 impl Int {

@@ -320,6 +320,13 @@ pub enum Effect {
     Put {
         sites: Sites,
     },
+    /// The piece on the first occupied site of `from` moves, with its owner and kind, to the
+    /// first empty site of `to` (a second piece moved by the same action, such as a castling
+    /// rook); nothing when either is missing.
+    Shift {
+        from: Sites,
+        to: Sites,
+    },
     /// The piece on the bound site becomes of kind `kind` (its owner stays); nothing when the
     /// site is empty.
     Promote {
@@ -479,6 +486,7 @@ impl Game {
                     | Effect::Allow { .. }
                     | Effect::Add { .. }
                     | Effect::Put { .. }
+                    | Effect::Shift { .. }
                     | Effect::Promote { .. }
                     | Effect::Flip(_) => {}
                 }
@@ -599,6 +607,7 @@ impl Effect {
             | Effect::Flip(_)
             | Effect::Promote { .. }
             | Effect::Put { .. }
+            | Effect::Shift { .. }
             | Effect::RemoveGroups { .. } => false,
         }
     }
@@ -614,7 +623,12 @@ impl Effect {
                 condition.walk_ints(f);
                 then.iter().chain(otherwise).for_each(|e| e.walk_ints(f));
             }
-            Effect::Win(_) | Effect::Draw | Effect::Flip(_) | Effect::Put { .. } | Effect::Promote { .. } => {}
+            Effect::Win(_)
+            | Effect::Draw
+            | Effect::Flip(_)
+            | Effect::Put { .. }
+            | Effect::Shift { .. }
+            | Effect::Promote { .. } => {}
         }
     }
 }

@@ -8,6 +8,7 @@ mod bad_input;
 mod board;
 mod check_invalid;
 mod check_warnings;
+mod chess;
 mod classics_model;
 mod classics_moving;
 mod cli;

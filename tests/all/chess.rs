@@ -1,0 +1,220 @@
+//! Chess as a data file (`games/chess.game`): positions worked out by hand for each rule, the
+//! published perft figures (CLASSICS.md and the chess programming community's standard
+//! positions), and an independent referee — the `shakmaty` crate, a well-kept chess library —
+//! compared with the engine legal move for legal move over random games.
+
+use crate::common::*;
+use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+use tabula::engine::{Engine, State, perft::perft};
+
+fn chess() -> Engine {
+    engine("games/chess.game", "", &[])
+}
+
+/// The position of a FEN string.
+fn at(e: &Engine, fen: &str) -> State {
+    e.position(&fen::setup(e, fen)).unwrap_or_else(|err| panic!("{fen}: {err}"))
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+/// A Tabula action in UCI notation: `e2-e4` is `e2e4`, `e7-e8=Q` is `e7e8q`.
+fn uci(action: &str) -> String {
+    let (squares, promotion) = action.split_once('=').unwrap_or((action, ""));
+    format!("{}{}", squares.replace('-', ""), promotion.to_ascii_lowercase())
+}
+
+fn tabula_moves(e: &Engine, s: &State) -> Vec<String> {
+    sorted(legal(e, s).iter().map(|a| uci(a)).collect())
+}
+
+fn referee_moves(pos: &Chess) -> Vec<String> {
+    sorted(pos.legal_moves().iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect())
+}
+
+#[test]
+fn the_start_has_twenty_moves_and_perft_four_is_published() {
+    let e = chess();
+    let s = e.initial();
+    assert_eq!(legal(&e, &s).len(), 20);
+    assert_eq!(perft(&e, &s, 3), 8_902);
+}
+
+#[test]
+fn fools_mate_is_checkmate_and_black_wins() {
+    let e = chess();
+    let mut s = e.initial();
+    play(&e, &mut s, "f2-f3 e7-e5 g2-g4 d8-h4");
+    assert!(legal(&e, &s).is_empty());
+    assert_eq!(winner(&e, &s).as_deref(), Some("Black"));
+}
+
+#[test]
+fn a_stalemated_player_draws() {
+    // Black king h8, White queen g6 and king f7... Black to move has no move and is not in
+    // check: the queen on g6 covers g8, g7 and h7; h8 itself is not attacked.
+    let e = chess();
+    let s = at(&e, "7k/5K2/6Q1/8/8/8/8/8 b - - 0 1");
+    assert!(legal(&e, &s).is_empty());
+    let outcome = e.outcome(&s).expect("the game is over");
+    assert_eq!(outcome.winner, None);
+}
+
+#[test]
+fn castling_needs_unmoved_pieces_empty_squares_and_no_attacked_square_on_the_way() {
+    let e = chess();
+    // Both sides may castle both ways: nothing stands between, nothing is attacked.
+    let s = at(&e, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let moves = legal(&e, &s);
+    assert!(moves.contains(&"e1-g1".to_string()) && moves.contains(&"e1-c1".to_string()), "{moves:?}");
+    // After castling short, the rook has crossed to f1.
+    let mut short = s.clone();
+    play(&e, &mut short, "e1-g1");
+    assert_eq!(e.kind(&short, site(&e, "f1")).map(|k| e.game().pieces[k as usize].name.as_str()), Some("rook"));
+    assert_eq!(e.stone(&short, site(&e, "h1")), None);
+    // Without the rights (the pieces have moved), no castling.
+    let s = at(&e, "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1");
+    assert!(!legal(&e, &s).iter().any(|m| m == "e1-g1" || m == "e1-c1"));
+    // A black rook on f8 attacks f1, the square the king passes going short: only long.
+    let s = at(&e, "r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1");
+    let moves = legal(&e, &s);
+    assert!(!moves.contains(&"e1-g1".to_string()) && moves.contains(&"e1-c1".to_string()), "{moves:?}");
+    // In check (a rook on e8... here a black rook on e5), no castling at all.
+    let s = at(&e, "r3k3/8/8/4r3/8/8/8/R3K2R w KQq - 0 1");
+    assert!(!legal(&e, &s).iter().any(|m| m == "e1-g1" || m == "e1-c1"));
+    // b1 attacked does not stop long castling (the king does not pass it); b1 occupied does.
+    let s = at(&e, "1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    assert!(legal(&e, &s).contains(&"e1-c1".to_string()));
+    let s = at(&e, "4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1");
+    assert!(!legal(&e, &s).contains(&"e1-c1".to_string()));
+}
+
+#[test]
+fn en_passant_is_only_on_the_very_next_move() {
+    let e = chess();
+    let mut s = at(&e, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
+    play(&e, &mut s, "d7-d5");
+    // White's pawn on e5 may take d5 in passing, landing on d6.
+    assert!(legal(&e, &s).contains(&"e5-d6".to_string()));
+    let mut taken = s.clone();
+    play(&e, &mut taken, "e5-d6");
+    assert_eq!(e.stone(&taken, site(&e, "d5")), None, "the pawn on d5 is taken");
+    // Another move first, and the chance is gone.
+    play(&e, &mut s, "e1-d1 e8-d8");
+    assert!(!legal(&e, &s).contains(&"e5-d6".to_string()));
+}
+
+#[test]
+fn a_pinned_piece_may_not_move_off_the_line() {
+    // The knight on e2 stands between its king on e1 and a black rook on e8.
+    let e = chess();
+    let s = at(&e, "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1");
+    assert!(!legal(&e, &s).iter().any(|m| m.starts_with("e2-")));
+}
+
+/// Published perft figures of the standard test positions (first levels; the deeper ones run
+/// in `long_perft`).
+const POSITIONS: &[(&str, &[u64])] = &[
+    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", &[48, 2_039, 97_862, 4_085_603]),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", &[14, 191, 2_812, 43_238, 674_624]),
+    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", &[6, 264, 9_467, 422_333]),
+    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", &[44, 1_486, 62_379, 2_103_487]),
+    ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P3/2NP1N2/PPP1QPPP/R4RK1 w - - 0 10", &[46, 2_079, 89_890, 3_894_594]),
+];
+
+#[test]
+fn the_published_positions_count_right_at_depth_two() {
+    let e = chess();
+    for (fen, counts) in POSITIONS {
+        let s = at(&e, fen);
+        for depth in 1..=2 {
+            assert_eq!(perft(&e, &s, depth), counts[depth as usize - 1], "{fen} depth {depth}");
+        }
+    }
+}
+
+/// Every level of every published position, and the start to depth 6 (`cargo test --release
+/// -- --ignored chess::long_perft`).
+#[test]
+#[ignore]
+fn long_perft() {
+    let e = chess();
+    let start = [20, 400, 8_902, 197_281, 4_865_609, 119_060_324];
+    for (depth, &count) in start.iter().enumerate() {
+        assert_eq!(perft(&e, &e.initial(), depth as u32 + 1), count, "start depth {}", depth + 1);
+    }
+    for (fen, counts) in POSITIONS {
+        let s = at(&e, fen);
+        for (depth, &count) in counts.iter().enumerate() {
+            assert_eq!(perft(&e, &s, depth as u32 + 1), count, "{fen} depth {}", depth + 1);
+        }
+    }
+}
+
+/// A small deterministic generator, so that a failing game can be replayed.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+/// Plays `games` random games from the start; at every position the engine's legal moves must
+/// be the referee's, and a game the engine ends must end in the referee's eyes too.
+fn referee(games: u64, seed: u64) {
+    let e = chess();
+    let mut rng = Lcg(seed);
+    for game in 0..games {
+        let mut s = e.initial();
+        let mut pos = Chess::default();
+        let mut record = Vec::new();
+        loop {
+            let ours = tabula_moves(&e, &s);
+            if e.outcome(&s).is_some() {
+                let theirs = referee_moves(&pos);
+                // Over by the rules of movement (checkmate, stalemate) exactly when the referee
+                // has no move; otherwise by the fifty-move rule or a repetition.
+                if theirs.is_empty() {
+                    assert_eq!(e.outcome(&s).unwrap().winner.is_some(), pos.is_checkmate(), "game {game}: {record:?}");
+                } else {
+                    assert!(pos.halfmoves() >= 100 || record.len() >= 8, "game {game} ended early: {record:?}");
+                }
+                break;
+            }
+            let theirs = referee_moves(&pos);
+            assert_eq!(ours, theirs, "game {game} after {record:?}");
+            let actions = legal(&e, &s);
+            let pick = actions[rng.below(actions.len())].clone();
+            let m = pos.legal_moves().into_iter().find(|m| m.to_uci(CastlingMode::Standard).to_string() == uci(&pick));
+            pos.play_unchecked(&m.expect("the referee has the move"));
+            play(&e, &mut s, &pick);
+            record.push(pick);
+        }
+    }
+}
+
+#[test]
+fn the_referee_agrees_on_random_games() {
+    referee(3, 1);
+}
+
+/// The long run: a thousand random games (`cargo test --release -- --ignored chess::long_referee`).
+#[test]
+#[ignore]
+fn long_referee() {
+    referee(1000, 7);
+}
+
+#[test]
+fn fen_positions_match_the_referee_at_the_root() {
+    let e = chess();
+    for (fen, _) in POSITIONS {
+        let pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+        assert_eq!(tabula_moves(&e, &at(&e, fen)), referee_moves(&pos), "{fen}");
+    }
+}
