@@ -1,0 +1,27 @@
+//! Positions as text, for any game: the stones on the board with their owners and kinds, who is
+//! to move, the turn, hands, counters, allowances and the last arrival — everything the rules
+//! read between two turns — written in the language's own syntax (LANGUAGE.md, Positions):
+//!
+//! ```text
+//! (position
+//!   (place "White" king e1)
+//!   (place "Black" pawn a7 b7)
+//!   (to-move "Black")
+//!   (turn 12)
+//!   (counter captures "White" 2)
+//!   (last e1))
+//! ```
+//!
+//! [`read`] turns such a text into an engine [`Setup`](crate::engine::Setup), reporting every
+//! problem as a diagnostic that points into the text; [`write`] prints a state between two
+//! turns back in the same form, so that a position read and written again is the same text.
+
+mod read;
+mod write;
+
+pub use read::read;
+pub use write::{write, write_line};
+
+/// The forms a position is made of, for help lines.
+pub const FORMS: &str = "`(place TEAM [KIND] SITE...)`, `(to-move PLAYER)`, `(turn N)`, `(hand PLAYER N)`, `(counter NAME TEAM N)`, \
+     `(allowance NAME N)`, `(last SITE)`, `(passes N)`";
