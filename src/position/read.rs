@@ -151,10 +151,25 @@ impl<'e> Reader<'e> {
         let team = self.team(team_node);
         let game = self.engine().game();
         let (kind, sites) = match rest.split_first() {
-            Some((first, sites)) => match first.symbol().and_then(|w| game.pieces.iter().position(|k| k.name == w)) {
-                Some(k) => (k as u8, sites),
-                None => (0, rest),
-            },
+            Some((first, sites)) => {
+                match first.symbol().and_then(|w| game.pieces.iter().position(|k| k.name == w)) {
+                    Some(k) => (k as u8, sites),
+                    None => match first.symbol().filter(|w| self.engine().site(w).is_none()).and_then(|w| {
+                        did_you_mean(w, game.pieces.iter().map(|k| k.name.as_str())).map(|help| (w, help))
+                    }) {
+                        // A word like a kind but no site: a misspelt kind.
+                        Some((word, help)) => {
+                            self.errors.push(
+                                Diagnostic::error(codes::UNKNOWN_PIECE, format!("unknown kind of piece `{word}`"))
+                                    .label(first.span, "no kind of piece has this name")
+                                    .help(help),
+                            );
+                            (0, sites)
+                        }
+                        None => (0, rest),
+                    },
+                }
+            }
             None => (0, rest),
         };
         if sites.is_empty() {

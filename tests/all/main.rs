@@ -35,6 +35,7 @@ mod nvim;
 mod oracle;
 mod pieces;
 mod play_session;
+mod position;
 mod progress;
 mod relations;
 mod render;
