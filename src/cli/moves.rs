@@ -16,7 +16,7 @@ pub struct MovesArgs {
     game: GameArgs,
     #[command(flatten)]
     start: super::position::StartArgs,
-    /// Print one JSON object: `to_move`, `legal`, `outcome`.
+    /// Print one JSON object: `to_move`, `legal`, `outcome`, `position`.
     #[arg(long)]
     json: bool,
 }
@@ -43,6 +43,9 @@ pub fn run(args: &MovesArgs) -> Result<(), Failure> {
             "actions": state.actions(),
             "to_move": engine.to_move(&state).map(|p| p + 1),
             "legal": legal,
+            // The position as text on one line, to start from again with `--position` (null
+            // in the middle of a turn, where there is none).
+            "position": crate::position::write_line(&engine, &state).ok(),
             "outcome": outcome,
             "team_wins": super::output::game_team_wins_json(&engine, &state),
         }));

@@ -254,3 +254,18 @@ fn a_broken_position_in_a_record_is_reported_with_its_line() {
     let late = tabula::record::Record::parse("game Reversi\nd3\n(position)\n").expect_err("after a turn");
     assert_eq!(late.line, 3);
 }
+
+/// `moves --json` gives the position as text; started from it, `moves` lists the same actions.
+#[test]
+fn moves_json_gives_the_position_to_start_from_again() {
+    let game = "games/reversi.game";
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["moves", game, "--after", "d3 c5 f6", "--json"])).expect("json");
+    let position = v["position"].as_str().expect("between turns");
+    assert!(position.starts_with("(position (place \"Black\" "), "{position}");
+    let again: serde_json::Value =
+        serde_json::from_str(&ok(&["moves", game, "--position", position, "--json"])).expect("json");
+    assert_eq!(again["legal"], v["legal"]);
+    assert_eq!(again["to_move"], v["to_move"]);
+    assert_eq!(again["position"], v["position"]);
+}
