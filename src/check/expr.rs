@@ -387,6 +387,11 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
         }
         "line" => return super::lines::line(cx, scope, node, ctx),
         "in" => return super::lines::membership(cx, scope, node, ctx),
+        "unmoved" => {
+            let v = args.required(cx, "the site: `to`, `from`, `site`, `last`, ...").and_then(|n| site_var(cx, n, ctx));
+            args.finish(cx);
+            Bool::Unmoved(v?)
+        }
         _ => {
             unexpected(cx, node, Category::Condition);
             return None;
@@ -443,11 +448,16 @@ pub fn site_var(cx: &mut Context, node: &Node, ctx: Ctx) -> Option<SiteVar> {
         Some("from") => (SiteVar::From, ctx.from),
         Some("site") => (SiteVar::Site, ctx.site),
         Some("last") => (SiteVar::Last, true),
+        Some("previous-from") => (SiteVar::PreviousFrom, true),
+        Some("previous-to") => (SiteVar::PreviousTo, true),
         Some(POISON) => return None,
         _ => {
+            const VARS: [&str; 6] = ["to", "from", "site", "last", "previous-from", "previous-to"];
+            let guess = node.symbol().and_then(|word| crate::similar::did_you_mean(word, VARS));
             cx.report(
-                wrong_kind(node, "a site", "`to`, `from`, `site` or `last`")
-                    .help("`to` is where a move goes, `from` where it starts, `site` the site examined by `remove`, `last` where the last stone arrived"),
+                wrong_kind(node, "a site", "`to`, `from`, `site`, `last`, `previous-from` or `previous-to`").help(
+                    guess.unwrap_or_else(|| "`to` is where a move goes, `from` where it starts, `site` the site examined by `remove`, `last` where the last stone arrived, `previous-from` and `previous-to` where the previous turn's last move started and ended".into()),
+                ),
             );
             return None;
         }
@@ -478,7 +488,7 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
         if word == POISON {
             return None;
         }
-        if matches!(word, "to" | "from" | "site" | "last") {
+        if matches!(word, "to" | "from" | "site" | "last" | "previous-from" | "previous-to") {
             return site_var(cx, node, ctx).map(Sites::At);
         }
         if scope.setup.broken_regions.iter().any(|r| r == word) {

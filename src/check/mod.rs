@@ -33,6 +33,7 @@ mod setup;
 /// Kept under its old path for the checker's modules; the code lives in [`crate::similar`].
 pub use crate::similar;
 mod pieces;
+mod priority;
 mod start;
 mod warnings;
 mod within;

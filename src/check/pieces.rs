@@ -15,7 +15,8 @@ use crate::game::{Capture, Effect, Filter, PieceKind, RelId, Side};
 use crate::syntax::{Node, NodeKind};
 
 /// Words that already mean something where a kind stands: a kind may not be named so.
-const RESERVED: &[&str] = &["empty", "occupied", "friend", "enemy", "any", "to", "from", "site", "last"];
+const RESERVED: &[&str] =
+    &["empty", "occupied", "friend", "enemy", "any", "to", "from", "site", "last", "previous-from", "previous-to"];
 
 /// `(pieces KIND...)`, each KIND a name or `(NAME "SYMBOL")`. No section: no kinds.
 pub fn declare(cx: &mut Context, form: Option<&Node>) -> Option<Vec<PieceKind>> {

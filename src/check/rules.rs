@@ -205,9 +205,13 @@ fn turn(cx: &mut Context, scope: &mut Scope<'_>, form: &Node) -> Option<Vec<Stag
 /// A stage: a move (exactly once), or `(actions MIN [MAX] MOVE...)`.
 fn stage(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Stage> {
     let play = Ctx { play: true, ..Ctx::default() };
+    if node.head() == Some("priority") {
+        super::priority::outside_actions(cx, node);
+        return None;
+    }
     if node.head() != Some("actions") {
         let m = move_(cx, scope, node)?;
-        return Some(Stage { min: Int::Const(1), max: Int::Const(1), moves: vec![m] });
+        return Some(Stage { min: Int::Const(1), max: Int::Const(1), moves: vec![m], preferred: 0 });
     }
     let mut args = Args::new(node);
     let min = args.required(cx, "the least number of actions").and_then(|n| int(cx, scope, n, play));
@@ -225,7 +229,7 @@ fn stage(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Stage> 
         cx.report(args.missing("at least one move"));
         return None;
     }
-    let moves: Option<Vec<Move>> = items.iter().map(|m| move_(cx, scope, m)).collect::<Vec<_>>().into_iter().collect();
+    let (moves, preferred) = super::priority::stage_moves(cx, scope, items);
     let (min, max, moves) = (min?, max?, moves?);
     if let (Some(lo), Some(hi)) = (min.constant(), max.constant()) {
         if lo < 0 || hi < lo {
@@ -256,7 +260,7 @@ fn stage(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Stage> 
             return None;
         }
     }
-    Some(Stage { min, max, moves })
+    Some(Stage { min, max, moves, preferred })
 }
 
 fn reads_as_number(node: &Node) -> bool {
@@ -267,7 +271,7 @@ fn reads_as_number(node: &Node) -> bool {
 }
 
 /// `(place ...)`, `(slide ...)`, `(relocate ...)`.
-fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
+pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
     let (kind_name, has_from) = match node.head() {
         Some("pass") => return super::pass::pass_move(cx, scope, node),
         Some("place") => ("place", false),

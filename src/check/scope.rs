@@ -13,8 +13,31 @@ pub const POISON: &str = "\0";
 
 /// Words with a fixed meaning; defines and options may not use them as names.
 pub const KEYWORDS: &[&str] = &[
-    "empty", "occupied", "friend", "enemy", "any", "to", "from", "site", "last", "mover", "next", "owner", "true",
-    "false", "pass", "draw", "default", "boolean", "larger", "smaller", "exact", "superko", "ko",
+    "empty",
+    "occupied",
+    "friend",
+    "enemy",
+    "any",
+    "to",
+    "from",
+    "site",
+    "last",
+    "previous-from",
+    "previous-to",
+    "mover",
+    "next",
+    "owner",
+    "true",
+    "false",
+    "pass",
+    "draw",
+    "default",
+    "boolean",
+    "larger",
+    "smaller",
+    "exact",
+    "superko",
+    "ko",
 ];
 
 /// What kind of thing a ludeme is; used to say "a number is expected here, but `x` is a
@@ -182,6 +205,8 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("place", Clause, "(place TEAM SITES...)"),
     ("connects", Condition, "(connects to|from|site|last RELATION REGION REGION...)"),
     ("all-passed", Condition, "(all-passed)"),
+    ("priority", Clause, "(priority MOVE...)  inside (actions ...), beside the moves it takes precedence over"),
+    ("unmoved", Condition, "(unmoved to|from|site|last|previous-from|previous-to)"),
     ("pass", Move, "(pass [NAME] [(where CONDITION...)] [(then EFFECT...)])"),
     ("transpose", Sites, "(transpose to|from|site|last)"),
     ("put", Effect, "(put SITES)"),

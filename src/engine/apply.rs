@@ -50,6 +50,10 @@ impl Engine {
                 s.kinds[action.to as usize] = m.map_or(0, |m| m.piece);
                 s.arrival = Some(action.to);
                 s.last_arrival = Some(action.to);
+                s.turn_move = Some(action);
+                if self.program.tracks_unmoved {
+                    s.unmoved.insert(action.to);
+                }
             }
             ActionKind::Slide => {
                 // The piece keeps its owner and kind, whoever may move it.
@@ -57,6 +61,7 @@ impl Engine {
                 s.arrival = Some(action.to);
                 s.last_arrival = Some(action.to);
                 follow_relocated(&mut s.relocated, action.from, Some(action.to));
+                self.moved(s, action);
             }
             ActionKind::Relocate => {
                 let owner = s.board[action.from as usize] as usize - 1;
@@ -68,6 +73,7 @@ impl Engine {
                     s.relocated.push(action.to);
                 }
                 s.last_arrival = Some(action.to);
+                self.moved(s, action);
             }
             ActionKind::End | ActionKind::Pass => {}
         }
@@ -119,6 +125,16 @@ impl Engine {
                     }
                 }
             }
+        }
+    }
+
+    /// Notes a piece moved by `action` for `previous-from`, `previous-to` and `(unmoved ...)`.
+    #[inline]
+    fn moved(&self, s: &mut State, action: Action) {
+        s.turn_move = Some(action);
+        if self.program.tracks_unmoved {
+            s.unmoved.remove(action.from);
+            s.unmoved.remove(action.to);
         }
     }
 
@@ -264,6 +280,9 @@ impl Engine {
                 for &(site, _) in &targets {
                     self.put(s, w, site, env.subject);
                     s.kinds[site as usize] = 0;
+                    if self.program.tracks_unmoved {
+                        s.unmoved.insert(site);
+                    }
                 }
                 w.victims = targets;
             }
@@ -401,6 +420,10 @@ impl Engine {
         }
         s.turns_completed += 1;
         s.turn_started = false;
+        s.previous = match s.turn_move.take() {
+            Some(a) => [(a.kind != ActionKind::Place).then_some(a.from), Some(a.to)],
+            None => [None; 2],
+        };
         s.arrival = None;
         s.relocated.clear();
         s.mover = self.next_player(s.mover as usize) as u8;
@@ -442,6 +465,12 @@ impl Engine {
         }
         for (i, &a) in s.allow_next.iter().enumerate() {
             h ^= splitmix(((i as u64) << 40) ^ (a as u64) ^ 0x61_6c6c_6f00);
+        }
+        if self.program.tracks_unmoved {
+            // Rights that lapse when a piece moves are part of the position.
+            for site in s.unmoved.ones().filter(|&site| s.board[site as usize] != 0) {
+                h ^= splitmix(u64::from(site) ^ 0x75_6e6d_6f00);
+            }
         }
         (s.seen.record(h) >= limit).then_some(index)
     }

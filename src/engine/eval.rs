@@ -15,6 +15,8 @@ pub(crate) struct Env {
     pub site: u16,
     /// Where the last stone arrived in the game, if one has.
     pub last: Option<u16>,
+    /// Where the previous turn's last move started and ended (`previous-from`, `previous-to`).
+    pub previous: [Option<u16>; 2],
     /// The player to move has no legal action (only at a decision point).
     pub no_moves: bool,
     /// The player to move cannot begin his turn, though he may have the forced `pass` (only
@@ -31,6 +33,8 @@ impl Env {
             SiteVar::From => Some(self.from),
             SiteVar::Site => Some(self.site),
             SiteVar::Last => self.last,
+            SiteVar::PreviousFrom => self.previous[0],
+            SiteVar::PreviousTo => self.previous[1],
         }
     }
 }
@@ -144,6 +148,7 @@ impl Engine {
             Bool::AllPassed => s.pass_streak as usize >= self.game.players.len(),
             Bool::Line(line) => self.line(s, w, line, env),
             Bool::In(var, sites) => env.var(*var).is_some_and(|v| self.contains(s, sites, v, env)),
+            Bool::Unmoved(var) => env.var(*var).is_some_and(|v| s.board[v as usize] != 0 && s.unmoved.contains(v)),
         }
     }
 

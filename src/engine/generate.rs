@@ -14,7 +14,13 @@ impl Engine {
     /// The environment of the mover's rules.
     pub(crate) fn mover_env(&self, s: &State) -> Env {
         let mover = s.mover as usize;
-        Env { subject: self.game.players[mover].team, mover, last: s.last_arrival, ..Env::default() }
+        Env {
+            subject: self.game.players[mover].team,
+            mover,
+            last: s.last_arrival,
+            previous: s.previous,
+            ..Env::default()
+        }
     }
 
     /// Whether the current stage is a single unconditional placement on any empty site with no
@@ -41,7 +47,12 @@ impl Engine {
         legal.clear();
         let mut rest = take(&mut legal.rest);
         let env = self.mover_env(s);
-        for (m, program) in self.current_stage(s).moves.iter().zip(&self.stage_program(s).moves) {
+        let stage = self.current_stage(s);
+        for (i, (m, program)) in stage.moves.iter().zip(&self.stage_program(s).moves).enumerate() {
+            // `(priority ...)`: its moves come first, and the others only if they had nothing.
+            if i == stage.preferred && i > 0 && !(legal.is_empty() && rest.is_empty()) {
+                break;
+            }
             match program.generator {
                 Generator::Place => {
                     self.places(s, w, m, program, &env, &mut legal);
@@ -472,6 +483,15 @@ impl Engine {
                     }
                     _ => format!("after its effects, {rule} would not hold"),
                 };
+            }
+        }
+        let index = stage.moves.iter().position(|x| std::ptr::eq(x, m)).unwrap_or(0);
+        if stage.preferred > 0 && index >= stage.preferred {
+            if let Some(&first) = s.legal.as_slice().first() {
+                return format!(
+                    "a move in `(priority ...)` can be made, and then only those are legal (such as {})",
+                    self.action_text(first)
+                );
             }
         }
         "it is not among the legal actions".into()

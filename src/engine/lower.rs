@@ -88,6 +88,9 @@ pub(crate) struct Program {
     pub chains: Option<u8>,
     /// Some move bans repeated positions: the board is hashed and its history recorded.
     pub bans_repeats: bool,
+    /// Some rule asks whether a piece has moved (`(unmoved SITE)`): the state keeps the set of
+    /// pieces that have not.
+    pub tracks_unmoved: bool,
 }
 
 /// How `(connects SITE R A B ...)` is answered.
@@ -282,9 +285,12 @@ pub(crate) fn lower(game: &Game) -> Program {
             }
         }
     }
+    let mut tracks_unmoved = false;
+    game.visit_bools(&mut |b: &Bool| tracks_unmoved |= matches!(b, Bool::Unmoved(_)));
     Program {
         chains,
         bans_repeats,
+        tracks_unmoved,
         cut_masks,
         phases,
         end_tests,

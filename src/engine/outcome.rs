@@ -78,6 +78,7 @@ impl Engine {
                                 subject: t,
                                 mover: self.outcome_mover(s),
                                 last: s.last_arrival,
+                                previous: s.previous,
                                 ..Env::default()
                             };
                             self.int(s, w, value, &env)

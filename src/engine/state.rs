@@ -55,6 +55,14 @@ pub struct State {
     pub(crate) pass_streak: u32,
     /// The turn in progress is a blocked player's forced `pass` (no move's effects apply).
     pub(crate) forced_pass: bool,
+    /// The last placement or move of a piece in the turn in progress.
+    pub(crate) turn_move: Option<Action>,
+    /// Where the previous turn's last placement or move started and ended: the sites
+    /// `previous-from` and `previous-to` (the first is none for a placement).
+    pub(crate) previous: [Option<u16>; 2],
+    /// The sites whose piece has not moved since it came onto the board (kept only when a rule
+    /// asks: [`super::lower::Program::tracks_unmoved`]). Meaningless on an empty site.
+    pub(crate) unmoved: Bits,
 
     // Counting and the end.
     pub(crate) turns_completed: u32,
@@ -141,6 +149,9 @@ impl Clone for State {
             last_arrival: self.last_arrival,
             pass_streak: self.pass_streak,
             forced_pass: self.forced_pass,
+            turn_move: self.turn_move,
+            previous: self.previous,
+            unmoved: self.unmoved.clone(),
             turns_completed: self.turns_completed,
             turn_started: self.turn_started,
             actions: self.actions,
@@ -177,6 +188,9 @@ impl Clone for State {
         self.last_arrival = other.last_arrival;
         self.pass_streak = other.pass_streak;
         self.forced_pass = other.forced_pass;
+        self.turn_move = other.turn_move;
+        self.previous = other.previous;
+        self.unmoved.clone_from(&other.unmoved);
         self.relocated.clone_from(&other.relocated);
         self.turns_completed.clone_from(&other.turns_completed);
         self.turn_started.clone_from(&other.turn_started);
@@ -359,6 +373,7 @@ impl Engine {
         for (i, &(site, team)) in self.game.start.iter().enumerate() {
             self.with_work(state, |s, w| self.put(s, w, site, team));
             state.kinds[site as usize] = self.game.start_kinds.get(i).copied().unwrap_or(0);
+            state.unmoved.insert(site);
         }
     }
 
@@ -393,6 +408,9 @@ impl Engine {
             last_arrival: None,
             pass_streak: 0,
             forced_pass: false,
+            turn_move: None,
+            previous: [None; 2],
+            unmoved: Bits::new(sites),
             turns_completed: 0,
             turn_started: false,
             actions: 0,
@@ -451,6 +469,10 @@ pub struct Setup {
     pub last: Option<u16>,
     /// How many turns in a row, up to the last, were a single `pass` (for `(all-passed)`).
     pub passes: u32,
+    /// The pieces that have not moved since they came onto the board (default: all of them).
+    pub unmoved: Option<Vec<u16>>,
+    /// Where the previous turn's last move started and ended (`previous-from`, `previous-to`).
+    pub previous: [Option<u16>; 2],
 }
 
 impl Engine {
@@ -475,6 +497,7 @@ impl Engine {
                 return Err(format!("two stones on {}", self.label(site)));
             }
             self.with_work(&mut state, |s, w| self.put(s, w, site, team));
+            state.unmoved.insert(site);
         }
         for &(site, kind) in &setup.kinds {
             if site as usize >= game.board.site_count() || kind as usize >= game.pieces.len().max(1) {
@@ -508,6 +531,24 @@ impl Engine {
             }
         }
         state.last_arrival = setup.last;
+        if let Some(unmoved) = &setup.unmoved {
+            state.unmoved.clear();
+            for &site in unmoved {
+                if site as usize >= game.board.site_count() {
+                    return Err(format!("bad unmoved site {site}"));
+                }
+                if state.board[site as usize] == 0 {
+                    return Err(format!("no piece on {} to be unmoved", self.label(site)));
+                }
+                state.unmoved.insert(site);
+            }
+        }
+        for site in setup.previous.iter().flatten() {
+            if *site as usize >= game.board.site_count() {
+                return Err(format!("bad previous site {site}"));
+            }
+        }
+        state.previous = setup.previous;
         state.mover = setup.mover as u8;
         state.turns_completed = setup.turns_played;
         // Turns go round in order: whoever moved last sat just before the player to move.
@@ -521,6 +562,14 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// Whether some rule asks if a piece has moved (`(unmoved SITE)`): only then does the state
+    /// keep which pieces have, and a position need say so.
+    pub fn tracks_unmoved(&self) -> bool {
+        self.program.tracks_unmoved
+    }
+}
+
 impl State {
     /// Where the last stone arrived in the game (the site `last`).
     pub fn last_arrival(&self) -> Option<u16> {
@@ -530,6 +579,18 @@ impl State {
     /// The player whose turn it is or would be (also once the game is over).
     pub fn mover_index(&self) -> usize {
         self.mover as usize
+    }
+
+    /// Where the previous turn's last placement or move started and ended (`previous-from`,
+    /// `previous-to`).
+    pub fn previous(&self) -> [Option<u16>; 2] {
+        self.previous
+    }
+
+    /// Whether the piece on `site` has not moved since it came onto the board (meaningful only
+    /// where [`Engine::tracks_unmoved`]).
+    pub fn unmoved(&self, site: u16) -> bool {
+        self.board[site as usize] != 0 && self.unmoved.contains(site)
     }
 
     /// How many turns in a row, up to the last, were a single `pass`.

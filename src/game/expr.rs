@@ -42,6 +42,14 @@ pub enum SiteVar {
     /// Where the last stone of the game arrived (placed, slid or relocated); none before the
     /// first. Bound everywhere, so that end rules can ask about the stone just played.
     Last,
+    /// Where the last piece moved or placed in the previous turn came from (none for a
+    /// placement, before the second turn, or after a turn without one). Bound everywhere: a
+    /// rule may depend on what the opponent just did (a pawn that has just advanced two
+    /// squares may be taken in passing).
+    PreviousFrom,
+    /// Where the last piece moved or placed in the previous turn arrived (none before the
+    /// second turn or after a turn without one).
+    PreviousTo,
 }
 
 /// A region as referenced from an expression: the region index for each team (regions of the
@@ -190,6 +198,9 @@ pub enum Bool {
     Line(Box<super::Line>),
     /// The bound site belongs to the set (the subject's version of an owned region).
     In(SiteVar, Sites),
+    /// The site holds a piece that has not moved since it came onto the board (set up or
+    /// placed): rights that lapse once a piece has moved.
+    Unmoved(SiteVar),
 }
 
 impl Int {

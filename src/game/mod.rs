@@ -178,6 +178,10 @@ pub struct Stage {
     pub min: Int,
     pub max: Int,
     pub moves: Vec<Move>,
+    /// The first `preferred` moves were written in `(priority ...)`: whenever one of them has
+    /// a legal action, only their actions are legal ("if a capture is possible, only captures
+    /// are"). 0 without `priority`.
+    pub preferred: usize,
 }
 
 #[derive(Debug, Clone)]
@@ -486,6 +490,11 @@ impl Game {
             }
             for m in phase.stages.iter().flat_map(|s| &s.moves) {
                 m.conditions.iter().for_each(|c| c.walk(visit));
+                for r in &m.require {
+                    if let Constraint::Condition(c) = r {
+                        c.walk(visit);
+                    }
+                }
                 m.after.iter().for_each(|c| c.walk(visit));
                 effects(&m.then, visit);
             }

@@ -45,6 +45,7 @@ pub fn read(engine: &Engine, source: SourceId, text: &str) -> Result<Setup, Vec<
         counters: Vec::new(),
         allowances: Vec::new(),
         passes: None,
+        unmoved: Vec::new(),
     };
     for item in form.args() {
         reader.item(item);
@@ -74,6 +75,8 @@ struct Reader<'e> {
     allowances: Vec<(usize, Span)>,
     /// The turn number's span, to blame `passes` that exceed the turns played.
     passes: Option<(u32, Span)>,
+    /// The sites said to hold unmoved pieces, to blame one that holds none.
+    unmoved: Vec<(u16, Span)>,
 }
 
 impl<'e> Reader<'e> {
@@ -126,11 +129,38 @@ impl<'e> Reader<'e> {
                     self.setup.last = self.site(node);
                 }
             }
+            "previous-from" | "previous-to" => {
+                let head = if head == "previous-from" { "previous-from" } else { "previous-to" };
+                if let (true, Some(node)) = (self.first(head, item), self.exactly(item, args, "the site")) {
+                    let site = self.site(node);
+                    self.setup.previous[usize::from(head == "previous-to")] = site;
+                }
+            }
+            "unmoved" => {
+                if self.first("unmoved", item) {
+                    let sites: Vec<(u16, Span)> =
+                        args.iter().filter_map(|node| self.site(node).map(|s| (s, node.span))).collect();
+                    self.setup.unmoved = Some(sites.iter().map(|&(s, _)| s).collect());
+                    self.unmoved = sites;
+                }
+            }
             "hand" => self.hand(item, args),
             "counter" => self.counter(item, args),
             "allowance" => self.allowance(item, args),
             _ => {
-                let known = ["place", "to-move", "turn", "hand", "counter", "allowance", "last", "passes"];
+                let known = [
+                    "place",
+                    "to-move",
+                    "turn",
+                    "hand",
+                    "counter",
+                    "allowance",
+                    "last",
+                    "previous-from",
+                    "previous-to",
+                    "unmoved",
+                    "passes",
+                ];
                 let node = &item.list().expect("a form with a head is a list")[0];
                 self.errors.push(
                     Diagnostic::error(codes::UNKNOWN_LUDEME, format!("unknown detail `{head}` in a position"))
@@ -468,6 +498,25 @@ impl<'e> Reader<'e> {
                     .help("`(turn N)` is the turn about to begin: N - 1 turns were played before it"),
                 );
             }
+        }
+        for &(site, span) in &self.unmoved {
+            if !self.placed.iter().any(|&(s, _)| s == site) {
+                let label = self.engine.label(site).to_string();
+                self.errors.push(
+                    Diagnostic::error(codes::WRONG_PLACE, format!("no piece on `{label}` to be unmoved"))
+                        .label(span, "no `place` puts a piece here")
+                        .help("`(unmoved SITE...)` lists pieces of the position that have not moved yet"),
+                );
+            }
+        }
+        if let (Some((_, span)), false) =
+            (self.once.iter().find(|(h, _)| *h == "previous-from"), self.once.iter().any(|(h, _)| *h == "previous-to"))
+        {
+            self.errors.push(
+                Diagnostic::error(codes::MISSING_ARGUMENT, "`previous-from` without `previous-to`")
+                    .label(*span, "where the previous move started")
+                    .help("a move ends somewhere: add `(previous-to SITE)`"),
+            );
         }
         if self.errors.is_empty() { Ok(self.setup) } else { Err(self.errors) }
     }

@@ -83,6 +83,19 @@ fn forms(engine: &Engine, state: &State) -> Result<Vec<String>, String> {
     if let Some(site) = state.last_arrival() {
         forms.push(format!("(last {})", label(engine.label(site))));
     }
+    let [from, to] = state.previous();
+    if let Some(site) = from {
+        forms.push(format!("(previous-from {})", label(engine.label(site))));
+    }
+    if let Some(site) = to {
+        forms.push(format!("(previous-to {})", label(engine.label(site))));
+    }
+    if engine.tracks_unmoved() {
+        // Always written, even empty: left out, it would mean every piece is unmoved.
+        let unmoved: Vec<String> =
+            (0..sites).filter(|&s| state.unmoved(s)).map(|s| format!(" {}", label(engine.label(s)))).collect();
+        forms.push(format!("(unmoved{})", unmoved.concat()));
+    }
     if state.pass_streak() > 0 {
         forms.push(format!("(passes {})", state.pass_streak()));
     }

@@ -23,6 +23,7 @@ mod fmt;
 mod fuzz_checker;
 mod go;
 mod handwritten;
+mod history;
 mod info;
 mod invariants;
 mod json_vocabulary;

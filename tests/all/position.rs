@@ -57,7 +57,10 @@ fn a_go_position_with_one_capture_lists_exactly_the_expected_moves() {
     assert_eq!(moves.lines().collect::<Vec<_>>(), sorted(expected));
 
     let after = ok(&["position", game, "--set", "size=5", "--position", p, "--after", "a2"]);
-    assert_eq!(after, "(position\n  (place \"Black\" b1 a2)\n  (to-move \"White\")\n  (turn 4)\n  (last a2))\n");
+    assert_eq!(
+        after,
+        "(position\n  (place \"Black\" b1 a2)\n  (to-move \"White\")\n  (turn 4)\n  (last a2)\n  (previous-to a2))\n"
+    );
     let moves = ok(&["moves", game, "--set", "size=5", "--position", p, "--after", "a2"]);
     let mut expected = empty_points_but(&["a1", "a2", "b1"]);
     expected.push("pass".into());
