@@ -104,17 +104,20 @@ fn a_position_file_reads_like_the_text_and_kinds_are_kept() {
 /// back and writes it again: the two texts are the same, and (where the rules read no history
 /// of earlier positions) so are the legal actions.
 fn round_trip(file: &str, sets: &[&str], same_moves: bool) -> usize {
-    let e = engine(file, "", sets);
+    round_trip_engine(&engine(file, "", sets), same_moves)
+}
+
+fn round_trip_engine(e: &Engine, same_moves: bool) -> usize {
     let mut state = e.initial();
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
     let mut checked = 0;
     while e.outcome(&state).is_none() && state.actions() < 400 {
         if !state.mid_turn() {
-            let text = tabula::position::write(&e, &state).expect("between turns");
-            let again = read(&e, &text).unwrap_or_else(|d| panic!("{text}: {:?}", d));
-            assert_eq!(tabula::position::write(&e, &again).expect("between turns"), text);
+            let text = tabula::position::write(e, &state).expect("between turns");
+            let again = read(e, &text).unwrap_or_else(|d| panic!("{text}: {:?}", d));
+            assert_eq!(tabula::position::write(e, &again).expect("between turns"), text);
             if same_moves {
-                assert_eq!(sorted(legal(&e, &again)), sorted(legal(&e, &state)), "{text}");
+                assert_eq!(sorted(legal(e, &again)), sorted(legal(e, &state)), "{text}");
             }
             checked += 1;
         }
@@ -271,4 +274,60 @@ fn moves_json_gives_the_position_to_start_from_again() {
     assert_eq!(again["legal"], v["legal"]);
     assert_eq!(again["to_move"], v["to_move"]);
     assert_eq!(again["position"], v["position"]);
+}
+
+/// Pawns that go two steps while unmoved and take in passing a pawn that has just gone two
+/// steps past them (as in `tests/all/history.rs`): rules that read the history.
+const PASSING: &str = r#"(game "Passing"
+  (players "North" "South")
+  (board (square 4))
+  (pieces pawn)
+  (setup (place "North" a4 c4) (place "South" b2 d1))
+  (relation ahead (owner "North") S)
+  (relation ahead (owner "South") N)
+  (relation ahead-diagonal (owner "North") SE SW)
+  (relation ahead-diagonal (owner "South") NE NW)
+  (play
+    (turn
+      (actions 1
+        (slide (from friend) (along ahead) (to empty) (where (not (unmoved from))))
+        (slide (from friend) (along ahead) (to empty) (range 2) (where (unmoved from)))
+        (slide (from friend) (along ahead-diagonal) (to enemy) (capture))
+        (slide (from friend) (along ahead-diagonal) (to empty)
+          (where (in to (neighbors previous-to ahead)) (in previous-from (neighbors to ahead)))
+          (then (remove previous-to))))))
+  (end (when (no-moves) (win mover))))"#;
+
+/// North's a4 has just gone two steps to a2, past b2: b2 (unmoved) may go one or two steps or
+/// take in passing on a3; d1 one or two. Without the previous move there is nothing to take in
+/// passing; with b2 moved, it goes one step only.
+#[test]
+fn the_previous_move_and_unmoved_pieces_are_read_as_the_rules_need() {
+    let e = crate::common::inline(PASSING);
+    let at = |history: &str| {
+        let text = format!(
+            r#"(position (place "North" pawn a2 c4) (place "South" pawn b2 d1) (to-move "South") (turn 2) {history})"#
+        );
+        sorted(legal(&e, &read(&e, &text).unwrap_or_else(|d| panic!("{d:?}"))))
+    };
+    let list = |l: &str| sorted(l.split_whitespace().map(String::from).collect());
+    let passed = "(last a2) (previous-from a4) (previous-to a2)";
+    assert_eq!(at(&format!("{passed} (unmoved c4 b2 d1)")), list("b2-b3 b2-b4 b2-a3 d1-d2 d1-d3"));
+    assert_eq!(at("(last a2) (unmoved c4 b2 d1)"), list("b2-b3 b2-b4 d1-d2 d1-d3"));
+    assert_eq!(at(&format!("{passed} (unmoved c4 d1)")), list("b2-b3 b2-a3 d1-d2 d1-d3"));
+    // Left out, every piece is unmoved.
+    assert_eq!(at(passed), list("b2-b3 b2-b4 b2-a3 d1-d2 d1-d3"));
+    // Played from the start, the same position is written with its history.
+    let mut s = e.initial();
+    crate::common::play(&e, &mut s, "a4-a2");
+    assert_eq!(
+        tabula::position::write(&e, &s).expect("between turns"),
+        "(position\n  (place \"North\" pawn a2 c4)\n  (place \"South\" pawn d1 b2)\n  (to-move \"South\")\n  \
+         (turn 2)\n  (last a2)\n  (previous-from a4)\n  (previous-to a2)\n  (unmoved d1 b2 c4))\n"
+    );
+}
+
+#[test]
+fn positions_with_history_round_trip_with_the_same_moves() {
+    assert!(round_trip_engine(&crate::common::inline(PASSING), true) >= 3);
 }
