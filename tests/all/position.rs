@@ -331,3 +331,41 @@ fn the_previous_move_and_unmoved_pieces_are_read_as_the_rules_need() {
 fn positions_with_history_round_trip_with_the_same_moves() {
     assert!(round_trip_engine(&crate::common::inline(PASSING), true) >= 3);
 }
+
+/// The pieces of chess on an 8×8 board, moving nowhere: enough to read a position converted
+/// from FEN (the converter is a test utility, `common/fen.rs`).
+const CHESSMEN: &str = r#"(game "Chessmen"
+  (players "White" "Black")
+  (board (square 8))
+  (pieces king queen rook bishop knight pawn)
+  (play (turn (slide (from (friend king)) (along all) (to empty) (where (unmoved from)))))
+  (end (when (no-moves) (win mover))))"#;
+
+#[test]
+fn fen_records_become_positions_that_read() {
+    use crate::common::fen::to_position;
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -";
+    let text = to_position(kiwipete).expect("a FEN record");
+    assert_eq!(
+        text,
+        "(position (place \"White\" king e1) (place \"White\" queen f3) (place \"White\" rook a1 h1) \
+         (place \"White\" bishop d2 e2) (place \"White\" knight c3 e5) \
+         (place \"White\" pawn a2 b2 c2 f2 g2 h2 e4 d5) (place \"Black\" king e8) (place \"Black\" queen e7) \
+         (place \"Black\" rook a8 h8) (place \"Black\" bishop a6 g7) (place \"Black\" knight b6 f6) \
+         (place \"Black\" pawn h3 b4 e6 g6 a7 c7 d7 f7) (to-move \"White\") (turn 1) \
+         (unmoved a1 e1 h1 a2 b2 c2 f2 g2 h2 a7 c7 d7 f7 a8 e8 h8))"
+    );
+    let e = crate::common::inline(CHESSMEN);
+    let state = read(&e, &text).unwrap_or_else(|d| panic!("{d:?}"));
+    // The converted position prints back as the reader understood it: the same forms.
+    let printed = tabula::position::write_line(&e, &state).expect("between turns");
+    assert_eq!(printed, text);
+    // After 1. e4: Black to move in turn 2, White's double step the previous move.
+    let text = to_position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").expect("a FEN record");
+    assert!(text.contains("(to-move \"Black\") (turn 2) (last e4) (previous-from e2) (previous-to e4)"), "{text}");
+    let state = read(&e, &text).unwrap_or_else(|d| panic!("{d:?}"));
+    assert_eq!(state.previous(), [e.site("e2"), e.site("e4")]);
+    // Not FEN.
+    assert!(to_position("8/8/8 w - -").is_err());
+    assert!(to_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq -").is_err());
+}
