@@ -73,7 +73,8 @@ struct Reader<'e> {
     counters: Vec<(usize, usize, Span)>,
     /// Allowances given, (allowance, span).
     allowances: Vec<(usize, Span)>,
-    /// The turn number's span, to blame `passes` that exceed the turns played.
+    /// `(passes N)` and the span of N, to blame more passes than turns played once the turn
+    /// is known (it may come later in the text).
     passes: Option<(u32, Span)>,
     /// The sites said to hold unmoved pieces, to blame one that holds none.
     unmoved: Vec<(u16, Span)>,
@@ -130,6 +131,7 @@ impl<'e> Reader<'e> {
                 }
             }
             "previous-from" | "previous-to" => {
+                // The same word with a static lifetime, to remember where it was given.
                 let head = if head == "previous-from" { "previous-from" } else { "previous-to" };
                 if let (true, Some(node)) = (self.first(head, item), self.exactly(item, args, "the site")) {
                     let site = self.site(node);
