@@ -369,3 +369,33 @@ fn fen_records_become_positions_that_read() {
     assert!(to_position("8/8/8 w - -").is_err());
     assert!(to_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq -").is_err());
 }
+
+/// Broken positions never panic: every text made by cutting a valid one short, or by dropping
+/// or doubling one of its characters, is read to a position or to diagnostics, and a position
+/// read is one the engine takes.
+#[test]
+fn mangled_positions_are_refused_without_a_panic() {
+    let e = crate::common::inline(PASSING);
+    let text = r#"(position (place "North" pawn a2 c4) (place "South" pawn b2 d1) (to-move "South") (turn 2) (last a2) (previous-from a4) (previous-to a2) (unmoved c4 b2) (passes 1))"#;
+    let chars: Vec<char> = text.chars().collect();
+    let mut variants: Vec<String> = Vec::new();
+    for i in 0..chars.len() {
+        variants.push(chars[..i].iter().collect());
+        variants.push(chars.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, c)| c).collect());
+        variants.push(chars.iter().enumerate().flat_map(|(j, &c)| if j == i { vec![c, c] } else { vec![c] }).collect());
+    }
+    let mut refused = 0;
+    for v in &variants {
+        match tabula::position::read(&e, 0, v) {
+            Ok(setup) => {
+                e.position(&setup).unwrap_or_else(|m| panic!("{v}: {m}"));
+            }
+            Err(d) => {
+                assert!(!d.is_empty(), "{v}");
+                refused += 1;
+            }
+        }
+    }
+    // Both ways are taken: a blank dropped or doubled still reads; most other changes do not.
+    assert!(refused > 0 && refused < variants.len(), "{refused} of {}", variants.len());
+}
