@@ -19,6 +19,7 @@ pub mod files;
 pub mod format;
 pub mod game;
 pub mod lsp;
+pub mod position;
 pub mod record;
 pub mod render;
 pub mod serve;

@@ -10,7 +10,10 @@
 //! ```
 //!
 //! Header lines name the game, the variant and every option set; then each line holds one
-//! turn's actions separated by spaces. Records are written with [`crate::files::write`]: a
+//! turn's actions separated by spaces. A game that did not begin at the game's start has one
+//! more header line, the position it began from on one line (LANGUAGE.md, Positions):
+//! `(position (place "Black" c3) (to-move "White") (turn 2))`; records without one begin at
+//! the start, as they always did. Records are written with [`crate::files::write`]: a
 //! plain file atomically (a crash never leaves it half-written), a device or link through.
 
 use std::fmt::Write as _;
@@ -24,6 +27,9 @@ pub struct Record {
     pub game: String,
     pub variant: Option<String>,
     pub sets: Vec<(String, String)>,
+    /// The position the game began from, as position text on one line (`None`: the game's
+    /// start), with its line in the record (0 when built in memory).
+    pub position: Option<(usize, String)>,
     /// Each turn's actions, as written.
     pub turns: Vec<Turn>,
     /// Comment lines written after the first one (who played, the seed, the date, the result);
@@ -58,6 +64,7 @@ impl Record {
             game: game.name.clone(),
             variant: game.variant.clone(),
             sets: game.options.iter().map(|o| (o.name.clone(), o.show(o.value))).collect(),
+            position: None,
             turns: Vec::new(),
             notes: Vec::new(),
         }
@@ -70,6 +77,21 @@ impl Record {
         let text = crate::files::normalize_text(text);
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
+            // A position is read by the language's parser, which knows a `;` in a name from a
+            // comment: the whole line is kept.
+            if raw.trim_start().starts_with("(position") {
+                if !record.turns.is_empty() || !seen_game {
+                    return Err(RecordError {
+                        line,
+                        message: "the `(position ...)` line belongs among the headers, after `game`".into(),
+                    });
+                }
+                if record.position.is_some() {
+                    return Err(RecordError { line, message: "a second `(position ...)` line".into() });
+                }
+                record.position = Some((line, raw.trim().to_string()));
+                continue;
+            }
             let content = raw.split(';').next().unwrap_or("").trim();
             if content.is_empty() {
                 continue;
@@ -133,6 +155,9 @@ impl Record {
         for (k, v) in &self.sets {
             let _ = writeln!(out, "set {k}={v}");
         }
+        if let Some((_, position)) = &self.position {
+            let _ = writeln!(out, "{}", position.replace(['\n', '\r'], " "));
+        }
         for turn in &self.turns {
             let _ = writeln!(out, "{}", turn.actions.join(" "));
         }
@@ -187,14 +212,32 @@ pub struct ReplayError {
 
 impl std::fmt::Display for ReplayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.turn == 0 {
+            return write!(f, "line {}: the position the game began from: {}", self.line, self.reason);
+        }
         write!(f, "turn {} (line {}): `{}`: {}", self.turn, self.line, self.action, self.reason)
     }
 }
 
-/// Replays the record's turns from the initial position, checking every action and that each
-/// line is exactly one turn (the last line may be a turn still in progress).
+/// The position the record's game began from: its `(position ...)` line, or the game's start.
+pub fn start(engine: &Engine, record: &Record) -> Result<State, ReplayError> {
+    let Some((line, text)) = &record.position else { return Ok(engine.initial()) };
+    let error = |reason: String| ReplayError { turn: 0, line: *line, action: "(position ...)".into(), reason };
+    let setup = crate::position::read(engine, 0, text).map_err(|diagnostics| {
+        let first = diagnostics.first().map(|d| d.message.clone()).unwrap_or_default();
+        let more = match diagnostics.len() {
+            0 | 1 => String::new(),
+            n => format!(" (and {} more problems)", n - 1),
+        };
+        error(format!("{first}{more}; `tabula moves FILE --position '...'` shows every problem"))
+    })?;
+    engine.position(&setup).map_err(error)
+}
+
+/// Replays the record's turns from its start (see [`start`]), checking every action and that
+/// each line is exactly one turn (the last line may be a turn still in progress).
 pub fn replay(engine: &Engine, record: &Record) -> Result<State, ReplayError> {
-    let mut state = engine.initial();
+    let mut state = start(engine, record)?;
     let count = record.turns.len();
     for (i, turn) in record.turns.iter().enumerate() {
         let number = i + 1;

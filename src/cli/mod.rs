@@ -18,6 +18,7 @@ mod output;
 mod perft;
 mod play;
 mod playout;
+mod position;
 mod progress;
 mod render;
 mod replay;
@@ -50,6 +51,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// List the legal actions at the start or `--after` some actions, for debugging a game.
     Moves(moves::MovesArgs),
+    /// Print the position reached (`--position`, `--after`) as position text.
+    Position(position::PositionArgs),
     /// Play uniformly random games and report statistics.
     Playout(playout::PlayoutArgs),
     /// Replay a game record, checking every action.
@@ -130,6 +133,7 @@ pub fn main() -> ExitCode {
         Command::Info(args) => info::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Moves(args) => moves::run(&args),
+        Command::Position(args) => position::run(&args),
         Command::Playout(args) => playout::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Play(args) => play::run(&args),

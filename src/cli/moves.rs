@@ -1,4 +1,4 @@
-//! `tabula moves FILE [--after "ACTIONS"] [--json]`: the legal actions of a position, for
+//! `tabula moves FILE [--position P] [--after "ACTIONS"] [--json]`: the legal actions of a position, for
 //! debugging a rule file (DESIGN.md §4).
 //!
 //! The actions go to stdout one per line, in byte order, so that two runs (or two engines) can be
@@ -14,21 +14,11 @@ use crate::engine::{Engine, State};
 pub struct MovesArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Actions to make from the start first: `"c3 d4"`; `;` may separate turns (`"c3; d4"`),
-    /// and then each group must be one whole turn.
-    #[arg(long, value_name = "ACTIONS", default_value = "")]
-    after: String,
-    /// Print one JSON object: `to_move`, `legal`, `outcome`.
+    #[command(flatten)]
+    start: super::position::StartArgs,
+    /// Print one JSON object: `to_move`, `legal`, `outcome`, `position`.
     #[arg(long)]
     json: bool,
-}
-
-/// The position reached by `--after` from the start, or why it cannot be reached.
-pub fn position_after(engine: &Engine, after: &str) -> Result<State, Failure> {
-    let mut state = engine.initial();
-    crate::record::play_after(engine, &mut state, after)
-        .map_err(|m| Failure::Problems(Some(format!("error: --after: {m}"))))?;
-    Ok(state)
 }
 
 /// The legal actions as text, in byte order.
@@ -40,7 +30,7 @@ pub fn sorted_legal(engine: &Engine, state: &State) -> Vec<String> {
 
 pub fn run(args: &MovesArgs) -> Result<(), Failure> {
     let engine = Engine::new(args.game.load()?);
-    let state = position_after(&engine, &args.after)?;
+    let state = args.start.reach(&engine)?;
     let legal = sorted_legal(&engine, &state);
     if args.json {
         let game = engine.game();
@@ -53,6 +43,9 @@ pub fn run(args: &MovesArgs) -> Result<(), Failure> {
             "actions": state.actions(),
             "to_move": engine.to_move(&state).map(|p| p + 1),
             "legal": legal,
+            // The position as text on one line, to start from again with `--position` (null
+            // in the middle of a turn, where there is none).
+            "position": crate::position::write_line(&engine, &state).ok(),
             "outcome": outcome,
             "team_wins": super::output::game_team_wins_json(&engine, &state),
         }));

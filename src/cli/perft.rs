@@ -1,4 +1,4 @@
-//! `tabula perft FILE DEPTH [--all] [--divide] [--after "ACTIONS"] [--turns]`
+//! `tabula perft FILE DEPTH [--all] [--divide] [--position P] [--after "ACTIONS"] [--turns]`
 
 use clap::Args;
 
@@ -19,9 +19,8 @@ pub struct PerftArgs {
     /// where two engines part.
     #[arg(long)]
     divide: bool,
-    /// Count from the position after these actions (`"c3 d4"`; `;` may separate turns).
-    #[arg(long, value_name = "ACTIONS", default_value = "")]
-    after: String,
+    #[command(flatten)]
+    start: super::position::StartArgs,
     /// Count sequences of DEPTH whole turns instead of DEPTH actions (a turn is over when the
     /// next player's turn begins or the game ends), as published figures for games with
     /// several actions per turn do. With `--divide`, one line per whole first turn, its
@@ -32,7 +31,7 @@ pub struct PerftArgs {
 
 pub fn run(args: &PerftArgs) -> Result<(), Failure> {
     let engine = Engine::new(args.game.load()?);
-    let state = super::moves::position_after(&engine, &args.after)?;
+    let state = args.start.reach(&engine)?;
     if args.turns {
         return run_turns(args, &engine, &state);
     }

@@ -42,6 +42,10 @@ pub struct PlayArgs {
     /// given by `--players`.
     #[arg(long, value_name = "FILE.rec")]
     resume: Option<PathBuf>,
+    /// Begin from this position instead of the game's start (a file, or the text itself when
+    /// it begins with `(`); the record says so.
+    #[arg(long, value_name = "FILE|TEXT", conflicts_with = "resume")]
+    position: Option<String>,
     /// Stop a game that has not ended after this many actions.
     #[arg(long, default_value_t = crate::engine::playout::ACTION_CAP)]
     max_actions: u32,
@@ -157,6 +161,10 @@ struct Session<'e> {
     /// rather than keeping a copy of the state per action, whose memory grows with the square
     /// of the game's length.
     history: Vec<(crate::engine::Action, usize)>,
+    /// Where the game began: the game's start or a `--position` (or a resumed record's).
+    start: State,
+    /// That position as one line of text for the record (`None`: the game's start).
+    start_text: Option<String>,
     record: Record,
     /// Actions of the turn in progress.
     turn: Vec<String>,
@@ -185,12 +193,24 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1)
     });
+    let start = match &args.position {
+        Some(arg) => super::position::read_position(&engine, arg)?,
+        None => engine.initial(),
+    };
+    let start_text = match &args.position {
+        Some(_) => Some(crate::position::write_line(&engine, &start).map_err(|m| Failure::Problems(Some(m)))?),
+        None => None,
+    };
+    let mut record = Record::for_game(game);
+    record.position = start_text.clone().map(|t| (0, t));
     let mut session = Session {
         engine: &engine,
         seats: Vec::new(),
-        state: engine.initial(),
+        state: start.clone(),
         history: Vec::new(),
-        record: Record::for_game(game),
+        start,
+        start_text,
+        record,
         turn: Vec::new(),
         args,
         seed,
@@ -657,7 +677,8 @@ impl Session<'_> {
     /// Replaces the game by the record's (checked first: nothing changes if it does not replay).
     fn restore(&mut self, record: &Record) -> Result<(), String> {
         crate::record::replay(self.engine, record).map_err(|e| e.to_string())?;
-        let mut state = self.engine.initial();
+        let start = crate::record::start(self.engine, record).map_err(|e| e.to_string())?;
+        let mut state = start.clone();
         let mut history = Vec::new();
         for text in record.turns.iter().flat_map(|t| &t.actions) {
             let action = self.engine.parse_action(text)?;
@@ -666,6 +687,8 @@ impl Session<'_> {
             history.push((action, player));
         }
         self.history = history;
+        self.start = start;
+        self.start_text = record.position.as_ref().map(|(_, text)| text.clone());
         self.rebuild();
         Ok(())
     }
@@ -673,8 +696,9 @@ impl Session<'_> {
     /// Plays the history again from the start, and starts the agents afresh (they may hold
     /// search trees of another line).
     fn rebuild(&mut self) {
-        self.state = self.engine.initial();
+        self.state = self.start.clone();
         self.record = Record::for_game(self.engine.game());
+        self.record.position = self.start_text.clone().map(|t| (0, t));
         self.turn = Vec::new();
         let actions: Vec<crate::engine::Action> = self.history.iter().map(|&(a, _)| a).collect();
         for action in actions {

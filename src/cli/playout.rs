@@ -9,9 +9,9 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::{Failure, GameArgs, output::print_json};
-use crate::engine::Engine;
 use crate::engine::playout::{GameRecord, random_game, random_game_turns};
 use crate::engine::stats::Stats;
+use crate::engine::{Engine, State};
 use crate::record::{Record, Turn};
 
 #[derive(Args, Debug)]
@@ -34,6 +34,10 @@ pub struct PlayoutArgs {
     /// games (and when games finish a minute after the last line). At a terminal a bar is shown.
     #[arg(long)]
     progress: bool,
+    /// Play every game from this position instead of the game's start (a file, or the text
+    /// itself when it begins with `(`); records written say so.
+    #[arg(long, value_name = "FILE|TEXT")]
+    position: Option<String>,
     /// Write every game as a record, `DIR/000000.rec` for game 0 (the number of its random
     /// stream), so that any game of a run can be replayed or rendered.
     #[arg(long, value_name = "DIR")]
@@ -43,10 +47,14 @@ pub struct PlayoutArgs {
 /// Games handed to a thread at a time.
 const CHUNK: u64 = 64;
 
-/// Plays games `0..games` with per-game random streams and sums their statistics; with
-/// `records`, also writes each game there (the first failure to write is returned).
+/// Plays games `0..games` from `initial` with per-game random streams and sums their
+/// statistics; with `records`, also writes each game there, beginning with `position` (the
+/// text of `initial` when it is not the game's start; the first failure to write is returned).
+#[allow(clippy::too_many_arguments)]
 pub fn run_games(
     engine: &Engine,
+    initial: &State,
+    position: Option<&str>,
     games: u64,
     seed: u64,
     threads: usize,
@@ -54,17 +62,16 @@ pub fn run_games(
     records: Option<&Path>,
 ) -> Result<Stats, String> {
     let players = engine.game().players.len();
-    let initial = engine.initial();
     let write_error: Mutex<Option<String>> = Mutex::new(None);
     let chunk = |c: u64| {
         let mut stats = Stats::new(players);
         let mut state = initial.clone();
         for index in c * CHUNK..((c + 1) * CHUNK).min(games) {
             let record = match records {
-                None => random_game(engine, &initial, &mut state, seed, index),
+                None => random_game(engine, initial, &mut state, seed, index),
                 Some(dir) => {
-                    let (record, turns) = random_game_turns(engine, &initial, &mut state, seed, index);
-                    if let Err(e) = write_record(engine, dir, seed, index, &record, turns) {
+                    let (record, turns) = random_game_turns(engine, initial, &mut state, seed, index);
+                    if let Err(e) = write_record(engine, dir, (seed, index), position, &record, turns) {
                         if let Ok(mut slot) = write_error.lock() {
                             slot.get_or_insert(e);
                         }
@@ -103,12 +110,13 @@ pub fn run_games(
 fn write_record(
     engine: &Engine,
     dir: &Path,
-    seed: u64,
-    index: u64,
+    (seed, index): (u64, u64),
+    position: Option<&str>,
     game: &GameRecord,
     turns: Vec<Vec<String>>,
 ) -> Result<(), String> {
     let mut record = Record::for_game(engine.game());
+    record.position = position.map(|p| (0, p.to_string()));
     record.turns = turns.into_iter().map(|actions| Turn { line: 0, actions }).collect();
     let result = match &game.outcome {
         None => format!("stopped unfinished after {} actions", game.actions),
@@ -145,9 +153,27 @@ pub fn run(args: &PlayoutArgs) -> Result<(), Failure> {
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure::Usage(format!("cannot create the records directory `{}`: {e}", dir.display())))?;
     }
+    let initial = match &args.position {
+        Some(arg) => super::position::read_position(&engine, arg)?,
+        None => engine.initial(),
+    };
+    let position = match &args.position {
+        Some(_) => Some(crate::position::write_line(&engine, &initial).map_err(|m| Failure::Problems(Some(m)))?),
+        None => None,
+    };
     let progress = super::progress::Progress::new(args.games, args.progress);
     let start = Instant::now();
-    let stats = run_games(&engine, args.games, args.seed, args.threads, Some(&progress), args.records.as_deref());
+    let records = args.records.as_deref();
+    let stats = run_games(
+        &engine,
+        &initial,
+        position.as_deref(),
+        args.games,
+        args.seed,
+        args.threads,
+        Some(&progress),
+        records,
+    );
     let seconds = start.elapsed().as_secs_f64();
     progress.finish();
     let stats = stats.map_err(Failure::Usage)?;

@@ -40,7 +40,7 @@ pub mod turn_perft;
 
 pub use action::{Action, ActionKind};
 pub use outcome::{EndReason, Outcome};
-pub use state::{Setup, State};
+pub use state::{Setup, State, UNLIMITED};
 
 use crate::game::Game;
 use bits::Bits;

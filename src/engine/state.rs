@@ -366,6 +366,26 @@ impl State {
 impl Engine {
     /// The position before the first action, with the first decision's legal actions.
     pub fn initial(&self) -> State {
+        let mut state = self.blank();
+        self.put_start(&mut state);
+        self.record_position(&mut state);
+        self.record_history(&mut state);
+        self.with_work(&mut state, |s, w| self.begin_turn(s, w));
+        state
+    }
+
+    /// The game's own start position (`(setup ...)`): stones put down, not played — no hand
+    /// pays for them and no action is counted.
+    fn put_start(&self, state: &mut State) {
+        for (i, &(site, team)) in self.game.start.iter().enumerate() {
+            self.with_work(state, |s, w| self.put(s, w, site, team));
+            state.kinds[site as usize] = self.game.start_kinds.get(i).copied().unwrap_or(0);
+            state.unmoved.insert(site);
+        }
+    }
+
+    /// An empty board with the hands full, before any turn has begun.
+    fn blank(&self) -> State {
         let game = &self.game;
         let sites = game.board.site_count();
         let teams = game.teams.len();
@@ -373,7 +393,7 @@ impl Engine {
         for s in 0..sites {
             empty.insert(s as u16);
         }
-        let mut state = State {
+        State {
             board: vec![0; sites],
             kinds: vec![0; sites],
             stones: vec![Bits::new(sites); teams],
@@ -415,18 +435,7 @@ impl Engine {
                 self.empty_neighbor_counts(),
                 self.program.chains.map(|rel| Chains::new(rel, sites)),
             ))),
-        };
-        // The game's own start position (`(setup ...)`): stones put down, not played — no hand
-        // pays for them and no action is counted.
-        for (i, &(site, team)) in game.start.iter().enumerate() {
-            self.with_work(&mut state, |s, w| self.put(s, w, site, team));
-            state.kinds[site as usize] = game.start_kinds.get(i).copied().unwrap_or(0);
-            state.unmoved.insert(site);
         }
-        self.record_position(&mut state);
-        self.record_history(&mut state);
-        self.with_work(&mut state, |s, w| self.begin_turn(s, w));
-        state
     }
 
     /// Starts the history of positions with the one on the board (for `(no-repeat)`).
@@ -441,7 +450,7 @@ impl Engine {
 
 /// A position to start from instead of the game's start: for puzzles, analysis and tests that
 /// need a position no short game reaches. The stones are added to those of the game's own
-/// `(setup ...)`, if it has one.
+/// `(setup ...)`, if it has one, unless `replace_start` is set.
 #[derive(Debug, Clone, Default)]
 pub struct Setup {
     /// Stones on the board: (site, team).
@@ -455,33 +464,37 @@ pub struct Setup {
     /// The kind of the piece on some of the sites (an index into the game's kinds; a site not
     /// listed holds the first kind).
     pub kinds: Vec<(u16, u8)>,
+    /// The game's own `(setup ...)` is left out: `stones` is the whole board. A position
+    /// written as text says where every stone is, so that reading it back gives the same board.
+    pub replace_start: bool,
+    /// Counter values, (counter, team, value); counters not listed are 0.
+    pub counters: Vec<(usize, usize, i64)>,
+    /// Allowances carried into the turn about to begin (what `allow-next` left), (allowance,
+    /// value); the others are 0.
+    pub allowances: Vec<(usize, i64)>,
+    /// Where the last stone arrived before this position (the site `last`).
+    pub last: Option<u16>,
+    /// How many turns in a row, up to the last, were a single `pass` (for `(all-passed)`).
+    pub passes: u32,
     /// The pieces that have not moved since they came onto the board (default: all of them).
     pub unmoved: Option<Vec<u16>>,
     /// Where the previous turn's last move started and ended (`previous-from`, `previous-to`).
     pub previous: [Option<u16>; 2],
-    /// Start from an empty board, without the game's own `(setup ...)`.
-    pub replace_setup: bool,
 }
 
 impl Engine {
-    /// The state with `setup`'s stones on the board (besides the game's own setup) and
-    /// `setup.mover` to begin a turn. Stones
+    /// The state with `setup`'s stones on the board (besides the game's own setup, unless
+    /// `setup.replace_start`) and `setup.mover` to begin a turn. Stones
     /// are put down without any effect; it is the caller's business that the position makes
-    /// sense. Fails on a bad site, team, player or a stone placed twice.
+    /// sense. Fails on a bad site, team, player, counter, allowance or a stone placed twice.
     pub fn position(&self, setup: &Setup) -> Result<State, String> {
         let game = &self.game;
-        let mut state = self.initial();
-        state.outcome = None;
+        let mut state = self.blank();
+        if !setup.replace_start {
+            self.put_start(&mut state);
+        }
         if setup.mover >= game.players.len() {
             return Err(format!("no player {}", setup.mover + 1));
-        }
-        if setup.replace_setup {
-            for site in 0..game.board.site_count() as u16 {
-                if state.board[site as usize] != 0 {
-                    self.with_work(&mut state, |s, w| self.lift(s, w, site));
-                }
-            }
-            state.unmoved.clear();
         }
         for &(site, team) in &setup.stones {
             if site as usize >= game.board.site_count() || team >= game.teams.len() {
@@ -505,6 +518,26 @@ impl Engine {
             }
             state.hands.clone_from(hands);
         }
+        let teams = game.teams.len();
+        for &(counter, team, value) in &setup.counters {
+            if counter >= game.counters.len() || team >= teams {
+                return Err(format!("bad counter ({counter}, team {team})"));
+            }
+            state.counters[counter * teams + team] = value;
+        }
+        for &(allowance, value) in &setup.allowances {
+            if allowance >= game.allowances.len() {
+                return Err(format!("bad allowance {allowance}"));
+            }
+            // The turn's beginning moves what the last turn left for the next one into force.
+            state.allow_next[allowance] = value;
+        }
+        if let Some(site) = setup.last {
+            if site as usize >= game.board.site_count() {
+                return Err(format!("bad site {site}"));
+            }
+        }
+        state.last_arrival = setup.last;
         if let Some(unmoved) = &setup.unmoved {
             state.unmoved.clear();
             for &site in unmoved {
@@ -525,12 +558,56 @@ impl Engine {
         state.previous = setup.previous;
         state.mover = setup.mover as u8;
         state.turns_completed = setup.turns_played;
-        state.seen = Seen::default();
-        state.phase.fill(0);
-        state.pass_streak = 0;
+        // Turns go round in order: whoever moved last sat just before the player to move.
+        let players = game.players.len();
+        state.last_mover = (setup.turns_played > 0).then(|| ((setup.mover + players - 1) % players) as u8);
+        state.pass_streak = setup.passes;
         self.record_position(&mut state);
         self.record_history(&mut state);
         self.with_work(&mut state, |s, w| self.begin_turn(s, w));
         Ok(state)
+    }
+}
+
+impl Engine {
+    /// Whether some rule asks if a piece has moved (`(unmoved SITE)`): only then does the state
+    /// keep which pieces have, and a position need say so.
+    pub fn tracks_unmoved(&self) -> bool {
+        self.program.tracks_unmoved
+    }
+}
+
+impl State {
+    /// Where the last stone arrived in the game (the site `last`).
+    pub fn last_arrival(&self) -> Option<u16> {
+        self.last_arrival
+    }
+
+    /// The player whose turn it is or would be (also once the game is over).
+    pub fn mover_index(&self) -> usize {
+        self.mover as usize
+    }
+
+    /// Where the previous turn's last placement or move started and ended (`previous-from`,
+    /// `previous-to`).
+    pub fn previous(&self) -> [Option<u16>; 2] {
+        self.previous
+    }
+
+    /// Whether the piece on `site` has not moved since it came onto the board (meaningful only
+    /// where [`Engine::tracks_unmoved`]).
+    pub fn unmoved(&self, site: u16) -> bool {
+        self.board[site as usize] != 0 && self.unmoved.contains(site)
+    }
+
+    /// How many turns in a row, up to the last, were a single `pass`.
+    pub fn pass_streak(&self) -> u32 {
+        self.pass_streak
+    }
+
+    /// Whether the turn in progress has begun (an action was made in it): such a position is
+    /// not between two turns.
+    pub fn mid_turn(&self) -> bool {
+        self.turn_started
     }
 }

@@ -113,6 +113,12 @@ impl Session {
     /// A session positioned at the end of a record (checked action by action).
     pub fn from_record(engine: Engine, seats: Vec<Seat>, think_ms: u64, record: &Record) -> Result<Session, Refusal> {
         record.matches(engine.game()).map_err(|m| Refusal::new(422, m))?;
+        if record.position.is_some() {
+            return Err(Refusal::new(
+                422,
+                "the record begins from a `(position ...)`; the playground plays games from the start",
+            ));
+        }
         crate::record::replay(&engine, record).map_err(|e| Refusal::new(422, format!("the record: {e}")))?;
         let mut session = Session::new(engine, seats, think_ms)?;
         for action in record.turns.iter().flat_map(|t| &t.actions) {

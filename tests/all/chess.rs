@@ -11,9 +11,11 @@ fn chess() -> Engine {
     engine("games/chess.game", "", &[])
 }
 
-/// The position of a FEN string.
+/// The position of a FEN string, through the position text that the FEN utility writes.
 fn at(e: &Engine, fen: &str) -> State {
-    e.position(&fen::setup(e, fen)).unwrap_or_else(|err| panic!("{fen}: {err}"))
+    let text = fen::to_position(fen).unwrap_or_else(|err| panic!("{fen}: {err}"));
+    let setup = tabula::position::read(e, 0, &text).unwrap_or_else(|d| panic!("{fen}: {d:?}"));
+    e.position(&setup).unwrap_or_else(|err| panic!("{fen}: {err}"))
 }
 
 fn sorted(mut v: Vec<String>) -> Vec<String> {

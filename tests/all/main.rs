@@ -37,6 +37,7 @@ mod nvim;
 mod oracle;
 mod pieces;
 mod play_session;
+mod position;
 mod progress;
 mod relations;
 mod render;

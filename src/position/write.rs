@@ -1,0 +1,116 @@
+//! A state between two turns as position text (the inverse of [`super::read`]).
+
+use crate::engine::{Engine, State};
+use crate::syntax::{NodeKind, quote};
+
+/// The position as text, one form a line: what `tabula position` prints.
+pub fn write(engine: &Engine, state: &State) -> Result<String, String> {
+    let forms = forms(engine, state)?;
+    let mut out = String::from("(position");
+    for form in &forms {
+        out.push_str("\n  ");
+        out.push_str(form);
+    }
+    out.push_str(")\n");
+    Ok(out)
+}
+
+/// The position on one line, for a record's header.
+pub fn write_line(engine: &Engine, state: &State) -> Result<String, String> {
+    let forms = forms(engine, state)?;
+    let mut out = String::from("(position");
+    for form in &forms {
+        out.push(' ');
+        out.push_str(form);
+    }
+    out.push(')');
+    Ok(out)
+}
+
+/// Every form of the position, in the order they are written: the stones by team and kind, who
+/// is to move, the turn, then only what differs from nothing (limited hands always, since a
+/// hand left out would mean the game's starting one).
+fn forms(engine: &Engine, state: &State) -> Result<Vec<String>, String> {
+    if state.mid_turn() {
+        return Err(format!(
+            "the position is in the middle of turn {} (after {} action(s) in all); positions are written \
+             between two turns",
+            state.turns(),
+            state.actions()
+        ));
+    }
+    let game = engine.game();
+    let sites = game.board.site_count() as u16;
+    let mut forms = Vec::new();
+    let kinds = game.pieces.len().max(1);
+    for team in 0..game.teams.len() {
+        for kind in 0..kinds {
+            let on: Vec<String> = (0..sites)
+                .filter(|&s| {
+                    engine.stone(state, s) == Some(team) && engine.kind(state, s).unwrap_or(0) as usize == kind
+                })
+                .map(|s| label(engine.label(s)))
+                .collect();
+            if on.is_empty() {
+                continue;
+            }
+            let kind = game.pieces.get(kind).map(|k| format!(" {}", k.name)).unwrap_or_default();
+            forms.push(format!("(place {}{kind} {})", quote(&game.teams[team]), on.join(" ")));
+        }
+    }
+    // A finished game has no one to move; the player whose turn it would be is written.
+    forms.push(format!("(to-move {})", quote(&game.players[state.mover_index()].name)));
+    forms.push(format!("(turn {})", state.turns_completed() + 1));
+    for (p, player) in game.players.iter().enumerate() {
+        if let Some(n) = state.hand(p) {
+            forms.push(format!("(hand {} {n})", quote(&player.name)));
+        }
+    }
+    for (c, counter) in game.counters.iter().enumerate() {
+        for (t, team) in game.teams.iter().enumerate() {
+            let value = state.counter(c, t);
+            if value != 0 {
+                forms.push(format!("(counter {counter} {} {value})", quote(team)));
+            }
+        }
+    }
+    for (a, allowance) in game.allowances.iter().enumerate() {
+        let value = state.allowance(a);
+        if value != 0 {
+            forms.push(format!("(allowance {allowance} {value})"));
+        }
+    }
+    if let Some(site) = state.last_arrival() {
+        forms.push(format!("(last {})", label(engine.label(site))));
+    }
+    let [from, to] = state.previous();
+    if let Some(site) = from {
+        forms.push(format!("(previous-from {})", label(engine.label(site))));
+    }
+    if let Some(site) = to {
+        forms.push(format!("(previous-to {})", label(engine.label(site))));
+    }
+    if engine.tracks_unmoved() {
+        // Always written, even empty: left out, it would mean every piece is unmoved.
+        let unmoved: Vec<String> =
+            (0..sites).filter(|&s| state.unmoved(s)).map(|s| format!(" {}", label(engine.label(s)))).collect();
+        forms.push(format!("(unmoved{})", unmoved.concat()));
+    }
+    if state.pass_streak() > 0 {
+        forms.push(format!("(passes {})", state.pass_streak()));
+    }
+    Ok(forms)
+}
+
+/// A site label as a word when it reads back as itself (`c3`, `31`), else quoted.
+fn label(text: &str) -> String {
+    let bare = match crate::syntax::parse(0, text).as_deref() {
+        Ok([node]) => match &node.kind {
+            NodeKind::Symbol(s) => s == text,
+            NodeKind::Int(i) => i.to_string() == text,
+            _ => false,
+        },
+        _ => false,
+    };
+    if bare { text.to_string() } else { quote(text) }
+}
