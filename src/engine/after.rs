@@ -25,25 +25,42 @@ impl Engine {
     pub(crate) fn after_effects_fail<'m>(
         &self,
         s: &State,
-        w: &Work,
+        w: &mut Work,
         m: &'m Move,
         env: &Env,
         action: Action,
     ) -> Option<&'m str> {
-        let mut t = s.clone();
-        let mut tw = w.clone();
+        // A copy kept from call to call: copying into it reuses its buffers.
+        let mut scratch = w.after.take().unwrap_or_else(|| Box::new((s.clone(), w.clone())));
+        scratch.0.copy_position_from(s);
+        scratch.1.clone_from(w);
+        let failed = self.fails_after(s, &mut scratch.0, &mut scratch.1, m, env, action);
+        w.after = Some(scratch);
+        failed
+    }
+
+    /// [`Engine::after_effects_fail`] on `t`, a copy of `s`.
+    fn fails_after<'m>(
+        &self,
+        s: &State,
+        t: &mut State,
+        tw: &mut Work,
+        m: &'m Move,
+        env: &Env,
+        action: Action,
+    ) -> Option<&'m str> {
         match action.kind {
-            ActionKind::Place => self.put(&mut t, &mut tw, action.to, env.subject),
+            ActionKind::Place => self.put(t, tw, action.to, env.subject),
             // As `apply` makes it: the piece keeps its kind and captures what it lands on.
-            ActionKind::Slide => self.move_piece(&mut t, &mut tw, Some(m), action, env.subject),
+            ActionKind::Slide => self.move_piece(t, tw, Some(m), action, env.subject),
             _ => return None,
         }
         t.arrival = Some(action.to);
         t.last_arrival = Some(action.to);
         let e = Env { to: action.to, from: action.from, last: Some(action.to), ..*env };
-        self.effects(&mut t, &mut tw, &m.then, &e);
+        self.effects(t, tw, &m.then, &e);
         for (c, text) in m.after.iter().zip(&m.after_text) {
-            if !self.bool(&t, &mut tw, c, &e) {
+            if !self.bool(t, tw, c, &e) {
                 return Some(text);
             }
         }

@@ -1,8 +1,9 @@
 //! `(attacked SITES)`: whether another team's piece could capture on a site. The answer is
-//! derived from the rules themselves, so that a game states only how its pieces move: the
-//! piece moves with `(capture)` in the stages of the other team's phase are tried forward from
-//! each of its pieces they could move, as if a piece of the subject's stood on the site (an
-//! empty square a king would pass over is attacked by a pawn that could capture there).
+//! derived from the rules themselves, so that a game states only how its pieces move: each
+//! piece move with `(capture)` in the stages of the other team's phase is traced back from the
+//! site to where a piece making it would stand, as if a piece of the subject's stood on the
+//! site (an empty square a king would pass over is attacked by a pawn that could capture
+//! there). A move the lowering cannot trace back (a hop) is tried forward from each piece.
 //!
 //! A move's `where` conditions are read on the position as it is, with the attacker as
 //! subject; its `require`, `after` and `priority` are not consulted: a piece that may not move
@@ -13,35 +14,191 @@ use std::mem::take;
 use super::Engine;
 use super::eval::Env;
 use super::state::{State, Work};
-use crate::game::{Filter, Move, MoveKind, Side, Sites};
+use crate::game::{Filter, Game, Move, MoveKind, Side, Sites};
+
+/// No site.
+const OFF: u16 = u16::MAX;
+
+/// How `(attacked ...)` finds attackers, compiled once: the ways back from a target to the
+/// sites an attacker would stand on. Looking back from the target walks a few lines; looking
+/// forward from every enemy piece would walk all of theirs. Moves that share a direction share
+/// one walk (a rook's, a queen's and a king's line east are one line, each with its reach).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct AttackProgram {
+    /// Per direction of the board: per site, the site one step against the direction.
+    back: Vec<Vec<u16>>,
+    /// `teams[phase][team]`: how that team's capturing moves in that phase are traced back.
+    teams: Vec<Vec<TeamAttacks>>,
+}
+
+#[derive(Debug, Clone, Default)]
+struct TeamAttacks {
+    /// Per direction: the moves that step or ride along it, each with its reach.
+    lines: Vec<Line>,
+    /// Per leap path (reversed): the moves that leap by it.
+    leaps: Vec<Leap>,
+    /// Moves that cannot be traced back (a hop): tried forward from each piece.
+    forward: Vec<MoveRef>,
+}
+
+#[derive(Debug, Clone)]
+struct Line {
+    direction: u8,
+    /// The longest reach of its moves.
+    range: u32,
+    moves: Vec<(MoveRef, u32)>,
+}
+
+#[derive(Debug, Clone)]
+struct Leap {
+    path: Vec<u8>,
+    moves: Vec<MoveRef>,
+}
+
+/// A move of a phase: (stage, index in the stage).
+type MoveRef = (u16, u16);
+
+/// The attack program of a game whose rules ask `(attacked ...)`.
+pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
+    let mut asked = false;
+    game.visit_bools(&mut |b| asked |= matches!(b, crate::game::Bool::Attacked(_)));
+    if !asked {
+        return None;
+    }
+    let board = &game.board;
+    let back = board
+        .directions
+        .iter()
+        .map(|d| {
+            let mut back = vec![OFF; board.site_count()];
+            for (from, to) in d.step.iter().enumerate() {
+                if let Some(to) = to {
+                    back[*to as usize] = from as u16;
+                }
+            }
+            back
+        })
+        .collect();
+    let direction_of = |rel: u8| {
+        let r = &board.relations[rel as usize];
+        board.directions.iter().position(|d| r.direction && d.name == r.name).map(|d| d as u8)
+    };
+    let team_attacks = |phase: &crate::game::Phase, team: usize| {
+        let mut out = TeamAttacks::default();
+        for (stage, st) in phase.stages.iter().enumerate() {
+            for (index, m) in st.moves.iter().enumerate() {
+                if m.capture.is_none() || !m.kind.moves_a_piece() {
+                    continue;
+                }
+                let r#ref = (stage as u16, index as u16);
+                let range = m.range.unwrap_or(u32::MAX);
+                match &m.kind {
+                    MoveKind::Slide { along } => {
+                        for d in board.directions_within(game.relation_for(*along, team) as usize) {
+                            let d = d as u8;
+                            match out.lines.iter_mut().find(|l| l.direction == d) {
+                                Some(line) => {
+                                    line.range = line.range.max(range);
+                                    line.moves.push((r#ref, range));
+                                }
+                                None => out.lines.push(Line { direction: d, range, moves: vec![(r#ref, range)] }),
+                            }
+                        }
+                    }
+                    MoveKind::Leap { paths } => {
+                        let reversed: Option<Vec<Vec<u8>>> =
+                            paths.iter().map(|p| p.iter().rev().map(|&r| direction_of(r)).collect()).collect();
+                        match reversed {
+                            Some(reversed) => {
+                                for path in reversed {
+                                    match out.leaps.iter_mut().find(|l| l.path == path) {
+                                        Some(leap) => leap.moves.push(r#ref),
+                                        None => out.leaps.push(Leap { path, moves: vec![r#ref] }),
+                                    }
+                                }
+                            }
+                            None => out.forward.push(r#ref),
+                        }
+                    }
+                    _ => out.forward.push(r#ref),
+                }
+            }
+        }
+        out
+    };
+    let teams =
+        game.phases.iter().map(|phase| (0..game.teams.len()).map(|t| team_attacks(phase, t)).collect()).collect();
+    Some(AttackProgram { back, teams })
+}
 
 impl Engine {
     pub(crate) fn attacked(&self, s: &State, w: &mut Work, sites: &Sites, env: &Env) -> bool {
         let mut targets = take(&mut w.targets);
         targets.clear();
         self.for_each_site(s, sites, env, |t| targets.push(t));
-        let mut hit = false;
-        if !targets.is_empty() {
-            for (player, p) in self.game.players.iter().enumerate() {
-                // One player per team: the first (a team's players share its pieces and moves).
-                if p.team == env.subject || self.game.players[..player].iter().any(|q| q.team == p.team) {
-                    continue;
-                }
-                let enemy = Env { subject: p.team, mover: player, ..*env };
-                let phase = &self.game.phases[s.phase[player] as usize];
-                for m in phase.stages.iter().flat_map(|stage| &stage.moves) {
-                    if m.capture.is_some() && m.kind.moves_a_piece() && self.move_attacks(s, w, m, &targets, &enemy) {
-                        hit = true;
-                        break;
+        let hit = match &self.program.attack {
+            Some(program) => self.attacked_back(s, w, program, &targets, env),
+            None => false,
+        };
+        w.targets = targets;
+        hit
+    }
+
+    /// `(attacked ...)` by the compiled ways back.
+    fn attacked_back(&self, s: &State, w: &mut Work, program: &AttackProgram, targets: &[u16], env: &Env) -> bool {
+        for (player, p) in self.game.players.iter().enumerate() {
+            // One player per team: the first (a team's players share its pieces and moves).
+            if p.team == env.subject || self.game.players[..player].iter().any(|q| q.team == p.team) {
+                continue;
+            }
+            let enemy = Env { subject: p.team, mover: player, ..*env };
+            let own = p.team as u8 + 1;
+            let phase = s.phase[player] as usize;
+            let stages = &self.game.phases[phase].stages;
+            let attacks = &program.teams[phase][p.team];
+            let by = |w: &mut Work, r: MoveRef, origin: u16, t: u16| {
+                let m = &stages[r.0 as usize].moves[r.1 as usize];
+                self.contains(s, &m.from, origin, &enemy) && self.captures_on(s, w, m, origin, t, t, &enemy)
+            };
+            for &t in targets {
+                for line in &attacks.lines {
+                    let back = &program.back[line.direction as usize];
+                    let (mut at, mut steps) = (t, 0);
+                    while steps < line.range {
+                        at = back[at as usize];
+                        steps += 1;
+                        if at == OFF || s.board[at as usize] != 0 {
+                            break;
+                        }
+                    }
+                    if at != OFF && s.board[at as usize] == own {
+                        for &(r, range) in &line.moves {
+                            if steps <= range && by(w, r, at, t) {
+                                return true;
+                            }
+                        }
                     }
                 }
-                if hit {
-                    break;
+                for leap in &attacks.leaps {
+                    let mut at = t;
+                    for &d in &leap.path {
+                        at = program.back[d as usize][at as usize];
+                        if at == OFF {
+                            break;
+                        }
+                    }
+                    if at != OFF && s.board[at as usize] == own && leap.moves.iter().any(|&r| by(w, r, at, t)) {
+                        return true;
+                    }
+                }
+            }
+            for &r in &attacks.forward {
+                if self.move_attacks(s, w, &stages[r.0 as usize].moves[r.1 as usize], targets, &enemy) {
+                    return true;
                 }
             }
         }
-        w.targets = targets;
-        hit
+        false
     }
 
     /// Whether move `m` of the attacker (`env.subject`) could capture on one of `targets`.

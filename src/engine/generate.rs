@@ -476,7 +476,7 @@ impl Engine {
             }
         }
         if !m.after.is_empty() || m.no_repeat.is_some() {
-            if let Some(rule) = self.after_effects_fail(s, &w, m, &e, action) {
+            if let Some(rule) = self.after_effects_fail(s, &mut w, m, &e, action) {
                 return match m.no_repeat {
                     Some(_) if rule.starts_with("(no-repeat") => {
                         "it would recreate an earlier position (the rule (no-repeat ...))".to_string()

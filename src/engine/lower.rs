@@ -91,6 +91,8 @@ pub(crate) struct Program {
     /// Some rule asks whether a piece has moved (`(unmoved SITE)`): the state keeps the set of
     /// pieces that have not.
     pub tracks_unmoved: bool,
+    /// How `(attacked ...)` traces attackers back, for a game whose rules ask it.
+    pub attack: Option<super::attack::AttackProgram>,
 }
 
 /// How `(connects SITE R A B ...)` is answered.
@@ -291,6 +293,7 @@ pub(crate) fn lower(game: &Game) -> Program {
         chains,
         bans_repeats,
         tracks_unmoved,
+        attack: super::attack::lower(game),
         cut_masks,
         phases,
         end_tests,

@@ -111,6 +111,9 @@ pub(crate) struct Work {
     pub victims: Vec<(u16, u8)>,
     /// The origins of a piece move, found before its actions are listed.
     pub origins: Vec<u16>,
+    /// A copy of the position and of this scratch space, for the rules that judge an action
+    /// by the position it leaves (`after`): kept so that copying into it reuses its memory.
+    pub after: Option<Box<(State, Work)>>,
     /// The sites `(attacked ...)` asks about, and the pieces that might attack them.
     pub targets: Vec<u16>,
     pub attackers: Vec<u16>,
@@ -210,6 +213,46 @@ impl Clone for State {
     }
 }
 
+impl State {
+    /// Copies the position and the turn of `other` into this state, reusing its buffers; not
+    /// the history of positions, the legal actions or the scratch space, which the rules that
+    /// judge an action by the position it leaves do not read.
+    pub(crate) fn copy_position_from(&mut self, other: &State) {
+        self.board.clone_from(&other.board);
+        self.kinds.clone_from(&other.kinds);
+        self.stones.clone_from(&other.stones);
+        self.empty.clone_from(&other.empty);
+        self.empty_count = other.empty_count;
+        self.hands.clone_from(&other.hands);
+        self.counters.clone_from(&other.counters);
+        self.mover = other.mover;
+        self.phase.clone_from(&other.phase);
+        self.stage = other.stage;
+        self.stage_done = other.stage_done;
+        self.stage_min = other.stage_min;
+        self.stage_max = other.stage_max;
+        self.allow_now.clone_from(&other.allow_now);
+        self.allow_next.clone_from(&other.allow_next);
+        self.snapshots.clone_from(&other.snapshots);
+        self.arrival = other.arrival;
+        self.relocated.clone_from(&other.relocated);
+        self.last_arrival = other.last_arrival;
+        self.pass_streak = other.pass_streak;
+        self.forced_pass = other.forced_pass;
+        self.turn_move = other.turn_move;
+        self.previous = other.previous;
+        self.unmoved.clone_from(&other.unmoved);
+        self.turns_completed = other.turns_completed;
+        self.turn_started = other.turn_started;
+        self.actions = other.actions;
+        self.last_mover = other.last_mover;
+        self.last_action = other.last_action;
+        self.outcome.clone_from(&other.outcome);
+        self.board_hash = other.board_hash;
+        self.before_last = other.before_last;
+    }
+}
+
 impl Clone for Work {
     fn clone(&self) -> Work {
         Work {
@@ -223,6 +266,7 @@ impl Clone for Work {
             fill: self.fill.clone(),
             victims: self.victims.clone(),
             origins: self.origins.clone(),
+            after: None,
             targets: self.targets.clone(),
             attackers: self.attackers.clone(),
             found: self.found.clone(),
@@ -271,6 +315,7 @@ impl Work {
             fill: Fill::new(sites),
             victims: Vec::new(),
             origins: Vec::new(),
+            after: None,
             targets: Vec::new(),
             attackers: Vec::new(),
             found: Vec::new(),
