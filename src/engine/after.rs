@@ -36,8 +36,10 @@ impl Engine {
             ActionKind::Place => self.put(&mut t, &mut tw, action.to, env.subject),
             ActionKind::Slide => {
                 let owner = t.board[action.from as usize] as usize - 1;
+                let kind = t.kinds[action.from as usize];
                 self.lift(&mut t, &mut tw, action.from);
                 self.put(&mut t, &mut tw, action.to, owner);
+                t.kinds[action.to as usize] = action.promoted().unwrap_or(kind);
             }
             _ => return None,
         }

@@ -77,7 +77,7 @@ impl Engine {
                 Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut rest),
                 Generator::Pass { name } => {
                     if self.conditions_hold(s, w, m, &env) {
-                        rest.push(Action { kind: ActionKind::Pass, from: name, to: 0 });
+                        rest.push(Action::pass(name));
                     }
                 }
             }
@@ -438,6 +438,9 @@ impl Engine {
             if !self.bool(s, &mut w, c, &e) {
                 return format!("{} fails the condition {text}", label(to));
             }
+        }
+        if let Some(why) = self.promotion_wrong(m, action, &env) {
+            return why;
         }
         if m.kind.moves_a_piece() {
             let mut found = Vec::new();

@@ -30,6 +30,7 @@ mod outcome;
 pub mod perft;
 mod pieces;
 pub mod playout;
+mod promotion;
 mod rays;
 mod repetition;
 mod state;

@@ -37,7 +37,12 @@ impl Engine {
         let consider = |w: &mut Work, t: u16, out: &mut Vec<Action>| {
             let e = Env { to: t, ..with_from };
             if self.may_land(s, m, owner, t, &e) && m.conditions.iter().all(|c| self.bool(s, w, c, &e)) {
-                out.push(Action::slide(f, t));
+                match &m.promote {
+                    Some(p) if self.region_bits[p.region.by_team[env.subject] as usize].contains(t) => {
+                        out.extend(p.kinds.iter().map(|&k| Action::promote(f, t, k)));
+                    }
+                    _ => out.push(Action::slide(f, t)),
+                }
             }
         };
         // An owned relation (`forward`) means the subject's version.
@@ -220,8 +225,9 @@ impl Engine {
     }
 
     /// Makes a `FROM-TO` action of piece move `m` (or of no move, for an action given without
-    /// one): the piece travels with its owner and kind; a piece on the destination is captured
-    /// (replacement), and a hop that captures removes the enemy piece it jumps.
+    /// one): the piece travels with its owner and kind — or becomes the kind a promotion
+    /// chose; a piece on the destination is captured (replacement), and a hop that captures
+    /// removes the enemy piece it jumps.
     pub(crate) fn move_piece(&self, s: &mut State, w: &mut Work, m: Option<&Move>, action: Action, subject: usize) {
         let (from, to) = (action.from, action.to);
         let owner = s.board[from as usize] as usize - 1;
@@ -241,6 +247,7 @@ impl Engine {
         }
         self.lift(s, w, from);
         self.put(s, w, to, owner);
-        s.kinds[to as usize] = kind;
+        // A promotion changes the kind as the piece arrives, before the move's `then`.
+        s.kinds[to as usize] = action.promoted().unwrap_or(kind);
     }
 }

@@ -36,6 +36,7 @@ mod oracle;
 mod pieces;
 mod play_session;
 mod progress;
+mod promotion;
 mod relations;
 mod render;
 mod serve;
