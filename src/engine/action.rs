@@ -154,3 +154,17 @@ impl Engine {
         Err(format!("`{text}` is not a kind of piece of this game; after `=` write one of {}", choices.join(", ")))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_action_with_its_kind_chosen_stays_six_bytes() {
+        // Actions fill the legal lists of every position: the kind chosen uses the padding.
+        assert_eq!(std::mem::size_of::<Action>(), 6);
+        assert_eq!(Action::promote(1, 2, 0).promoted(), Some(0));
+        assert_eq!(Action::slide(1, 2).promoted(), None);
+        assert_ne!(Action::promote(1, 2, 0), Action::slide(1, 2));
+    }
+}
