@@ -11,7 +11,7 @@ use std::mem::take;
 use super::eval::Env;
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
-use crate::game::{Filter, Move, MoveKind, Recipient, Sites, Stage};
+use crate::game::{Filter, Move, MoveKind, Promotion, Recipient, Sites, Stage};
 
 impl Engine {
     /// Whether a piece of `owner` (a team) moved by `m` may end on site `t`: an empty site, or
@@ -37,12 +37,7 @@ impl Engine {
         let consider = |w: &mut Work, t: u16, out: &mut Vec<Action>| {
             let e = Env { to: t, ..with_from };
             if self.may_land(s, m, owner, t, &e) && m.conditions.iter().all(|c| self.bool(s, w, c, &e)) {
-                match &m.promote {
-                    Some(p) if self.region_bits[p.region.by_team[env.subject] as usize].contains(t) => {
-                        out.extend(p.kinds.iter().map(|&k| Action::promote(f, t, k)));
-                    }
-                    _ => out.push(Action::slide(f, t)),
-                }
+                out.push(Action::slide(f, t));
             }
         };
         // An owned relation (`forward`) means the subject's version.
@@ -98,6 +93,46 @@ impl Engine {
         }
     }
 
+    /// [`Engine::piece_moves_from`] with each move into the promotion's region made one action
+    /// per kind: the actions themselves, for finding which move makes one.
+    pub(crate) fn piece_actions_from(
+        &self,
+        s: &State,
+        w: &mut Work,
+        m: &Move,
+        f: u16,
+        env: &Env,
+        out: &mut Vec<Action>,
+    ) {
+        let start = out.len();
+        self.piece_moves_from(s, w, m, f, env, out);
+        if let Some(p) = &m.promote {
+            self.promotions(p, env.subject, out, start);
+        }
+    }
+
+    /// Turns each move of `out[start..]` that ends in the mover's region of the promotion into
+    /// one action per kind, in place and in order (the new list is written after the old one,
+    /// which is then dropped: no allocation beyond the list's own growth). Done once the
+    /// moves are listed, out of line, so that the loop of the moves without promotion is the
+    /// same as it was.
+    #[inline(never)]
+    fn promotions(&self, p: &Promotion, subject: usize, out: &mut Vec<Action>, start: usize) {
+        let region = &self.region_bits[p.region.by_team[subject] as usize];
+        let end = out.len();
+        for i in start..end {
+            let a = out[i];
+            if region.contains(a.to) {
+                for &k in &p.kinds {
+                    out.push(Action::promote(a.from, a.to, k));
+                }
+            } else {
+                out.push(a);
+            }
+        }
+        out.drain(start..end);
+    }
+
     /// Every action of piece move `m`: its origins in order, then the `require` constraints on
     /// the position after each. Out of line, so that the move generation of games without
     /// these moves compiles as it did.
@@ -127,6 +162,9 @@ impl Engine {
             self.piece_moves_from(s, w, m, f, env, out);
         }
         w.origins = origins;
+        if let Some(p) = &m.promote {
+            self.promotions(p, env.subject, out, start);
+        }
         if m.require.is_empty() && !shared {
             return;
         }
@@ -195,7 +233,7 @@ impl Engine {
                 break;
             }
             found.clear();
-            self.piece_moves_from(s, w, m, action.from, &env, &mut found);
+            self.piece_actions_from(s, w, m, action.from, &env, &mut found);
             if found.contains(&action) {
                 owner = Some(m);
                 break;

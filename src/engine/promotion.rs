@@ -5,10 +5,47 @@
 //! set as the piece arrives.
 
 use super::eval::Env;
-use super::{Action, Engine};
-use crate::game::Move;
+use super::state::{State, Work};
+use super::{Action, ActionKind, Engine};
+use crate::game::{Move, Stage};
 
 impl Engine {
+    /// Why `action` is not legal when the same move is, with another choice of kind or none:
+    /// found from the legal actions, so that it holds whichever move of the stage promotes.
+    pub(crate) fn promotion_choice_wrong(
+        &self,
+        s: &State,
+        w: &mut Work,
+        stage: &Stage,
+        action: Action,
+        env: &Env,
+    ) -> Option<String> {
+        if action.kind != ActionKind::Slide {
+            return None;
+        }
+        let legal = s.legal.as_slice();
+        let same = |a: &&Action| a.kind == ActionKind::Slide && a.from == action.from && a.to == action.to;
+        let choices: Vec<String> =
+            legal.iter().filter(same).filter(|a| a.piece != 0).map(|&a| self.action_text(a)).collect();
+        let plain = Action { piece: 0, ..action };
+        match action.promoted() {
+            None if !choices.is_empty() => Some(format!(
+                "the piece is promoted on {}: choose its kind, {}",
+                self.label(action.to),
+                choices.join(", ")
+            )),
+            Some(k) if !choices.is_empty() => {
+                let name = self.game.pieces.get(k as usize).map_or("?", |kind| kind.name.as_str());
+                Some(format!("the piece cannot become a {name} here; the choices: {}", choices.join(", ")))
+            }
+            Some(_) if legal.contains(&plain) => {
+                let m = self.move_of(s, w, stage, plain)?;
+                self.promotion_wrong(m, action, env)
+            }
+            _ => None,
+        }
+    }
+
     /// Why `action`'s promotion (or the lack of one) does not fit move `m`, if it does not.
     pub(crate) fn promotion_wrong(&self, m: &Move, action: Action, env: &Env) -> Option<String> {
         let to = self.label(action.to);

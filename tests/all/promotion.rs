@@ -147,6 +147,15 @@ fn a_bad_choice_is_refused_with_the_choices() {
         refuse(&e, &mut s, "a2-a3"),
         "the piece is promoted on a3: choose its kind, a2-a3=Q, a2-a3=R, a2-a3=B, a2-a3=N"
     );
+    // The capture is the stage's second move: its choices are found as well.
+    assert_eq!(
+        refuse(&e, &mut s, "a2-b3"),
+        "the piece is promoted on b3: choose its kind, a2-b3=Q, a2-b3=R, a2-b3=B, a2-b3=N"
+    );
+    assert_eq!(
+        refuse(&e, &mut s, "b1-c2=Q"),
+        "c2 is not in goal: the piece is promoted only there, so write the move without `=`"
+    );
     assert_eq!(
         refuse(&e, &mut s, "b1-b2=Q"),
         "b2 is not in goal: the piece is promoted only there, so write the move without `=`"
