@@ -13,6 +13,9 @@ pub struct Codec {
     place: Option<u32>,
     slide: Option<u32>,
     relocate: Option<u32>,
+    /// Moves that promote: one code per site pair and kind chosen.
+    promote: Option<u32>,
+    kinds: u32,
     end: u32,
     /// The code of `pass`; the game's named passes (`swap`) follow it.
     pass: u32,
@@ -35,9 +38,11 @@ impl Codec {
         let place = block(has(|k| matches!(k, MoveKind::Place)), sites);
         let slide = block(has(|k| matches!(k, MoveKind::Slide { .. })), sites * sites);
         let relocate = block(has(|k| matches!(k, MoveKind::Relocate { .. })), sites * sites);
+        let kinds = game.pieces.len().max(1) as u32;
+        let promote = block(moves().any(|m| m.promote.is_some()), sites * sites * kinds);
         let end = next;
         let named_passes = game.pass_names.len() as u32;
-        Codec { sites, place, slide, relocate, end, pass: end + 1, named_passes }
+        Codec { sites, place, slide, relocate, promote, kinds, end, pass: end + 1, named_passes }
     }
 
     /// Codes are `0..size()`.
@@ -49,7 +54,10 @@ impl Codec {
         let pair = u32::from(a.from) * self.sites + u32::from(a.to);
         let code = match a.kind {
             ActionKind::Place => self.place? + u32::from(a.to),
-            ActionKind::Slide => self.slide? + pair,
+            ActionKind::Slide => match a.promoted() {
+                None => self.slide? + pair,
+                Some(k) => self.promote? + pair * self.kinds + u32::from(k),
+            },
             ActionKind::Relocate => self.relocate? + pair,
             ActionKind::End => self.end,
             ActionKind::Pass => self.pass + u32::from(a.from),
@@ -65,13 +73,17 @@ impl Codec {
             return Some(Action::END);
         }
         if c >= self.pass && c <= self.pass + self.named_passes {
-            return Some(Action { kind: ActionKind::Pass, from: (c - self.pass) as u16, to: 0 });
+            return Some(Action::pass((c - self.pass) as u16));
         }
         if let Some(i) = within(self.place, n) {
             return Some(Action::place(i as u16));
         }
         if let Some(i) = within(self.slide, n * n) {
             return Some(Action::slide((i / n) as u16, (i % n) as u16));
+        }
+        if let Some(i) = within(self.promote, n * n * self.kinds) {
+            let pair = i / self.kinds;
+            return Some(Action::promote((pair / n) as u16, (pair % n) as u16, (i % self.kinds) as u8));
         }
         within(self.relocate, n * n).map(|i| Action::relocate((i / n) as u16, (i % n) as u16))
     }

@@ -103,6 +103,7 @@ pub fn pass_move(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option
         after: Vec::new(),
         after_text: Vec::new(),
         no_repeat: None,
+        promote: None,
     })
 }
 

@@ -1,6 +1,6 @@
 //! Kinds of piece and the moves of a piece: `(pieces KIND...)`, a kind in a filter
 //! (`(friend pawn)`), `(capture ...)`, `(range N)`, `(leap ...)`'s paths, `(hop ...)`'s
-//! relation and `(promote SITE KIND)`.
+//! relation, `(promote SITE KIND)` and the clause `(promote REGION KIND...)` of a piece move.
 //!
 //! A game that declares no kinds has one, the stone, and reads exactly as before; a declared
 //! kind is a name the rules use where a filter or a placement needs to say which piece.
@@ -11,7 +11,7 @@ use super::expr::{Ctx, constant, relation, site_var};
 use super::scope::{POISON, Scope, unknown};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
-use crate::game::{Capture, Effect, Filter, PieceKind, RelId, Side, Sites};
+use crate::game::{Capture, Effect, Filter, PieceKind, Promotion, RelId, Side, Sites};
 use crate::syntax::{Node, NodeKind};
 
 /// Words that already mean something where a kind stands: a kind may not be named so.
@@ -307,4 +307,66 @@ pub fn promote(cx: &mut Context, scope: &Scope<'_>, node: &Node, ctx: Ctx) -> Op
     let k = args.required(cx, "the kind it becomes, such as `king`").and_then(|n| kind(cx, scope, n));
     args.finish(cx);
     Some(Effect::Promote { site: site?, kind: k? })
+}
+
+/// `(promote REGION KIND...)` on a move named `kind_name`: the piece becomes one of the kinds,
+/// chosen by the player, when the move ends in the region. The kinds must read apart in an
+/// action's text (`=Q`), so two with the same letter cannot both be offered.
+pub fn promotion(cx: &mut Context, scope: &Scope<'_>, clause: &Node, kind_name: &str) -> Option<Promotion> {
+    if !matches!(kind_name, "slide" | "leap" | "hop") {
+        cx.report(
+            Diagnostic::error(codes::WRONG_PLACE, format!("`{kind_name}` cannot promote"))
+                .label(clause.span, "promotion needs a piece that moves into the region")
+                .help(match kind_name {
+                    "place" => "`(promote REGION KIND...)` belongs to `slide`, `leap` or `hop`; a placement chooses its kind with `(piece KIND)`",
+                    _ => "`(promote REGION KIND...)` belongs to `slide`, `leap` or `hop`; to change a piece after any action, use the effect `(then (promote to KIND))`",
+                }),
+        );
+        return None;
+    }
+    let mut args = Args::new(clause);
+    let region = args
+        .required(cx, "the region where the piece is promoted, such as `side-N`")
+        .and_then(|n| scope.region(n).map_err(|d| d.map(|d| cx.report(d))).ok());
+    let items = args.rest();
+    if items.is_empty() {
+        cx.report(
+            args.missing("the kinds the piece may become, such as `queen rook bishop knight`")
+                .help("usage: (promote REGION KIND...); one kind is a forced promotion, several a choice"),
+        );
+        return None;
+    }
+    let mut kinds: Vec<(u8, &Node)> = Vec::new();
+    let mut ok = true;
+    for item in items {
+        let Some(k) = kind(cx, scope, item) else {
+            ok = false;
+            continue;
+        };
+        if let Some((_, first)) = kinds.iter().find(|(seen, _)| *seen == k) {
+            cx.report(
+                Diagnostic::error(codes::DUPLICATE, format!("the kind `{}` is listed twice", item))
+                    .label(item.span, "listed again here")
+                    .label(first.span, "first listed here")
+                    .help("each kind is one choice: list it once"),
+            );
+            ok = false;
+            continue;
+        }
+        let letter = scope.setup.pieces[k as usize].letter();
+        let clash = kinds.iter().find(|(seen, _)| scope.setup.pieces[*seen as usize].letter() == letter);
+        if let Some((other, first)) = clash {
+            let other = &scope.setup.pieces[*other as usize].name;
+            cx.report(
+                Diagnostic::error(codes::BAD_PIECE, format!("`{other}` and `{item}` both show as `{letter}`"))
+                    .label(item.span, format!("`={letter}` in an action could not say which"))
+                    .label(first.span, "the other kind")
+                    .help("give one of them a symbol of its own in `pieces`, `(KIND \"S\")` with a letter S that no other kind shows"),
+            );
+            ok = false;
+            continue;
+        }
+        kinds.push((k, item));
+    }
+    Some(Promotion { region: region?, kinds: kinds.into_iter().map(|(k, _)| k).collect() }).filter(|_| ok)
 }

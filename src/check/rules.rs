@@ -304,6 +304,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
     let mut after = Vec::new();
     let mut after_text = Vec::new();
     let mut no_repeat = None;
+    let mut promote = None;
     let mut ok = true;
     let mut seen: Vec<(&str, Span)> = Vec::new();
     for clause in node.args() {
@@ -350,6 +351,10 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
             "capture" => {
                 capture = super::pieces::capture(cx, scope, clause, kind_name);
                 ok &= capture.is_some();
+            }
+            "promote" => {
+                promote = super::pieces::promotion(cx, scope, clause, kind_name);
+                ok &= promote.is_some();
             }
             "range" if kind_name == "slide" => match super::pieces::range(cx, clause) {
                 Some(r) => range = r,
@@ -438,9 +443,9 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
             _ => {
                 let allowed = match kind_name {
                     "place" => "to, piece, where, require, then, after, no-repeat",
-                    "slide" => "from, along, to, range, capture, where, require, then, after, no-repeat",
-                    "leap" => "from, by, to, capture, where, require, then",
-                    "hop" => "from, over, to, capture, where, require, then",
+                    "slide" => "from, along, to, range, capture, promote, where, require, then, after, no-repeat",
+                    "leap" => "from, by, to, capture, promote, where, require, then",
+                    "hop" => "from, over, to, capture, promote, where, require, then",
                     _ => "from, to, distinct, where, then",
                 };
                 cx.report(
@@ -518,6 +523,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
         after,
         after_text,
         no_repeat,
+        promote,
     })
 }
 

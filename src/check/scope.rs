@@ -146,6 +146,7 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("over", Clause, "(over RELATION [FILTER])"),
     ("pieces", Section, "(pieces KIND...)  with KIND a name or (NAME \"SYMBOL\")"),
     ("promote", Effect, "(promote SITE KIND)"),
+    ("promote", Clause, "(promote REGION KIND...)"),
     ("to", Clause, "(to SITES)"),
     ("from", Clause, "(from SITES)"),
     ("along", Clause, "(along RELATION)"),
@@ -264,6 +265,9 @@ pub fn ludii_hint(node: &Node) -> Option<String> {
         ("move", "Leap") => "Ludii's `(move Leap ...)` is `(leap (from friend) (by (N N E) ...) (to empty))` in Tabula",
         ("move", "Hop") => {
             "Ludii's `(move Hop ...)` is `(hop (from friend) (over RELATION) (to empty) (capture))` in Tabula"
+        }
+        ("move", "Promote") => {
+            "Ludii's `(move Promote ...)` is the clause `(promote REGION KIND...)` of the piece's move in Tabula: the player chooses the kind as part of the move (`e7-e8=Q`)"
         }
         ("move", _) => "Ludii's `(move ...)` is written as `(place ...)`, `(slide ...)` or `(relocate ...)` in Tabula",
         ("count", "Sites") => "Ludii's `(count Sites in:...)` is `(count FILTER SITES)` in Tabula",

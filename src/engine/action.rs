@@ -1,5 +1,5 @@
 //! Actions and their text form: `c3` (place), `c3-d4` (slide), `c3>d4` (relocate), `end`,
-//! `pass` (DESIGN.md §4).
+//! `pass` (DESIGN.md §4), and `c7-c8=Q` (a move that promotes the piece to the kind chosen).
 
 use super::Engine;
 
@@ -15,28 +15,46 @@ pub enum ActionKind {
 }
 
 /// One atomic decision. `from` is unused (0) for placements, `end` and `pass`; `to` for `end`
-/// and `pass`.
+/// and `pass`. `piece` is the kind a promoting move makes of its piece, chosen by the player:
+/// 0 for none, else the kind's index + 1 (it fits the padding: the action stays 6 bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Action {
     pub kind: ActionKind,
     pub from: u16,
     pub to: u16,
+    pub piece: u8,
 }
 
 impl Action {
-    pub const END: Action = Action { kind: ActionKind::End, from: 0, to: 0 };
-    pub const PASS: Action = Action { kind: ActionKind::Pass, from: 0, to: 0 };
+    pub const END: Action = Action { kind: ActionKind::End, from: 0, to: 0, piece: 0 };
+    pub const PASS: Action = Action { kind: ActionKind::Pass, from: 0, to: 0, piece: 0 };
 
     pub fn place(to: u16) -> Action {
-        Action { kind: ActionKind::Place, from: 0, to }
+        Action { kind: ActionKind::Place, from: 0, to, piece: 0 }
     }
 
     pub fn slide(from: u16, to: u16) -> Action {
-        Action { kind: ActionKind::Slide, from, to }
+        Action { kind: ActionKind::Slide, from, to, piece: 0 }
     }
 
     pub fn relocate(from: u16, to: u16) -> Action {
-        Action { kind: ActionKind::Relocate, from, to }
+        Action { kind: ActionKind::Relocate, from, to, piece: 0 }
+    }
+
+    /// A move of a piece from `from` to `to` that makes it of kind `kind` (an index into the
+    /// game's kinds).
+    pub fn promote(from: u16, to: u16, kind: u8) -> Action {
+        Action { kind: ActionKind::Slide, from, to, piece: kind + 1 }
+    }
+
+    /// The pass named by index `name` (0 is `pass`).
+    pub fn pass(name: u16) -> Action {
+        Action { kind: ActionKind::Pass, from: name, to: 0, piece: 0 }
+    }
+
+    /// The kind a promotion makes of the piece, if this action promotes.
+    pub fn promoted(self) -> Option<u8> {
+        self.piece.checked_sub(1)
     }
 }
 
@@ -44,7 +62,10 @@ impl Engine {
     pub fn action_text(&self, action: Action) -> String {
         match action.kind {
             ActionKind::Place => self.label(action.to).to_string(),
-            ActionKind::Slide => format!("{}-{}", self.label(action.from), self.label(action.to)),
+            ActionKind::Slide => match action.promoted() {
+                None => format!("{}-{}", self.label(action.from), self.label(action.to)),
+                Some(k) => format!("{}-{}={}", self.label(action.from), self.label(action.to), self.kind_text(k)),
+            },
             ActionKind::Relocate => format!("{}>{}", self.label(action.from), self.label(action.to)),
             ActionKind::End => "end".into(),
             ActionKind::Pass => self.game.pass_name(action.from).into(),
@@ -61,7 +82,7 @@ impl Engine {
             _ => {}
         }
         if let Some(i) = self.game.pass_names.iter().position(|n| n == text) {
-            return Ok(Action { kind: ActionKind::Pass, from: i as u16 + 1, to: 0 });
+            return Ok(Action::pass(i as u16 + 1));
         }
         let site = |label: &str| {
             self.site(label).ok_or_else(|| {
@@ -74,6 +95,13 @@ impl Engine {
         if let Some((a, b)) = text.split_once('>') {
             return Ok(Action::relocate(site(a.trim())?, site(b.trim())?));
         }
+        // A promotion is `a-b=K`: the move, then the kind chosen.
+        if let Some((play, kind)) = text.split_once('=') {
+            let Some((a, b)) = play.split_once('-') else {
+                return Err(format!("`{text}`: only a move of a piece, `FROM-TO=KIND`, chooses a kind"));
+            };
+            return Ok(Action::promote(site(a.trim())?, site(b.trim())?, self.parse_kind(kind.trim())?));
+        }
         // A slide is `a-b`; labels themselves never contain `-`.
         if let Some((a, b)) = text.split_once('-') {
             return Ok(Action::slide(site(a.trim())?, site(b.trim())?));
@@ -82,5 +110,61 @@ impl Engine {
             return Err("one action at a time: `c3`, `c3-d4`, `c3>d4`, `end` or `pass`".into());
         }
         Ok(Action::place(site(text)?))
+    }
+}
+
+impl Engine {
+    /// How an action names kind `k`: its letter (`Q`), or its name when another kind of the
+    /// game shows the same letter, so that the text always reads back as the same action.
+    fn kind_text(&self, k: u8) -> String {
+        let kinds = &self.game.pieces;
+        let Some(kind) = kinds.get(k as usize) else { return "?".into() };
+        let letter = kind.letter();
+        if kinds.iter().filter(|other| other.letter() == letter).count() == 1 {
+            letter.to_string()
+        } else {
+            kind.name.clone()
+        }
+    }
+
+    /// The kind after `=` in a promotion: its letter in either case, or its name.
+    fn parse_kind(&self, text: &str) -> Result<u8, String> {
+        let kinds = &self.game.pieces;
+        if let Some(i) = kinds.iter().position(|k| k.name == text) {
+            return Ok(i as u8);
+        }
+        let mut letters = text.chars();
+        if let (Some(c), None) = (letters.next(), letters.next()) {
+            let upper = c.to_uppercase().next().unwrap_or(c);
+            let matching: Vec<usize> = (0..kinds.len()).filter(|&i| kinds[i].letter() == upper).collect();
+            match matching[..] {
+                [i] => return Ok(i as u8),
+                [] => {}
+                _ => {
+                    let names: Vec<&str> = matching.iter().map(|&i| kinds[i].name.as_str()).collect();
+                    return Err(format!("`={text}` could be {}: write the kind's name", names.join(" or ")));
+                }
+            }
+        }
+        if kinds.is_empty() {
+            return Err(format!("`={text}`: this game has no kinds of piece to promote to"));
+        }
+        let choices: Vec<String> =
+            (0..kinds.len()).map(|i| format!("{} ({})", self.kind_text(i as u8), kinds[i].name)).collect();
+        Err(format!("`{text}` is not a kind of piece of this game; after `=` write one of {}", choices.join(", ")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_action_with_its_kind_chosen_stays_six_bytes() {
+        // Actions fill the legal lists of every position: the kind chosen uses the padding.
+        assert_eq!(std::mem::size_of::<Action>(), 6);
+        assert_eq!(Action::promote(1, 2, 0).promoted(), Some(0));
+        assert_eq!(Action::slide(1, 2).promoted(), None);
+        assert_ne!(Action::promote(1, 2, 0), Action::slide(1, 2));
     }
 }

@@ -88,7 +88,7 @@ impl Engine {
                 Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut rest),
                 Generator::Pass { name } => {
                     if self.conditions_hold(s, w, m, &env) {
-                        rest.push(Action { kind: ActionKind::Pass, from: name, to: 0 });
+                        rest.push(Action::pass(name));
                     }
                 }
             }
@@ -403,6 +403,9 @@ impl Engine {
             ActionKind::End => return "nothing in this turn is optional now".into(),
             _ => {}
         }
+        if let Some(why) = self.promotion_choice_wrong(s, &mut w, stage, action, &env) {
+            return why;
+        }
         let Some(m) = self.move_of(s, &mut w, stage, action).or_else(|| move_for(stage, action)) else {
             let allowed: Vec<&str> = s.legal.as_slice().iter().map(|a| kind_name(a.kind)).collect::<Vec<_>>();
             let mut allowed: Vec<&str> = allowed.into_iter().fold(Vec::new(), |mut v, k| {
@@ -450,9 +453,12 @@ impl Engine {
                 return format!("{} fails the condition {text}", label(to));
             }
         }
+        if let Some(why) = self.promotion_wrong(m, action, &env) {
+            return why;
+        }
         if m.kind.moves_a_piece() {
             let mut found = Vec::new();
-            self.piece_moves_from(s, &mut w, m, action.from, &e, &mut found);
+            self.piece_actions_from(s, &mut w, m, action.from, &e, &mut found);
             if !found.contains(&action) {
                 return format!("{} cannot go to {} with this move", label(action.from), label(to));
             }

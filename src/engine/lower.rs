@@ -14,6 +14,7 @@
 //! | `slide` of one's own stones to any empty neighbour | [`Generator::SlideOwnToEmpty`] | a tight loop over the stones' neighbour lists |
 //! | any other one-step `slide` that does not capture | [`Generator::Slide`] | every origin and neighbour through the interpreter |
 //! | a `slide` that captures or rides (`range`), `leap`, `hop` | [`Generator::Piece`] | origin by origin, the directions' step tables ([`super::pieces`]) |
+//! | `(promote REGION KIND...)` of a `slide`, `leap`, `hop` | [`Generator::Piece`] | once the move's actions are listed, each one ending in the region's bitset becomes one per kind, in place, out of line (`Engine::promotions`) |
 //! | several piece moves in one stage | [`Generator::Piece`] with `shared`, [`StageProgram::piece_moves`] | an action already listed by an earlier move is skipped; an action's move is the first that makes it |
 //! | `relocate` | [`Generator::Relocate`] | every origin and destination through the interpreter |
 //! | `(op (count empty (neighbors to R)) K)` in `where` | [`Condition::EmptyNeighbors`] | one read of the empty-neighbour counts kept per site |
@@ -431,7 +432,10 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                     Some(e) => Generator::Enclose(e),
                     None => Generator::Place,
                 },
-                MoveKind::Slide { .. } if shared || m.capture.is_some() || m.range != Some(1) => {
+                // A promotion with a choice of kind is made by the piece moves' routine only.
+                MoveKind::Slide { .. }
+                    if shared || m.capture.is_some() || m.range != Some(1) || m.promote.is_some() =>
+                {
                     Generator::Piece { shared }
                 }
                 MoveKind::Slide { along }

@@ -31,6 +31,7 @@ mod outcome;
 pub mod perft;
 mod pieces;
 pub mod playout;
+mod promotion;
 mod rays;
 mod repetition;
 mod state;

@@ -11,7 +11,7 @@ use std::mem::take;
 use super::eval::Env;
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
-use crate::game::{Filter, Move, MoveKind, Recipient, Sites, Stage};
+use crate::game::{Filter, Move, MoveKind, Promotion, Recipient, Sites, Stage};
 
 impl Engine {
     /// Whether a piece of `owner` (a team) moved by `m` may end on site `t`: an empty site, or
@@ -93,6 +93,46 @@ impl Engine {
         }
     }
 
+    /// [`Engine::piece_moves_from`] with each move into the promotion's region made one action
+    /// per kind: the actions themselves, for finding which move makes one.
+    pub(crate) fn piece_actions_from(
+        &self,
+        s: &State,
+        w: &mut Work,
+        m: &Move,
+        f: u16,
+        env: &Env,
+        out: &mut Vec<Action>,
+    ) {
+        let start = out.len();
+        self.piece_moves_from(s, w, m, f, env, out);
+        if let Some(p) = &m.promote {
+            self.promotions(p, env.subject, out, start);
+        }
+    }
+
+    /// Turns each move of `out[start..]` that ends in the mover's region of the promotion into
+    /// one action per kind, in place and in order (the new list is written after the old one,
+    /// which is then dropped: no allocation beyond the list's own growth). Done once the
+    /// moves are listed, out of line, so that the loop of the moves without promotion is the
+    /// same as it was.
+    #[inline(never)]
+    fn promotions(&self, p: &Promotion, subject: usize, out: &mut Vec<Action>, start: usize) {
+        let region = &self.region_bits[p.region.by_team[subject] as usize];
+        let end = out.len();
+        for i in start..end {
+            let a = out[i];
+            if region.contains(a.to) {
+                for &k in &p.kinds {
+                    out.push(Action::promote(a.from, a.to, k));
+                }
+            } else {
+                out.push(a);
+            }
+        }
+        out.drain(start..end);
+    }
+
     /// Every action of piece move `m`: its origins in order, then the `require` constraints on
     /// the position after each. Out of line, so that the move generation of games without
     /// these moves compiles as it did.
@@ -122,6 +162,9 @@ impl Engine {
             self.piece_moves_from(s, w, m, f, env, out);
         }
         w.origins = origins;
+        if let Some(p) = &m.promote {
+            self.promotions(p, env.subject, out, start);
+        }
         if m.require.is_empty() && !shared {
             return;
         }
@@ -190,7 +233,7 @@ impl Engine {
                 break;
             }
             found.clear();
-            self.piece_moves_from(s, w, m, action.from, &env, &mut found);
+            self.piece_actions_from(s, w, m, action.from, &env, &mut found);
             if found.contains(&action) {
                 owner = Some(m);
                 break;
@@ -220,8 +263,9 @@ impl Engine {
     }
 
     /// Makes a `FROM-TO` action of piece move `m` (or of no move, for an action given without
-    /// one): the piece travels with its owner and kind; a piece on the destination is captured
-    /// (replacement), and a hop that captures removes the enemy piece it jumps.
+    /// one): the piece travels with its owner and kind — or becomes the kind a promotion
+    /// chose; a piece on the destination is captured (replacement), and a hop that captures
+    /// removes the enemy piece it jumps.
     pub(crate) fn move_piece(&self, s: &mut State, w: &mut Work, m: Option<&Move>, action: Action, subject: usize) {
         let (from, to) = (action.from, action.to);
         let owner = s.board[from as usize] as usize - 1;
@@ -241,6 +285,7 @@ impl Engine {
         }
         self.lift(s, w, from);
         self.put(s, w, to, owner);
-        s.kinds[to as usize] = kind;
+        // A promotion changes the kind as the piece arrives, before the move's `then`.
+        s.kinds[to as usize] = action.promoted().unwrap_or(kind);
     }
 }

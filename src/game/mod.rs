@@ -73,6 +73,15 @@ pub struct PieceKind {
     pub symbol: Option<String>,
 }
 
+impl PieceKind {
+    /// The letter that names the kind in an action's text (`e7-e8=Q`): its symbol, else its
+    /// name's first letter, upper case (as a board shows the first team's).
+    pub fn letter(&self) -> char {
+        let c = self.symbol.as_deref().unwrap_or(&self.name).chars().next().unwrap_or('?');
+        c.to_uppercase().next().unwrap_or(c)
+    }
+}
+
 /// A relation declared by the file: a union of parts, optionally owned by a team.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RelationDef {
@@ -248,6 +257,19 @@ pub struct Move {
     pub after_text: Vec<String>,
     /// A ban from the game's history on the position the action makes (`(no-repeat ...)`).
     pub no_repeat: Option<Repeat>,
+    /// Promotion with the player's choice of kind (`(promote REGION KIND...)`): a piece move
+    /// ending in the region gives one action per kind.
+    pub promote: Option<Promotion>,
+}
+
+/// The kinds a piece may become when its move ends in a region, one action per kind: the
+/// choice is the player's, so it is part of the action (`e7-e8=Q`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Promotion {
+    /// The region, in the mover's version when it is owned (each side's far row).
+    pub region: RegionRef,
+    /// Kinds (indices into [`Game::pieces`]), in the order written: the order of the actions.
+    pub kinds: Vec<u8>,
 }
 
 /// Which earlier positions an action may not recreate (board contents only: who is to move

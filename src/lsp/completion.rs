@@ -63,10 +63,11 @@ fn ludemes(parent: Option<&str>, top_level: bool) -> Vec<CompletionItem> {
                 "range",
                 "capture",
                 "piece",
+                "promote",
                 "after",
                 "no-repeat",
             ]),
-            "leap" | "hop" => named(&["to", "from", "by", "over", "capture", "where", "require", "then"]),
+            "leap" | "hop" => named(&["to", "from", "by", "over", "capture", "promote", "where", "require", "then"]),
             "where" | "until" | "and" | "or" | "not" | "distinct" | "after" => category == Condition,
             "<" | "<=" | ">" | ">=" | "=" | "!=" | "+" | "-" | "*" | "min" | "max" | "higher" | "lower" | "grew"
             | "add" | "allow" | "allow-next" => category == Number,

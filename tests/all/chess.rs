@@ -124,8 +124,41 @@ const POSITIONS: &[(&str, &[u64])] = &[
     ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", &[14, 191, 2_812, 43_238, 674_624]),
     ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", &[6, 264, 9_467, 422_333]),
     ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", &[44, 1_486, 62_379, 2_103_487]),
-    ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P3/2NP1N2/PPP1QPPP/R4RK1 w - - 0 10", &[46, 2_079, 89_890, 3_894_594]),
+    // The chess programming wiki's "position 6". Issue 13 gives its figures with the FEN
+    // `r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P3/2NP1N2/PPP1QPPP/R4RK1 w - - 0 10`, which lacks the
+    // black bishop on g4 and has White's a-pawn on a2: that position has 45 moves, not 46 (see
+    // `the_sixth_fen_of_the_issue_is_another_position`).
+    ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", &[46, 2_079, 89_890, 3_894_594]),
 ];
+
+/// The referee's own perft, to compare with ours where no figure is published.
+fn referee_perft(pos: &Chess, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    pos.legal_moves()
+        .iter()
+        .map(|m| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            referee_perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn the_sixth_fen_of_the_issue_is_another_position() {
+    // Counted by hand at depth 1: rooks 4 + 4, king 1, queen 4, knights 5 + 5, bishops 6 + 7,
+    // pawns 9 (a2, b2, g2, h2 two each; d3 one) = 45. The referee agrees at every depth.
+    let fen = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P3/2NP1N2/PPP1QPPP/R4RK1 w - - 0 10";
+    let e = chess();
+    let s = at(&e, fen);
+    let pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+    assert_eq!(perft(&e, &s, 1), 45);
+    for depth in 1..=2 {
+        assert_eq!(perft(&e, &s, depth), referee_perft(&pos, depth), "depth {depth}");
+    }
+}
 
 #[test]
 fn the_published_positions_count_right_at_depth_two() {

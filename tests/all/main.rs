@@ -39,6 +39,7 @@ mod pieces;
 mod play_session;
 mod position;
 mod progress;
+mod promotion;
 mod relations;
 mod render;
 mod serve;
