@@ -14,7 +14,7 @@ pub const POISON: &str = "\0";
 /// Words with a fixed meaning; defines and options may not use them as names.
 pub const KEYWORDS: &[&str] = &[
     "empty", "occupied", "friend", "enemy", "any", "to", "from", "site", "last", "mover", "next", "owner", "true",
-    "false", "pass", "draw", "default", "boolean", "larger", "smaller", "exact", "superko", "ko",
+    "false", "pass", "draw", "default", "boolean", "larger", "smaller", "exact", "superko", "ko", "neutral",
 ];
 
 /// What kind of thing a ludeme is; used to say "a number is expected here, but `x` is a
@@ -121,7 +121,7 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("piece", Clause, "(piece KIND)"),
     ("by", Clause, "(by (DIRECTION...)...)"),
     ("over", Clause, "(over RELATION [FILTER])"),
-    ("pieces", Section, "(pieces KIND...)  with KIND a name or (NAME \"SYMBOL\")"),
+    ("pieces", Section, "(pieces KIND...)  with KIND a name or (NAME [\"SYMBOL\"] [neutral])"),
     ("promote", Effect, "(promote SITE KIND)"),
     ("to", Clause, "(to SITES)"),
     ("from", Clause, "(from SITES)"),

@@ -33,11 +33,12 @@ impl Engine {
         let mut t = s.clone();
         let mut tw = w.clone();
         match action.kind {
+            ActionKind::Place if self.kind_is_neutral(m.piece) => self.put_neutral(&mut t, &mut tw, action.to, m.piece),
             ActionKind::Place => self.put(&mut t, &mut tw, action.to, env.subject),
             ActionKind::Slide => {
-                let owner = t.board[action.from as usize] as usize - 1;
+                let (content, kind) = (t.board[action.from as usize], t.kinds[action.from as usize]);
                 self.lift(&mut t, &mut tw, action.from);
-                self.put(&mut t, &mut tw, action.to, owner);
+                self.put_content(&mut t, &mut tw, action.to, content, kind);
             }
             _ => return None,
         }

@@ -6,6 +6,7 @@
 //! stones and keeps the run only if a friend stone closes it. Nothing is allocated: the caller
 //! receives the sites one at a time.
 
+use super::neutral::NEUTRAL;
 use crate::board::Topology;
 
 /// No site: the step leaves the board.
@@ -95,8 +96,8 @@ impl Rays {
     fn closed_run(lines: &Lines, board: &[u8], site: u16, d: usize, friend: u8) -> Option<u16> {
         let k = lines.k;
         let mut at = lines.next[site as usize * k + d];
-        // The first stone must be an enemy's.
-        if at == OFF || board[at as usize] == 0 || board[at as usize] == friend {
+        // The first stone must be an enemy's (a piece of nobody's is no enemy's).
+        if at == OFF || board[at as usize] == 0 || board[at as usize] == friend || board[at as usize] == NEUTRAL {
             return None;
         }
         loop {
@@ -105,7 +106,7 @@ impl Rays {
                 return None;
             }
             match board[at as usize] {
-                0 => return None,
+                0 | NEUTRAL => return None,
                 c if c == friend => return Some(at),
                 _ => {}
             }
@@ -143,13 +144,13 @@ impl Rays {
                 continue;
             }
             let c = board[first as usize];
-            if c == 0 || c == friend {
+            if c == 0 || c == friend || c == NEUTRAL {
                 continue;
             }
             let mut at = next[first as usize * k + d];
             while at != OFF {
                 match board[at as usize] {
-                    0 => break,
+                    0 | NEUTRAL => break,
                     c if c == friend => return true,
                     _ => at = next[at as usize * k + d],
                 }

@@ -395,8 +395,13 @@ impl Engine {
         // The game's own start position (`(setup ...)`): stones put down, not played — no hand
         // pays for them and no action is counted.
         for (i, &(site, team)) in game.start.iter().enumerate() {
-            self.with_work(&mut state, |s, w| self.put(s, w, site, team));
-            state.kinds[site as usize] = game.start_kinds.get(i).copied().unwrap_or(0);
+            let kind = game.start_kinds.get(i).copied().unwrap_or(0);
+            if self.kind_is_neutral(kind) {
+                self.with_work(&mut state, |s, w| self.put_neutral(s, w, site, kind));
+            } else {
+                self.with_work(&mut state, |s, w| self.put(s, w, site, team));
+                self.set_kind(&mut state, site, kind);
+            }
         }
         self.record_position(&mut state);
         self.record_history(&mut state);
@@ -457,7 +462,22 @@ impl Engine {
             if site as usize >= game.board.site_count() || kind as usize >= game.pieces.len().max(1) {
                 return Err(format!("bad kind ({site}, kind {kind})"));
             }
-            state.kinds[site as usize] = kind;
+            let neutral = self.kind_is_neutral(kind);
+            if state.board[site as usize] == 0 {
+                // Meaningless on an empty site (and kept out of the hash).
+                state.kinds[site as usize] = kind;
+            } else if neutral && !self.neutral_at(&state, site) {
+                // A piece of a neutral kind belongs to nobody, whichever team the stone named.
+                self.with_work(&mut state, |s, w| {
+                    self.lift(s, w, site);
+                    self.put_neutral(s, w, site, kind)
+                });
+            } else if !neutral && self.neutral_at(&state, site) {
+                let name = &game.pieces[kind as usize].name;
+                return Err(format!("the piece on {} belongs to nobody: it cannot be a {name}", self.label(site)));
+            } else {
+                self.set_kind(&mut state, site, kind);
+            }
         }
         if let Some(hands) = &setup.hands {
             if hands.len() != game.players.len() {
