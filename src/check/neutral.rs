@@ -12,26 +12,29 @@ use crate::diagnostic::Diagnostic;
 use crate::syntax::Node;
 
 /// `(friend K)` or `(enemy K)` with K neutral.
-pub fn owned_filter(filter: &Node, kind: &Node, name: &str) -> Diagnostic {
+pub fn owned_filter(filter: &Node, name: &str) -> Diagnostic {
     let side = filter.head().unwrap_or("friend");
     Diagnostic::error(codes::NEUTRAL_PIECE, format!("`({side} {name})` can never match: `{name}` belongs to nobody"))
-        .label(kind.span, format!("`{name}` is declared `neutral`"))
+        .label(filter.span, format!("no {side}'s piece is of a kind declared `neutral`"))
         .help(format!("`(occupied {name})` finds the pieces of this kind, whoever moves them"))
 }
 
 /// `(promote SITE K)` with K neutral.
 pub fn promoted_into(kind: &Node, name: &str) -> Diagnostic {
-    Diagnostic::error(codes::NEUTRAL_PIECE, format!("a piece cannot become a `{name}`, which belongs to nobody"))
-        .label(kind.span, format!("`{name}` is declared `neutral`"))
-        .help(format!(
-            "to leave a `{name}` in the piece's place, remove the piece and place one: `(place (to ...) (piece {name}))`"
-        ))
+    Diagnostic::error(
+        codes::NEUTRAL_PIECE,
+        format!("a piece cannot become of the kind `{name}`, which belongs to nobody"),
+    )
+    .label(kind.span, format!("`{name}` is declared `neutral`"))
+    .help(format!(
+        "to leave a piece of nobody's in its place, remove it and place one: `(place (to ...) (piece {name}))`"
+    ))
 }
 
 /// `(place "TEAM" K SITES...)` in the setup with K neutral.
 pub fn team_for_neutral(place: &Node, kind: &Node, name: &str) -> Diagnostic {
     let sites = Args::new(place).rest().iter().skip(2).map(ToString::to_string).collect::<Vec<_>>().join(" ");
-    Diagnostic::error(codes::NEUTRAL_PIECE, format!("a `{name}` belongs to no team"))
+    Diagnostic::error(codes::NEUTRAL_PIECE, format!("pieces of the kind `{name}` belong to no team"))
         .label(kind.span, format!("`{name}` is declared `neutral`"))
         .help(format!("set it up without a team: `(place {name} {sites})`"))
 }

@@ -99,9 +99,17 @@ fn kind_details(cx: &mut Context, item: &Node) -> Option<(Option<String>, bool)>
                 symbol = Some(text.clone());
             }
             NodeKind::Symbol(word) if word == "neutral" && !neutral => neutral = true,
+            NodeKind::Symbol(word) if word == "neutral" => {
+                cx.report(
+                    Diagnostic::error(codes::DUPLICATE, "`neutral` is said twice")
+                        .label(detail.span, "said again here")
+                        .help("say it once: `(arrow neutral)`"),
+                );
+                return None;
+            }
             NodeKind::Symbol(word) | NodeKind::Str(word) if word.eq_ignore_ascii_case("neutral") => {
                 cx.report(
-                    wrong_kind(detail, "a detail of a kind of piece", "`neutral`, lower case and once")
+                    wrong_kind(detail, "a detail of a kind of piece", "`neutral`, in lower case")
                         .help("Ludii gives a piece the owner `Neutral`; Tabula writes `neutral` after the kind's name: `(arrow neutral)`"),
                 );
                 return None;
@@ -155,9 +163,9 @@ pub fn filter(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> Option<Filter
     let kind_node = args.required(cx, "the kind of piece, such as `pawn`");
     let k = kind_node.and_then(|n| kind(cx, scope, n));
     args.finish(cx);
-    let (k, kind_node) = (k?, kind_node?);
+    let k = k?;
     if side != Side::Anyone && scope.setup.pieces[k as usize].neutral {
-        cx.report(super::neutral::owned_filter(node, kind_node, &scope.setup.pieces[k as usize].name));
+        cx.report(super::neutral::owned_filter(node, &scope.setup.pieces[k as usize].name));
         return None;
     }
     Some(Filter::Piece(side, k))
