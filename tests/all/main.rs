@@ -31,6 +31,7 @@ mod lines;
 mod lsp;
 mod ludemes;
 mod model;
+mod neutral;
 mod nvim;
 mod oracle;
 mod pieces;
