@@ -250,10 +250,19 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
 /// player may choose (by adding a class). The picture underneath is exactly [`svg`]'s; the discs
 /// have the stones' radius and no fill of their own (the page's style sheet gives them one).
 pub fn svg_with_sites(p: &Picture) -> String {
+    with_sites(p, svg(p))
+}
+
+/// [`svg_with_sites`] over [`svg_with_pieces`]: kinds' letters and pieces of nobody's drawn.
+pub fn svg_with_sites_and_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
+    with_sites(p, svg_with_pieces(p, kinds, neutral))
+}
+
+/// The clickable discs of [`svg_with_sites`] added on top of a picture of `p`.
+fn with_sites(p: &Picture, mut out: String) -> String {
     let board = &p.game.board;
     let m = metrics(&board.shape);
     let frame = Frame::new(board, &m, p.title.is_some());
-    let mut out = svg(p);
     out.truncate(out.len() - "</svg>\n".len());
     out.push_str("<g class=\"sites\">\n");
     let r = N(m.stone * m.scale);
