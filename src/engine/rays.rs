@@ -133,6 +133,8 @@ impl Rays {
     /// Whether a stone of team `subject` on `site` flanks at least one enemy stone: the
     /// question a placement asks of every candidate, answered without listing the runs. The
     /// first steps of all directions are one slice: most directions stop at their first site.
+    /// Only for games without pieces of nobody's ([`NEUTRAL`]), which it would take for enemy
+    /// stones: the lowering gives the others the general path ([`Rays::flanks`]).
     #[inline]
     pub(crate) fn flanks_any(&self, rel: u8, board: &[u8], site: u16, subject: usize) -> bool {
         let friend = subject as u8 + 1;
@@ -144,13 +146,13 @@ impl Rays {
                 continue;
             }
             let c = board[first as usize];
-            if c == 0 || c == friend || c == NEUTRAL {
+            if c == 0 || c == friend {
                 continue;
             }
             let mut at = next[first as usize * k + d];
             while at != OFF {
                 match board[at as usize] {
-                    0 | NEUTRAL => break,
+                    0 => break,
                     c if c == friend => return true,
                     _ => at = next[at as usize * k + d],
                 }

@@ -433,7 +433,8 @@ pub struct Setup {
     /// Turns already played (default 0), so that `(first-turn)` is false when > 0.
     pub turns_played: u32,
     /// The kind of the piece on some of the sites (an index into the game's kinds; a site not
-    /// listed holds the first kind).
+    /// listed holds the first kind). A stone given a neutral kind belongs to nobody, whatever
+    /// team `stones` names for it.
     pub kinds: Vec<(u16, u8)>,
 }
 
