@@ -44,12 +44,15 @@ impl Engine {
                     *hand -= 1;
                 }
                 let kind = m.map_or(0, |m| m.piece);
-                match &enclose {
-                    Some(e) => self.enclose_place(s, w, e, &mover, action.to),
-                    None if self.has_neutral && self.kind_is_neutral(kind) => self.put_neutral(s, w, action.to, kind),
-                    None => self.put(s, w, action.to, team),
+                if self.kinds_tracked {
+                    self.place_tracked(s, w, enclose.as_ref(), &mover, action.to, kind);
+                } else {
+                    match &enclose {
+                        Some(e) => self.enclose_place(s, w, e, &mover, action.to),
+                        None => self.put(s, w, action.to, team),
+                    }
+                    s.kinds[action.to as usize] = kind;
                 }
-                self.set_kind(s, action.to, kind);
                 s.arrival = Some(action.to);
                 s.last_arrival = Some(action.to);
             }
@@ -125,8 +128,6 @@ impl Engine {
     /// Puts a stone of `team` on an empty site.
     pub(crate) fn put(&self, s: &mut State, w: &mut Work, site: u16, team: usize) {
         s.board[site as usize] = team as u8 + 1;
-        // A piece arrives as the first kind; a caller that places another sets it after.
-        s.kinds[site as usize] = 0;
         s.stones[team].insert(site);
         s.empty.remove(site);
         s.empty_count -= 1;
@@ -165,6 +166,9 @@ impl Engine {
         s.empty_count += 1;
         if self.hashing {
             s.board_hash ^= self.zobrist.stone(site, team) ^ self.zobrist.kind(site, s.kinds[site as usize]);
+            // An empty site's kind is the first while the hash is kept: a piece that arrives
+            // is of it until [`Engine::set_kind`] says otherwise.
+            s.kinds[site as usize] = 0;
         }
         for cache in &mut w.groups {
             cache.leave();
@@ -270,6 +274,7 @@ impl Engine {
                 });
                 for &(site, _) in &targets {
                     self.put(s, w, site, env.subject);
+                    s.kinds[site as usize] = 0;
                 }
                 w.victims = targets;
             }

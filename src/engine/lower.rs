@@ -259,9 +259,9 @@ pub(crate) fn lower(game: &Game) -> Program {
         Generator::Enclose(e) => Some(e.rel),
         _ => None,
     });
-    // Chains know teams' stones only: with pieces of nobody's on the board, a capture takes
-    // the general path.
-    let chains = chains.filter(|_| !game.has_neutral());
+    // Chains know teams' stones of one kind only (their hashes are the stones' keys): with
+    // kinds, or pieces of nobody's, on the board, a capture takes the general path.
+    let chains = chains.filter(|_| game.pieces.len() <= 1 && !game.has_neutral());
     // Chains are kept under one relation: a capture under another takes the general path.
     for m in phases.iter_mut().flatten().flat_map(|stage| &mut stage.moves) {
         if let Generator::Enclose(e) = m.generator {

@@ -60,9 +60,9 @@ pub struct Engine {
     repetition: Option<(usize, u32)>,
     /// The board's hash is kept up to date (for `repetition` or a ban on repeated positions).
     hashing: bool,
-    /// Some kind of piece belongs to nobody (see [`neutral`]): only then does a placement ask
-    /// whether its piece is one.
-    has_neutral: bool,
+    /// Some kind of piece belongs to nobody (see [`neutral`]), or the hash is kept (and keys
+    /// kinds): only then does a placement ask whether its piece is nobody's and key its kind.
+    kinds_tracked: bool,
     /// Relations whose groups the rules ask about (kept by union-find).
     group_relations: Vec<u8>,
     /// How each part of the rules is run: the fast paths chosen once (see [`lower`]).
@@ -153,7 +153,7 @@ impl Engine {
         }
         let connect_sites = connect_sites.into();
         let hashing = repetition.is_some() || program.bans_repeats;
-        let has_neutral = game.has_neutral();
+        let kinds_tracked = hashing || game.has_neutral();
         Engine {
             game,
             region_bits,
@@ -161,7 +161,7 @@ impl Engine {
             zobrist,
             repetition,
             hashing,
-            has_neutral,
+            kinds_tracked,
             group_relations,
             program,
             connect_sites,

@@ -27,13 +27,12 @@ impl Engine {
     #[inline(never)]
     pub(crate) fn put_neutral(&self, s: &mut State, w: &mut Work, site: u16, kind: u8) {
         s.board[site as usize] = NEUTRAL;
-        s.kinds[site as usize] = 0;
         s.empty.remove(site);
         s.empty_count -= 1;
         if self.hashing {
-            s.board_hash ^= self.zobrist.neutral(site);
+            s.board_hash ^= self.zobrist.neutral(site) ^ self.zobrist.kind(site, kind);
         }
-        self.set_kind(s, site, kind);
+        s.kinds[site as usize] = kind;
         // No team's group changes; the empty sites around it lose a neighbour.
         let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
         for (slot, (&rel, counts)) in slots.enumerate() {
@@ -55,6 +54,7 @@ impl Engine {
         s.empty_count += 1;
         if self.hashing {
             s.board_hash ^= self.zobrist.neutral(site) ^ self.zobrist.kind(site, s.kinds[site as usize]);
+            s.kinds[site as usize] = 0;
         }
         let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
         for (slot, (&rel, counts)) in slots.enumerate() {
@@ -78,6 +78,27 @@ impl Engine {
             self.put(s, w, site, content as usize - 1);
             self.set_kind(s, site, kind);
         }
+    }
+
+    /// The placement of a piece of `kind` on `to` by the mover, in a game with kinds of
+    /// nobody's or a position hash that keys kinds ([`Engine::kinds_tracked`]); the others
+    /// place as before, with no test.
+    #[inline(never)]
+    pub(crate) fn place_tracked(
+        &self,
+        s: &mut State,
+        w: &mut Work,
+        enclose: Option<&super::enclose::Enclose>,
+        mover: &super::eval::Env,
+        to: u16,
+        kind: u8,
+    ) {
+        match enclose {
+            Some(e) => self.enclose_place(s, w, e, mover, to),
+            None if self.kind_is_neutral(kind) => return self.put_neutral(s, w, to, kind),
+            None => self.put(s, w, to, mover.subject),
+        }
+        self.set_kind(s, to, kind);
     }
 
     /// Gives the piece on an occupied site its kind, keeping the position's hash.

@@ -465,8 +465,7 @@ impl Engine {
             }
             let neutral = self.kind_is_neutral(kind);
             if state.board[site as usize] == 0 {
-                // Meaningless on an empty site (and kept out of the hash).
-                state.kinds[site as usize] = kind;
+                // Meaningless on an empty site: nothing to do.
             } else if neutral && !self.neutral_at(&state, site) {
                 // A piece of a neutral kind belongs to nobody, whichever team the stone named.
                 self.with_work(&mut state, |s, w| {
