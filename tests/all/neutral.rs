@@ -228,3 +228,23 @@ fn the_picture_draws_blocks_as_grey_squares_of_no_team() {
     let plain = tabula::render::svg_with_kinds(&picture, &kinds);
     assert!(!plain.contains("neutral"));
 }
+
+#[test]
+fn a_block_splits_a_group_and_is_in_none() {
+    //  X  X  #  X  .      White fills e1: his groups are a1-b1 and d1-e1, two stones each,
+    //  a  b  c  d  e      the block on c1 between them being nobody's. Three in a group
+    //                     would win; the full board is a draw instead.
+    let e = inline(
+        r#"(game "Split"
+  (players "White" "Black")
+  (board (rectangle 5 1))
+  (pieces stone (block neutral))
+  (setup (place "White" a1 b1 d1) (place block c1))
+  (play (turn (place (to empty))))
+  (end (when (>= (largest-group orthogonal friend) 3) (win mover)) (when (board-full) draw)))"#,
+    );
+    let mut s = e.initial();
+    play(&e, &mut s, "e1");
+    assert_eq!(e.outcome(&s).map(|o| o.winner), Some(None));
+    assert_eq!(stones(&e, &s, 0), labels("a1 b1 d1 e1"));
+}
