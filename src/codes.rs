@@ -76,3 +76,8 @@ pub const UNKNOWN_REPEAT: &str = "tabula::check::unknown_repeat";
 // Warnings.
 pub const UNUSED: &str = "tabula::warn::unused";
 pub const NO_END: &str = "tabula::warn::no_end";
+
+// Pieces that belong to nobody.
+/// A neutral kind used where only a team's piece can be: `(friend arrow)`, a team's setup, a
+/// promotion into it.
+pub const NEUTRAL_PIECE: &str = "tabula::check::neutral_piece";

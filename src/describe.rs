@@ -96,7 +96,12 @@ pub fn text(game: &Game, with_sites: bool) -> String {
         .collect();
     let _ = writeln!(out, "players: {} — {} moves first", players.join(", "), game.players[0].name);
     if game.has_kinds() {
-        let kinds: Vec<&str> = game.pieces.iter().map(|k| k.name.as_str()).collect();
+        // A kind of nobody's says so: it is no player's piece to move or lose.
+        let kinds: Vec<String> = game
+            .pieces
+            .iter()
+            .map(|k| if k.neutral { format!("{} (nobody's)", k.name) } else { k.name.clone() })
+            .collect();
         let _ = writeln!(out, "pieces: {}", kinds.join(", "));
     }
     let board = &game.board;

@@ -477,7 +477,8 @@ fn same_position(engine: &Engine, a: &State, b: &State) -> bool {
     (0..players).all(|p| a.hand(p) == b.hand(p) && a.phase(p) == b.phase(p))
         && (0..game.allowances.len()).all(|i| a.allowance(i) == b.allowance(i))
         && (0..game.counters.len()).all(|c| (0..teams).all(|t| a.counter(c, t) == b.counter(c, t)))
-        && (0..game.board.site_count() as u16).all(|s| engine.stone(a, s) == engine.stone(b, s))
+        && (0..game.board.site_count() as u16)
+            .all(|s| engine.stone(a, s) == engine.stone(b, s) && engine.kind(a, s) == engine.kind(b, s))
 }
 
 impl Agent for Mcts {

@@ -509,6 +509,13 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
         let known: Vec<&str> =
             atoms(Category::Sites).iter().copied().chain(scope.setup.regions.iter().map(|r| r.name.as_str())).collect();
         let mut d = unknown(node, word, "set of sites", codes::UNKNOWN_REGION, known.iter().copied());
+        if scope.setup.board.site(word).is_some() {
+            // Rules name places by regions and bound sites, so that a rule reads the same on any
+            // size of board.
+            d = d.help(format!(
+                "`{word}` is a site of the board, not a set: declare a region `(region NAME (sites {word}))`, or name it from a bound site, such as `(step to E)`"
+            ));
+        }
         if d.help.is_none() {
             d = d.help(format!("sites are a filter ({}) or a region", atoms(Category::Sites).join(", ")));
         }

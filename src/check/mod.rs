@@ -22,6 +22,7 @@ mod expand;
 mod expr;
 mod extend;
 mod lines;
+mod neutral;
 pub use extend::extends_clause;
 mod options;
 mod pass;

@@ -15,10 +15,26 @@ use crate::game::{Capture, Effect, Filter, PieceKind, Promotion, RelId, Side, Si
 use crate::syntax::{Node, NodeKind};
 
 /// Words that already mean something where a kind stands: a kind may not be named so.
-const RESERVED: &[&str] =
-    &["empty", "occupied", "friend", "enemy", "any", "to", "from", "site", "last", "previous-from", "previous-to"];
+const RESERVED: &[&str] = &[
+    "empty",
+    "occupied",
+    "friend",
+    "enemy",
+    "any",
+    "to",
+    "from",
+    "site",
+    "last",
+    "previous-from",
+    "previous-to",
+    "neutral",
+];
 
-/// `(pieces KIND...)`, each KIND a name or `(NAME "SYMBOL")`. No section: no kinds.
+/// `(pieces KIND...)`, each KIND a name or `(NAME ["SYMBOL"] [neutral])`. No section: no kinds.
+///
+/// `neutral` is a word after the name rather than a separate section or a team, because it is
+/// a property of the kind itself — every arrow belongs to nobody, always — and it reads as
+/// the rule says it: `(pieces queen (arrow neutral))`.
 pub fn declare(cx: &mut Context, form: Option<&Node>) -> Option<Vec<PieceKind>> {
     let Some(form) = form else { return Some(Vec::new()) };
     let errors = cx.error_count();
@@ -28,26 +44,19 @@ pub fn declare(cx: &mut Context, form: Option<&Node>) -> Option<Vec<PieceKind>> 
         cx.report(Args::new(form).missing("at least one kind of piece, such as `pawn`"));
     }
     for item in items {
-        let (name, span, symbol) = match (&item.kind, item.head()) {
+        let (name, span, symbol, neutral) = match (&item.kind, item.head()) {
             (NodeKind::Symbol(s), _) if s == POISON => continue,
-            (NodeKind::Symbol(s), _) => (s.clone(), item.span, None),
+            (NodeKind::Symbol(s), _) => (s.clone(), item.span, None, false),
             (_, Some(head)) => {
-                let mut a = Args::new(item);
-                let symbol = a.string(cx, "the symbol boards show for it, such as \"K\"");
-                a.finish(cx);
-                let Some((symbol, at)) = symbol else { continue };
-                if symbol.chars().count() != 1 {
-                    cx.report(
-                        Diagnostic::error(codes::BAD_PIECE, format!("the symbol \"{symbol}\" is not one character"))
-                            .label(at, "boards show one character per piece")
-                            .help("give one letter or sign, such as \"K\" or \"♔\""),
-                    );
-                    continue;
-                }
-                (head.to_string(), item.span, Some(symbol))
+                let Some((symbol, neutral)) = kind_details(cx, item) else { continue };
+                (head.to_string(), item.span, symbol, neutral)
             }
             _ => {
-                cx.report(wrong_kind(item, "a kind of piece", "a name such as `pawn`, or `(king \"K\")`"));
+                cx.report(wrong_kind(
+                    item,
+                    "a kind of piece",
+                    "a name such as `pawn`, `(king \"K\")` or `(arrow neutral)`",
+                ));
                 continue;
             }
         };
@@ -68,7 +77,7 @@ pub fn declare(cx: &mut Context, form: Option<&Node>) -> Option<Vec<PieceKind>> 
             );
             continue;
         }
-        out.push((PieceKind { name, symbol }, span));
+        out.push((PieceKind { name, symbol, neutral }, span));
     }
     if out.len() > 255 {
         cx.report(
@@ -76,6 +85,58 @@ pub fn declare(cx: &mut Context, form: Option<&Node>) -> Option<Vec<PieceKind>> 
         );
     }
     (cx.error_count() == errors).then(|| out.into_iter().map(|(k, _)| k).collect())
+}
+
+/// The details of `(NAME ["SYMBOL"] [neutral])`: the symbol, if given, and whether the kind
+/// belongs to nobody. `None` when something is wrong (reported).
+fn kind_details(cx: &mut Context, item: &Node) -> Option<(Option<String>, bool)> {
+    let mut symbol = None;
+    let mut neutral = false;
+    let usage = "usage: (NAME [\"SYMBOL\"] [neutral]), such as (king \"K\") or (arrow neutral)";
+    let details = Args::new(item).rest();
+    if details.is_empty() {
+        cx.report(Args::new(item).missing("the symbol boards show for it, such as \"K\", or `neutral`"));
+        return None;
+    }
+    for (i, detail) in details.iter().enumerate() {
+        match &detail.kind {
+            NodeKind::Str(text) if i == 0 => {
+                if text.chars().count() != 1 {
+                    cx.report(
+                        Diagnostic::error(codes::BAD_PIECE, format!("the symbol \"{text}\" is not one character"))
+                            .label(detail.span, "boards show one character per piece")
+                            .help("give one letter or sign, such as \"K\" or \"♔\""),
+                    );
+                    return None;
+                }
+                symbol = Some(text.clone());
+            }
+            NodeKind::Symbol(word) if word == "neutral" && !neutral => neutral = true,
+            NodeKind::Symbol(word) if word == "neutral" => {
+                cx.report(
+                    Diagnostic::error(codes::DUPLICATE, "`neutral` is said twice")
+                        .label(detail.span, "said again here")
+                        .help("say it once: `(arrow neutral)`"),
+                );
+                return None;
+            }
+            NodeKind::Symbol(word) | NodeKind::Str(word) if word.eq_ignore_ascii_case("neutral") => {
+                cx.report(
+                    wrong_kind(detail, "a detail of a kind of piece", "`neutral`, in lower case")
+                        .help("Ludii gives a piece the owner `Neutral`; Tabula writes `neutral` after the kind's name: `(arrow neutral)`"),
+                );
+                return None;
+            }
+            _ => {
+                cx.report(
+                    wrong_kind(detail, "a detail of a kind of piece", "its symbol in quotes first, then `neutral`")
+                        .help(usage),
+                );
+                return None;
+            }
+        }
+    }
+    Some((symbol, neutral))
 }
 
 /// A kind of piece by name.
@@ -112,9 +173,15 @@ pub fn filter(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> Option<Filter
         }
     };
     let mut args = Args::new(node);
-    let k = args.required(cx, "the kind of piece, such as `pawn`").and_then(|n| kind(cx, scope, n));
+    let kind_node = args.required(cx, "the kind of piece, such as `pawn`");
+    let k = kind_node.and_then(|n| kind(cx, scope, n));
     args.finish(cx);
-    Some(Filter::Piece(side, k?))
+    let k = k?;
+    if side != Side::Anyone && scope.setup.pieces[k as usize].neutral {
+        cx.report(super::neutral::owned_filter(node, &scope.setup.pieces[k as usize].name));
+        return None;
+    }
+    Some(Filter::Piece(side, k))
 }
 
 /// `(capture [(credit COUNTER mover|owner)])` on a move named `kind_name`.
@@ -304,9 +371,15 @@ pub fn promote(cx: &mut Context, scope: &Scope<'_>, node: &Node, ctx: Ctx) -> Op
     let mut args = Args::new(node);
     let site =
         args.required(cx, "the site of the piece: `to`, `from`, `site` or `last`").and_then(|n| site_var(cx, n, ctx));
-    let k = args.required(cx, "the kind it becomes, such as `king`").and_then(|n| kind(cx, scope, n));
+    let kind_node = args.required(cx, "the kind it becomes, such as `king`");
+    let k = kind_node.and_then(|n| kind(cx, scope, n));
     args.finish(cx);
-    Some(Effect::Promote { site: site?, kind: k? })
+    let (k, kind_node) = (k?, kind_node?);
+    if scope.setup.pieces[k as usize].neutral {
+        cx.report(super::neutral::promoted_into(kind_node, &scope.setup.pieces[k as usize].name));
+        return None;
+    }
+    Some(Effect::Promote { site: site?, kind: k })
 }
 
 /// `(promote REGION KIND...)` on a move named `kind_name`: the piece becomes one of the kinds,

@@ -38,6 +38,7 @@ pub const KEYWORDS: &[&str] = &[
     "exact",
     "superko",
     "ko",
+    "neutral",
 ];
 
 /// What kind of thing a ludeme is; used to say "a number is expected here, but `x` is a
@@ -144,7 +145,7 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("piece", Clause, "(piece KIND)"),
     ("by", Clause, "(by (DIRECTION...)...)"),
     ("over", Clause, "(over RELATION [FILTER])"),
-    ("pieces", Section, "(pieces KIND...)  with KIND a name or (NAME \"SYMBOL\")"),
+    ("pieces", Section, "(pieces KIND...)  with KIND a name or (NAME [\"SYMBOL\"] [neutral])"),
     ("promote", Effect, "(promote SITE KIND)"),
     ("promote", Clause, "(promote REGION KIND...)"),
     ("to", Clause, "(to SITES)"),

@@ -1,6 +1,6 @@
 //! The `(setup ...)` section: the stones on the board before the first turn.
 //!
-//! `(setup (place TEAM SITES...)...)`. Each item of SITES is a site label, a region (a built-in
+//! `(setup (place TEAM SITES...)...)`, or `(place KIND SITES...)` for a kind that belongs to nobody. Each item of SITES is a site label, a region (a built-in
 //! one such as `side-S`, so that a designer fills a row in one word, or a declared one; an
 //! owned region means the placing team's version), `(sites LABEL...)`, or
 //! `(if CONDITION ITEM [ITEM])` with a condition known before play, so that an option can move
@@ -43,12 +43,22 @@ pub fn stones(cx: &mut Context, scope: &mut Scope<'_>, form: Option<&Node>) -> O
             continue;
         }
         let mut args = Args::new(item);
-        let Some(team) = team(cx, scope, &mut args) else { continue };
+        // A piece that belongs to nobody is placed without a team: `(place arrow c3)`. Its
+        // entry records the first team, which the engine ignores for a neutral kind.
+        let neutral = super::neutral::setup_kind(scope, &mut args);
+        let team = if neutral.is_some() { Some(0) } else { team(cx, scope, &mut args) };
+        let Some(team) = team else { continue };
         // A kind of piece may follow the team; a word that is no kind is a site or region.
-        let kind = match args.peek().and_then(|n| n.symbol()) {
-            Some(word) if scope.setup.pieces.iter().any(|k| k.name == word) => {
+        let kind = match (neutral, args.peek()) {
+            (Some(k), _) => k,
+            (None, Some(node)) if node.symbol().is_some_and(|w| scope.setup.pieces.iter().any(|k| k.name == w)) => {
                 args.next();
-                scope.setup.pieces.iter().position(|k| k.name == word).unwrap_or(0) as u8
+                let k = scope.setup.pieces.iter().position(|k| Some(k.name.as_str()) == node.symbol()).unwrap_or(0);
+                if scope.setup.pieces[k].neutral {
+                    cx.report(super::neutral::team_for_neutral(item, node, &scope.setup.pieces[k].name));
+                    continue;
+                }
+                k as u8
             }
             _ => 0,
         };

@@ -6,7 +6,7 @@ use clap::Args;
 
 use super::{Failure, GameArgs};
 use crate::engine::{Engine, State};
-use crate::render::{Picture, svg_with_kinds};
+use crate::render::{Picture, svg_with_pieces};
 
 #[derive(Args, Debug)]
 pub struct RenderArgs {
@@ -33,7 +33,8 @@ pub fn picture_svg(engine: &Engine, state: &State, title: Option<String>) -> Str
     let title = title.unwrap_or_else(|| super::title(game));
     let kinds: Vec<u8> = (0..game.board.site_count() as u16).map(|s| engine.kind(state, s).unwrap_or(0)).collect();
     let picture = Picture { game, stones: &stones, highlight: &highlight, relations: &relations, title: Some(title) };
-    svg_with_kinds(&picture, &kinds)
+    let neutral: Vec<bool> = (0..game.board.site_count() as u16).map(|s| engine.neutral_at(state, s)).collect();
+    svg_with_pieces(&picture, &kinds, &neutral)
 }
 
 pub fn run(args: &RenderArgs) -> Result<(), Failure> {

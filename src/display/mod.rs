@@ -13,7 +13,7 @@ use std::fmt::Write;
 use crate::board::{Shape, Topology};
 use crate::engine::{ActionKind, Engine, State};
 use canvas::{Canvas, width};
-pub use symbols::{Symbols, piece_char, team_chars};
+pub use symbols::{Symbols, neutral_char, piece_char, team_chars};
 
 /// The board with its stones, then the legend of its symbols.
 ///
@@ -32,6 +32,7 @@ pub fn board(engine: &Engine, state: &State) -> String {
     let symbol = |site: u16| match engine.stone(state, site) {
         Some(t) if game.has_kinds() => piece_char(game, t, engine.kind(state, site).unwrap_or(0)),
         Some(t) => symbols.stones.get(t).copied().unwrap_or('?'),
+        None if engine.neutral_at(state, site) => neutral_char(game, engine.kind(state, site).unwrap_or(0)),
         None => symbols.marks.get(site as usize).copied().unwrap_or(symbols::EMPTY),
     };
     let mut canvas = Canvas::default();

@@ -35,6 +35,13 @@ pub fn piece_char(game: &Game, team: usize, kind: u8) -> char {
     cased.unwrap_or(c)
 }
 
+/// The character of a piece that belongs to nobody: its symbol, or its name's first letter,
+/// exactly as written — no team's case, since no team owns it.
+pub fn neutral_char(game: &Game, kind: u8) -> char {
+    let Some(k) = game.pieces.get(kind as usize) else { return '?' };
+    k.symbol.as_deref().unwrap_or(&k.name).chars().next().unwrap_or('?')
+}
+
 /// Symbols of a game's stones and of the empty sites of its regions.
 #[derive(Debug, Clone)]
 pub struct Symbols {
@@ -109,7 +116,10 @@ impl Symbols {
                 .pieces
                 .iter()
                 .enumerate()
-                .map(|(k, p)| format!("{} {}", piece_char(game, 0, k as u8), p.name))
+                .map(|(k, p)| match p.neutral {
+                    true => format!("{} {} (nobody's)", neutral_char(game, k as u8), p.name),
+                    false => format!("{} {}", piece_char(game, 0, k as u8), p.name),
+                })
                 .collect();
             let cases: Vec<String> = game
                 .teams

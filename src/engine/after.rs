@@ -50,6 +50,7 @@ impl Engine {
         action: Action,
     ) -> Option<&'m str> {
         match action.kind {
+            ActionKind::Place if self.kind_is_neutral(m.piece) => self.put_neutral(t, tw, action.to, m.piece),
             ActionKind::Place => self.put(t, tw, action.to, env.subject),
             // As `apply` makes it: the piece keeps its kind and captures what it lands on.
             ActionKind::Slide => self.move_piece(t, tw, Some(m), action, env.subject),

@@ -43,11 +43,16 @@ impl Engine {
                 if *hand != UNLIMITED {
                     *hand -= 1;
                 }
-                match &enclose {
-                    Some(e) => self.enclose_place(s, w, e, &mover, action.to),
-                    None => self.put(s, w, action.to, team),
+                let kind = m.map_or(0, |m| m.piece);
+                if self.kinds_tracked {
+                    self.place_tracked(s, w, enclose.as_ref(), &mover, action.to, kind);
+                } else {
+                    match &enclose {
+                        Some(e) => self.enclose_place(s, w, e, &mover, action.to),
+                        None => self.put(s, w, action.to, team),
+                    }
+                    s.kinds[action.to as usize] = kind;
                 }
-                s.kinds[action.to as usize] = m.map_or(0, |m| m.piece);
                 s.arrival = Some(action.to);
                 s.last_arrival = Some(action.to);
                 s.turn_move = Some(action);
@@ -64,11 +69,9 @@ impl Engine {
                 self.moved(s, action);
             }
             ActionKind::Relocate => {
-                let owner = s.board[action.from as usize] as usize - 1;
-                let kind = s.kinds[action.from as usize];
+                let (content, kind) = (s.board[action.from as usize], s.kinds[action.from as usize]);
                 self.lift(s, w, action.from);
-                self.put(s, w, action.to, owner);
-                s.kinds[action.to as usize] = kind;
+                self.put_content(s, w, action.to, content, kind);
                 if !follow_relocated(&mut s.relocated, action.from, Some(action.to)) {
                     s.relocated.push(action.to);
                 }
@@ -168,13 +171,20 @@ impl Engine {
 
     /// Takes the stone off a site.
     pub(crate) fn lift(&self, s: &mut State, w: &mut Work, site: u16) {
-        let team = s.board[site as usize] as usize - 1;
+        let content = s.board[site as usize];
+        if content == super::neutral::NEUTRAL {
+            return self.lift_neutral(s, w, site);
+        }
+        let team = content as usize - 1;
         s.board[site as usize] = 0;
         s.stones[team].remove(site);
         s.empty.insert(site);
         s.empty_count += 1;
         if self.hashing {
-            s.board_hash ^= self.zobrist.stone(site, team);
+            s.board_hash ^= self.zobrist.stone(site, team) ^ self.zobrist.kind(site, s.kinds[site as usize]);
+            // An empty site's kind is the first while the hash is kept: a piece that arrives
+            // is of it until [`Engine::set_kind`] says otherwise.
+            s.kinds[site as usize] = 0;
         }
         for cache in &mut w.groups {
             cache.leave();
@@ -224,10 +234,9 @@ impl Engine {
                     }
                 });
                 if let (Some(from), Some(to)) = (origin, target) {
-                    let (owner, kind) = (s.board[from as usize] as usize - 1, s.kinds[from as usize]);
+                    let (content, kind) = (s.board[from as usize], s.kinds[from as usize]);
                     self.lift(s, w, from);
-                    self.put(s, w, to, owner);
-                    s.kinds[to as usize] = kind;
+                    self.put_content(s, w, to, content, kind);
                     if self.program.tracks_unmoved {
                         s.unmoved.remove(from);
                         s.unmoved.remove(to);
@@ -250,7 +259,8 @@ impl Engine {
                     follow_relocated(&mut s.relocated, site, None);
                     let owner = content as usize - 1;
                     if let Some((counter, recipient)) = credit {
-                        if owner != env.subject {
+                        // A piece of nobody's is removed without credit.
+                        if owner != env.subject && content != super::neutral::NEUTRAL {
                             let team = if *recipient == Recipient::Mover { env.subject } else { owner };
                             let c = &mut s.counters[counter * teams + team];
                             *c = w.checked(c.checked_add(1), c.saturating_add(1));
@@ -312,8 +322,10 @@ impl Engine {
             }
             Effect::Flip(sites) => self.flip(s, w, sites, env),
             Effect::Promote { site, kind } => {
-                if let Some(v) = env.var(*site).filter(|&v| s.board[v as usize] != 0) {
-                    s.kinds[v as usize] = *kind;
+                // A team's piece only: one of nobody's keeps its kind (the checker refuses a
+                // neutral kind here).
+                if let Some(v) = env.var(*site).filter(|&v| super::neutral::is_team_piece(s.board[v as usize])) {
+                    self.set_kind(s, v, *kind);
                 }
             }
             Effect::RemoveGroups { sites, rel, conditions, credit } => {
@@ -333,7 +345,7 @@ impl Engine {
         let mine = env.subject as u8 + 1;
         self.for_each_site(s, sites, env, |site| {
             let content = s.board[site as usize];
-            if content != 0 && content != mine {
+            if super::neutral::is_team_piece(content) && content != mine {
                 turned.push((site, content));
             }
         });

@@ -1,6 +1,7 @@
 //! Evaluation of numbers, conditions and site sets in a position.
 
 use super::Engine;
+use super::neutral::is_team_piece;
 use super::state::{State, UNLIMITED, Work};
 use crate::game::{Bool, Filter, Int, Side, SiteVar, Sites};
 
@@ -39,21 +40,21 @@ impl Env {
     }
 }
 
-/// Whether what stands on a site (0 empty, else team + 1, with the piece's kind) matches a
-/// filter for `subject`.
+/// Whether what stands on a site (0 empty, team + 1, or [`super::neutral::NEUTRAL`] for a piece of nobody's,
+/// with the piece's kind) matches a filter for `subject`. A neutral piece is only `occupied`.
 #[inline]
 pub(crate) fn matches(content: u8, kind: u8, filter: Filter, subject: usize) -> bool {
     match filter {
         Filter::Empty => content == 0,
         Filter::Occupied => content != 0,
         Filter::Friend => content as usize == subject + 1,
-        Filter::Enemy => content != 0 && content as usize != subject + 1,
+        Filter::Enemy => is_team_piece(content) && content as usize != subject + 1,
         Filter::Any => true,
         Filter::Piece(side, k) => {
             kind == k
                 && match side {
                     Side::Friend => content as usize == subject + 1,
-                    Side::Enemy => content != 0 && content as usize != subject + 1,
+                    Side::Enemy => is_team_piece(content) && content as usize != subject + 1,
                     Side::Anyone => content != 0,
                 }
         }
@@ -210,7 +211,10 @@ impl Engine {
                     Filter::Any => bits.count(),
                     Filter::Friend => bits.count_and(&s.stones[env.subject]),
                     Filter::Occupied => bits.count() - bits.count_and(&s.empty),
-                    Filter::Enemy => bits.count() - bits.count_and(&s.empty) - bits.count_and(&s.stones[env.subject]),
+                    // The other teams' stones, one by one: a piece of nobody's is no enemy's.
+                    Filter::Enemy => {
+                        (0..s.stones.len()).filter(|&t| t != env.subject).map(|t| bits.count_and(&s.stones[t])).sum()
+                    }
                     Filter::Piece(..) => bits
                         .ones()
                         .filter(|&t| matches(s.board[t as usize], s.kinds[t as usize], filter, env.subject))

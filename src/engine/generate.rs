@@ -442,7 +442,8 @@ impl Engine {
             return "you have no stones left in hand".into();
         }
         let captures = m.capture.is_some() && matches!(m.kind, MoveKind::Slide { .. } | MoveKind::Leap { .. });
-        if s.board[to as usize] != 0 && !(captures && s.board[to as usize] != s.board[action.from as usize]) {
+        let takes = captures && super::neutral::is_team_piece(s.board[to as usize]);
+        if s.board[to as usize] != 0 && !(takes && s.board[to as usize] != s.board[action.from as usize]) {
             return format!("{} is occupied", label(to));
         }
         if !self.contains(s, &m.to, to, &e) {

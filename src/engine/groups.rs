@@ -179,7 +179,8 @@ impl GroupCache {
 
         for site in 0..board.len() as u16 {
             let content = board[site as usize];
-            if content == 0 {
+            // A piece of nobody's is in no team's group.
+            if content == 0 || content == super::neutral::NEUTRAL {
                 continue;
             }
             let mut root = self.root(site);

@@ -103,7 +103,8 @@ impl Engine {
             self.lift(s, w, site);
             let owner = content as usize - 1;
             if let Some((counter, recipient)) = credit {
-                if owner != env.subject {
+                // A piece of nobody's is removed without credit.
+                if owner != env.subject && content != super::neutral::NEUTRAL {
                     let team = if recipient == Recipient::Mover { env.subject } else { owner };
                     let c = &mut s.counters[counter * teams + team];
                     *c = w.checked(c.checked_add(1), c.saturating_add(1));
@@ -140,7 +141,8 @@ impl Engine {
                             fill.seen.insert(n);
                             fill.stack.push(n);
                         }
-                        0 => {}
+                        // A piece of nobody's is no team's border, as the edge is none.
+                        0 | super::neutral::NEUTRAL => {}
                         c => border |= 1 << (c - 1),
                     }
                 }

@@ -71,9 +71,9 @@ impl Engine {
         to: u16,
     ) -> bool {
         let groups = std::mem::take(&mut w.groups);
-        let team = match from {
-            Some(f) => s.board[f as usize] as usize - 1,
-            None => env.subject,
+        let content = match from {
+            Some(f) => s.board[f as usize],
+            None => env.subject as u8 + 1,
         };
         // A move that captures by replacement finds a piece on `to`: it leaves first.
         let victim = (s.board[to as usize], s.kinds[to as usize]);
@@ -84,17 +84,14 @@ impl Engine {
         if let Some(f) = from {
             self.lift(s, w, f);
         }
-        self.put(s, w, to, team);
-        s.kinds[to as usize] = kind;
+        self.put_content(s, w, to, content, kind);
         let holds = self.bool(s, w, condition, &Env { to, last: Some(to), ..*env });
         self.lift(s, w, to);
         if let Some(f) = from {
-            self.put(s, w, f, team);
-            s.kinds[f as usize] = kind;
+            self.put_content(s, w, f, content, kind);
         }
         if victim.0 != 0 {
-            self.put(s, w, to, victim.0 as usize - 1);
-            s.kinds[to as usize] = victim.1;
+            self.put_content(s, w, to, victim.0, victim.1);
         }
         w.groups = groups;
         holds

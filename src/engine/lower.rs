@@ -24,7 +24,7 @@
 //! | `(require (connected empty REGION R))` in `place` | [`Require::EmptyStaysConnected`] | one articulation-point search for all candidates ([`super::connect::placement_mask`]) |
 //! | any other `connected` | [`Require::AfterAction`] | a flood fill on the position after each candidate action |
 //! | a condition in `require` | [`Require::Condition`] | the stone put on the board, the interpreter, the stone taken back |
-//! | `(> (count any (flanks to R)) 0)` in `where` | [`Condition::FlanksAny`] | walks the step tables of R's directions until one run is closed ([`super::rays`]) |
+//! | `(> (count any (flanks to R)) 0)` in `where`, in a game without kinds of nobody's | [`Condition::FlanksAny`] | walks the step tables of R's directions until one run is closed ([`super::rays`]) |
 //! | `(line N R SITE [exact])` anywhere | the interpreter ([`super::lines`]) | the runs along R's axes through SITE only, by step tables |
 //! | `(ray V R)`, `(flanks V R)` anywhere | [`super::rays::Rays`] | per-direction step tables compiled once |
 //! | `(sight V R)` anywhere | [`super::rays::Rays::sight`] | the same step tables, each walk stopped by the first occupied site |
@@ -265,6 +265,9 @@ pub(crate) fn lower(game: &Game) -> Program {
         Generator::Enclose(e) => Some(e.rel),
         _ => None,
     });
+    // Chains know teams' stones of one kind only (their hashes are the stones' keys): with
+    // kinds, or pieces of nobody's, on the board, a capture takes the general path.
+    let chains = chains.filter(|_| game.pieces.len() <= 1 && !game.has_neutral());
     // Chains are kept under one relation: a capture under another takes the general path.
     for m in phases.iter_mut().flatten().flat_map(|stage| &mut stage.moves) {
         if let Generator::Enclose(e) = m.generator {
@@ -458,14 +461,14 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 .iter()
                 .map(|c| match (c, &m.kind) {
                     (Bool::In(SiteVar::To, Sites::Region(_)), MoveKind::Place) => Condition::InRegion,
-                    (_, MoveKind::Place) => match lower_condition(c, kept) {
+                    (_, MoveKind::Place) => match lower_condition(c, kept, game.has_neutral()) {
                         Condition::EmptyNeighbors { slot, op: CmpOp::Eq | CmpOp::Le, k: 0 }
                         | Condition::EmptyNeighbors { slot, op: CmpOp::Lt, k: 1 } => {
                             Condition::NoEmptyNeighbors { slot }
                         }
                         other => other,
                     },
-                    _ => lower_condition(c, kept),
+                    _ => lower_condition(c, kept, game.has_neutral()),
                 })
                 .collect();
             let require = m
@@ -497,9 +500,11 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
 
 /// `(op (count empty (neighbors to R)) K)` (either way round) with R's counts kept, and
 /// "flanks something": `(op (count F (flanks to R)) K)` meaning "at least one", where F is a
-/// filter every flanked stone matches.
-fn lower_condition(c: &Bool, kept: &[u8]) -> Condition {
-    if let Some(rel) = flanks_any(c) {
+/// filter every flanked stone matches. With pieces of nobody's in the game (`neutral`), "flanks
+/// something" takes the general path, whose runs stop at such a piece: the fast walk does not
+/// look for one, so that games without them pay nothing.
+fn lower_condition(c: &Bool, kept: &[u8], neutral: bool) -> Condition {
+    if let Some(rel) = flanks_any(c).filter(|_| !neutral) {
         return Condition::FlanksAny { rel };
     }
     let count_of = |e: &Int| match e {

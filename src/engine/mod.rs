@@ -27,6 +27,7 @@ mod legal;
 mod liberties;
 mod lines;
 mod lower;
+mod neutral;
 mod outcome;
 pub mod perft;
 mod pieces;
@@ -61,6 +62,9 @@ pub struct Engine {
     repetition: Option<(usize, u32)>,
     /// The board's hash is kept up to date (for `repetition` or a ban on repeated positions).
     hashing: bool,
+    /// Some kind of piece belongs to nobody (see [`neutral`]), or the hash is kept (and keys
+    /// kinds): only then does a placement ask whether its piece is nobody's and key its kind.
+    kinds_tracked: bool,
     /// Relations whose groups the rules ask about (kept by union-find).
     group_relations: Vec<u8>,
     /// How each part of the rules is run: the fast paths chosen once (see [`lower`]).
@@ -128,7 +132,7 @@ impl Engine {
                 SiteParts { offsets, parts }
             })
             .collect();
-        let zobrist = repetition::Keys::new(n, game.teams.len());
+        let zobrist = repetition::Keys::new(n, game.teams.len(), game.pieces.len());
         let repetition = game.end.iter().enumerate().find_map(|(i, r)| match r {
             crate::game::EndRule::Repetition { count, .. } if *count > 0 => Some((i, *count)),
             _ => None,
@@ -151,6 +155,7 @@ impl Engine {
         }
         let connect_sites = connect_sites.into();
         let hashing = repetition.is_some() || program.bans_repeats;
+        let kinds_tracked = hashing || game.has_neutral();
         Engine {
             game,
             region_bits,
@@ -158,6 +163,7 @@ impl Engine {
             zobrist,
             repetition,
             hashing,
+            kinds_tracked,
             group_relations,
             program,
             connect_sites,
@@ -260,11 +266,17 @@ impl Engine {
         (state.board[site as usize] != 0).then(|| state.kinds[site as usize])
     }
 
-    /// The team whose stone is on a site.
+    /// The team whose stone is on a site (`None` on an empty site and under a piece that
+    /// belongs to nobody: [`Engine::neutral_at`]).
     pub fn stone(&self, state: &State, site: u16) -> Option<usize> {
         match state.board[site as usize] {
-            0 => None,
+            0 | neutral::NEUTRAL => None,
             t => Some(t as usize - 1),
         }
+    }
+
+    /// Whether a piece that belongs to nobody is on a site.
+    pub fn neutral_at(&self, state: &State, site: u16) -> bool {
+        state.board[site as usize] == neutral::NEUTRAL
     }
 }

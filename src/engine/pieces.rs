@@ -9,22 +9,23 @@
 use std::mem::take;
 
 use super::eval::Env;
+use super::neutral::{NEUTRAL, is_team_piece};
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
 use crate::game::{Filter, Move, MoveKind, Promotion, Recipient, Sites, Stage};
 
 impl Engine {
-    /// Whether a piece of `owner` (a team) moved by `m` may end on site `t`: an empty site, or
-    /// — when the move captures — one holding a piece of another team; and `t` in the move's
-    /// `to` set.
+    /// Whether a piece of `owner` (what its site holds: a team's value, or [`NEUTRAL`]) moved by
+    /// `m` may end on site `t`: an empty site, or — when the move captures — one holding a
+    /// piece of another team (never one of nobody's); and `t` in the move's `to` set.
     #[inline]
     fn may_land(&self, s: &State, m: &Move, owner: u8, t: u16, env: &Env) -> bool {
         let content = s.board[t as usize];
-        (content == 0 || (m.capture.is_some() && content != owner))
+        (content == 0 || (m.capture.is_some() && content != owner && content != NEUTRAL))
             && match &m.to {
                 Sites::Filter(Filter::Any) => true,
                 Sites::Filter(Filter::Empty) => content == 0,
-                Sites::Filter(Filter::Enemy) => content != 0 && content as usize != env.subject + 1,
+                Sites::Filter(Filter::Enemy) => is_team_piece(content) && content as usize != env.subject + 1,
                 to => self.contains(s, to, t, env),
             }
     }
@@ -268,7 +269,8 @@ impl Engine {
     /// removes the enemy piece it jumps.
     pub(crate) fn move_piece(&self, s: &mut State, w: &mut Work, m: Option<&Move>, action: Action, subject: usize) {
         let (from, to) = (action.from, action.to);
-        let owner = s.board[from as usize] as usize - 1;
+        // What the origin holds travels: a team's piece or one of nobody's, with its kind.
+        let content = s.board[from as usize];
         let kind = s.kinds[from as usize];
         if s.board[to as usize] != 0 {
             if let Some(m) = m {
@@ -277,15 +279,14 @@ impl Engine {
         }
         if let Some(m @ Move { kind: MoveKind::Hop { over, .. }, capture: Some(_), .. }) = m {
             if let Some(mid) = self.jumped(self.program.rel(*over, subject), from, to) {
-                let content = s.board[mid as usize];
-                if content != 0 && content as usize - 1 != owner {
+                let jumped = s.board[mid as usize];
+                if is_team_piece(jumped) && jumped != content {
                     self.capture(s, w, m, mid, subject);
                 }
             }
         }
         self.lift(s, w, from);
-        self.put(s, w, to, owner);
         // A promotion changes the kind as the piece arrives, before the move's `then`.
-        s.kinds[to as usize] = action.promoted().unwrap_or(kind);
+        self.put_content(s, w, to, content, action.promoted().unwrap_or(kind));
     }
 }

@@ -6,6 +6,7 @@
 //! stones and keeps the run only if a friend stone closes it. Nothing is allocated: the caller
 //! receives the sites one at a time.
 
+use super::neutral::NEUTRAL;
 use crate::board::Topology;
 
 /// No site: the step leaves the board.
@@ -95,8 +96,8 @@ impl Rays {
     fn closed_run(lines: &Lines, board: &[u8], site: u16, d: usize, friend: u8) -> Option<u16> {
         let k = lines.k;
         let mut at = lines.next[site as usize * k + d];
-        // The first stone must be an enemy's.
-        if at == OFF || board[at as usize] == 0 || board[at as usize] == friend {
+        // The first stone must be an enemy's (a piece of nobody's is no enemy's).
+        if at == OFF || board[at as usize] == 0 || board[at as usize] == friend || board[at as usize] == NEUTRAL {
             return None;
         }
         loop {
@@ -105,7 +106,7 @@ impl Rays {
                 return None;
             }
             match board[at as usize] {
-                0 => return None,
+                0 | NEUTRAL => return None,
                 c if c == friend => return Some(at),
                 _ => {}
             }
@@ -132,6 +133,8 @@ impl Rays {
     /// Whether a stone of team `subject` on `site` flanks at least one enemy stone: the
     /// question a placement asks of every candidate, answered without listing the runs. The
     /// first steps of all directions are one slice: most directions stop at their first site.
+    /// Only for games without pieces of nobody's ([`NEUTRAL`]), which it would take for enemy
+    /// stones: the lowering gives the others the general path ([`Rays::flanks`]).
     #[inline]
     pub(crate) fn flanks_any(&self, rel: u8, board: &[u8], site: u16, subject: usize) -> bool {
         let friend = subject as u8 + 1;

@@ -1,11 +1,22 @@
 //! Positions at turn boundaries, for `(repetition N)`: Zobrist hashes counted in a table that
 //! keeps its memory from game to game (a playout resets it by starting a new generation).
 
-/// Random keys per (site, team), fixed for a board so hashes are reproducible.
+/// Random keys per (site, team), per site for a piece that belongs to nobody, and per (site,
+/// kind), fixed for a board so hashes are reproducible.
+///
+/// A piece's key is its owner's key on its site XOR its kind's key there; the first kind's key
+/// is 0, so a game with one kind hashes exactly as it did before kinds were keyed. Two
+/// positions that differ on a site — in owner, kind or both — differ by at least one key that
+/// occurs nowhere else, as with one key per (site, owner, kind).
 #[derive(Debug, Clone)]
 pub struct Keys {
     stones: Vec<u64>,
     teams: usize,
+    /// Per site: a neutral piece's owner key.
+    neutral: Vec<u64>,
+    /// Per (kind, site), `kind * sites + site`; 0 for the first kind.
+    kinds: Vec<u64>,
+    sites: usize,
 }
 
 /// SplitMix64: a fixed, well-mixed sequence (the keys must not depend on any RNG crate).
@@ -17,15 +28,32 @@ pub fn splitmix(mut x: u64) -> u64 {
 }
 
 impl Keys {
-    pub fn new(sites: usize, teams: usize) -> Keys {
-        let stones = (0..sites * teams).map(|i| splitmix(i as u64 ^ 0x7461_6275_6C61)).collect();
-        Keys { stones, teams }
+    pub fn new(sites: usize, teams: usize, kinds: usize) -> Keys {
+        let key = |i: usize| splitmix(i as u64 ^ 0x7461_6275_6C61);
+        let stones = (0..sites * teams).map(key).collect();
+        // The sequence goes on after the teams' keys, so no key repeats one of theirs.
+        let neutral = (0..sites).map(|s| key(sites * teams + s)).collect();
+        let base = sites * (teams + 1);
+        let kinds = (0..sites * kinds.max(1)).map(|i| if i < sites { 0 } else { key(base + i) }).collect();
+        Keys { stones, teams, neutral, kinds, sites }
     }
 
     /// The key of a team's stone on a site.
     #[inline]
     pub fn stone(&self, site: u16, team: usize) -> u64 {
         self.stones[site as usize * self.teams + team]
+    }
+
+    /// The key of a piece that belongs to nobody on a site.
+    #[inline]
+    pub fn neutral(&self, site: u16) -> u64 {
+        self.neutral[site as usize]
+    }
+
+    /// The key of a piece's kind on a site (0 for the first kind).
+    #[inline]
+    pub fn kind(&self, site: u16, kind: u8) -> u64 {
+        self.kinds[kind as usize * self.sites + site as usize]
     }
 }
 

@@ -423,8 +423,13 @@ impl Engine {
     /// pays for them and no action is counted.
     fn put_start(&self, state: &mut State) {
         for (i, &(site, team)) in self.game.start.iter().enumerate() {
-            self.with_work(state, |s, w| self.put(s, w, site, team));
-            state.kinds[site as usize] = self.game.start_kinds.get(i).copied().unwrap_or(0);
+            let kind = self.game.start_kinds.get(i).copied().unwrap_or(0);
+            if self.kind_is_neutral(kind) {
+                self.with_work(state, |s, w| self.put_neutral(s, w, site, kind));
+            } else {
+                self.with_work(state, |s, w| self.put(s, w, site, team));
+                self.set_kind(state, site, kind);
+            }
             state.unmoved.insert(site);
         }
     }
@@ -507,7 +512,8 @@ pub struct Setup {
     /// Turns already played (default 0), so that `(first-turn)` is false when > 0.
     pub turns_played: u32,
     /// The kind of the piece on some of the sites (an index into the game's kinds; a site not
-    /// listed holds the first kind).
+    /// listed holds the first kind). A stone given a neutral kind belongs to nobody, whatever
+    /// team `stones` names for it.
     pub kinds: Vec<(u16, u8)>,
     /// The game's own `(setup ...)` is left out: `stones` is the whole board. A position
     /// written as text says where every stone is, so that reading it back gives the same board.
@@ -555,7 +561,21 @@ impl Engine {
             if site as usize >= game.board.site_count() || kind as usize >= game.pieces.len().max(1) {
                 return Err(format!("bad kind ({site}, kind {kind})"));
             }
-            state.kinds[site as usize] = kind;
+            let neutral = self.kind_is_neutral(kind);
+            if state.board[site as usize] == 0 {
+                // Meaningless on an empty site: nothing to do.
+            } else if neutral && !self.neutral_at(&state, site) {
+                // A piece of a neutral kind belongs to nobody, whichever team the stone named.
+                self.with_work(&mut state, |s, w| {
+                    self.lift(s, w, site);
+                    self.put_neutral(s, w, site, kind)
+                });
+            } else if !neutral && self.neutral_at(&state, site) {
+                let name = &game.pieces[kind as usize].name;
+                return Err(format!("the piece on {} belongs to nobody: it cannot be a {name}", self.label(site)));
+            } else {
+                self.set_kind(&mut state, site, kind);
+            }
         }
         if let Some(hands) = &setup.hands {
             if hands.len() != game.players.len() {

@@ -71,6 +71,9 @@ pub struct PieceKind {
     /// The text a terminal board shows for it, if the game chose one (`(pieces (king "K"))`);
     /// otherwise the name's first letter, upper case for the first team.
     pub symbol: Option<String>,
+    /// A piece of this kind belongs to nobody (`(pieces (arrow neutral))`): no team's filter,
+    /// capture, flip, group or count ever takes it; it only occupies its site.
+    pub neutral: bool,
 }
 
 impl PieceKind {
@@ -764,6 +767,11 @@ impl Game {
     /// Whether the game declares kinds of piece (then the engine keeps a kind per site).
     pub fn has_kinds(&self) -> bool {
         !self.pieces.is_empty()
+    }
+
+    /// Whether some kind of piece belongs to nobody (see [`PieceKind::neutral`]).
+    pub fn has_neutral(&self) -> bool {
+        self.pieces.iter().any(|k| k.neutral)
     }
 
     /// Whether some move of the rules moves a piece onto an enemy's or jumps one.

@@ -87,6 +87,12 @@ pub fn svg(p: &Picture) -> String {
 /// on it as a letter — its symbol or its name's first letter, upper case for the first team —
 /// in a game that declares kinds; `kinds` empty draws the stones alone.
 pub fn svg_with_kinds(p: &Picture, kinds: &[u8]) -> String {
+    svg_with_pieces(p, kinds, &[])
+}
+
+/// [`svg_with_kinds`] with the sites of pieces that belong to nobody (`neutral[site]`): each is
+/// drawn as a grey square with its kind's letter, in no team's colour.
+pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
     let game = p.game;
     let board = &game.board;
     let m = metrics(&board.shape);
@@ -105,6 +111,10 @@ pub fn svg_with_kinds(p: &Picture, kinds: &[u8]) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif">"#
     );
     style(&mut out, &colours);
+    if neutral.contains(&true) {
+        // After the style sheet, so that pictures without such pieces stay as they were.
+        out.push_str("<style>\n.neutral{fill:#9a9a9a;stroke:#4d4d4d;stroke-width:1.5}\n</style>\n");
+    }
     let _ = writeln!(out, r#"<rect class="bg" width="{w}" height="{h}"/>"#);
     if let Some(title) = &p.title {
         let _ = writeln!(
@@ -186,6 +196,24 @@ pub fn svg_with_kinds(p: &Picture, kinds: &[u8]) -> String {
     out.push_str("<g class=\"stones\">\n");
     let r = N(m.stone * m.scale);
     for s in 0..board.site_count() {
+        if neutral.get(s) == Some(&true) {
+            let (x, y) = frame.site(board, s);
+            let side = m.stone * m.scale * 1.6;
+            let (left, top) = (N(x - side / 2.0), N(y - side / 2.0));
+            let side = N(side);
+            let _ =
+                writeln!(out, r#"<rect class="stone neutral" x="{left}" y="{top}" width="{side}" height="{side}"/>"#);
+            let letter = crate::display::neutral_char(game, kinds.get(s).copied().unwrap_or(0));
+            let size = N(m.stone * m.scale * 1.1);
+            let _ = writeln!(
+                out,
+                r##"<text class="kind" x="{}" y="{}" font-size="{size}" text-anchor="middle" fill="#ffffff">{}</text>"##,
+                N(x),
+                N(y + m.stone * m.scale * 0.38),
+                escape(&letter.to_string())
+            );
+            continue;
+        }
         if let Some(team) = stone_at(s) {
             let (x, y) = frame.site(board, s);
             let _ = writeln!(out, r#"<circle class="stone t{team}" cx="{}" cy="{}" r="{r}"/>"#, N(x), N(y));
@@ -222,10 +250,19 @@ pub fn svg_with_kinds(p: &Picture, kinds: &[u8]) -> String {
 /// player may choose (by adding a class). The picture underneath is exactly [`svg`]'s; the discs
 /// have the stones' radius and no fill of their own (the page's style sheet gives them one).
 pub fn svg_with_sites(p: &Picture) -> String {
+    with_sites(p, svg(p))
+}
+
+/// [`svg_with_sites`] over [`svg_with_pieces`]: kinds' letters and pieces of nobody's drawn.
+pub fn svg_with_sites_and_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
+    with_sites(p, svg_with_pieces(p, kinds, neutral))
+}
+
+/// The clickable discs of [`svg_with_sites`] added on top of a picture of `p`.
+fn with_sites(p: &Picture, mut out: String) -> String {
     let board = &p.game.board;
     let m = metrics(&board.shape);
     let frame = Frame::new(board, &m, p.title.is_some());
-    let mut out = svg(p);
     out.truncate(out.len() - "</svg>\n".len());
     out.push_str("<g class=\"sites\">\n");
     let r = N(m.stone * m.scale);

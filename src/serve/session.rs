@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use crate::agent::{Agent, make_agent};
 use crate::engine::{Action, ActionKind, Engine, State};
 use crate::record::{Record, Turn};
-use crate::render::{Picture, svg_with_sites};
+use crate::render::{Picture, svg_with_sites_and_pieces};
 
 /// Longest think time for a computer player, in milliseconds.
 pub const MAX_THINK_MS: u64 = 30_000;
@@ -362,7 +362,12 @@ pub fn picture(engine: &Engine, state: &State) -> String {
         .filter(|a| matches!(a.kind, ActionKind::Place | ActionKind::Slide | ActionKind::Relocate))
         .map(|a| vec![a.to])
         .unwrap_or_default();
-    svg_with_sites(&Picture { game, stones: &stones, highlight: &highlight, relations: &relations, title: None })
+    // Kinds' letters and pieces of nobody's, as `tabula render` draws them.
+    let sites = game.board.site_count() as u16;
+    let kinds: Vec<u8> = (0..sites).map(|s| engine.kind(state, s).unwrap_or(0)).collect();
+    let neutral: Vec<bool> = (0..sites).map(|s| engine.neutral_at(state, s)).collect();
+    let picture = Picture { game, stones: &stones, highlight: &highlight, relations: &relations, title: None };
+    svg_with_sites_and_pieces(&picture, &kinds, &neutral)
 }
 
 /// A search to run off the lock.

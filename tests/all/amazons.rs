@@ -17,7 +17,8 @@ fn small() -> Engine {
     inline(&text.replace("(board (square 10))", "(board (square 4))"))
 }
 
-/// A position: queens and arrows of each team (labels), `mover` to begin a turn.
+/// A position: queens of each team and arrows (labels; an arrow listed under a team is still
+/// nobody's, as its kind says), `mover` to begin a turn.
 fn setup(e: &Engine, queens: [&str; 2], arrows: [&str; 2], mover: usize) -> State {
     let mut stones = Vec::new();
     let mut kinds = Vec::new();
@@ -78,9 +79,11 @@ fn a_boxed_queen_has_three_moves_and_shoots_only_what_it_sees() {
     assert_eq!(refuse(&e, &mut s, "d1"), "d1 is not in sight along the lines this move allows");
     assert_eq!(refuse(&e, &mut s, "d4"), "d4 is occupied");
     play(&e, &mut s, "a1");
-    // The arrow is White's piece of the kind arrow, and the turn has passed to Black.
+    // The arrow is a piece of the kind arrow that belongs to nobody, and the turn has passed
+    // to Black.
     assert_eq!(e.kind(&s, site(&e, "a1")).map(|k| e.game().pieces[k as usize].name.clone()).as_deref(), Some("arrow"));
-    assert_eq!(e.stone(&s, site(&e, "a1")), Some(0));
+    assert_eq!(e.stone(&s, site(&e, "a1")), None);
+    assert!(e.neutral_at(&s, site(&e, "a1")));
     assert_eq!(mover_name(&e, &s), "Black");
 }
 

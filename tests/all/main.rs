@@ -33,6 +33,7 @@ mod lines;
 mod lsp;
 mod ludemes;
 mod model;
+mod neutral;
 mod nvim;
 mod oracle;
 mod pieces;

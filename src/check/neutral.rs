@@ -1,0 +1,48 @@
+//! Kinds of piece that belong to nobody (`(pieces queen (arrow neutral))`): where the rules may
+//! name them and where they may not.
+//!
+//! A neutral piece is never a team's, so a filter for a team's pieces of that kind can never
+//! match, a team cannot be given one in the setup, and a team's piece cannot become one: each
+//! of these is an error here rather than a rule that silently does nothing in play.
+
+use super::args::Args;
+use super::scope::Scope;
+use crate::codes;
+use crate::diagnostic::Diagnostic;
+use crate::syntax::Node;
+
+/// `(friend K)` or `(enemy K)` with K neutral.
+pub fn owned_filter(filter: &Node, name: &str) -> Diagnostic {
+    let side = filter.head().unwrap_or("friend");
+    Diagnostic::error(codes::NEUTRAL_PIECE, format!("`({side} {name})` can never match: `{name}` belongs to nobody"))
+        .label(filter.span, format!("no {side}'s piece is of a kind declared `neutral`"))
+        .help(format!("`(occupied {name})` finds the pieces of this kind, whoever moves them"))
+}
+
+/// `(promote SITE K)` with K neutral.
+pub fn promoted_into(kind: &Node, name: &str) -> Diagnostic {
+    Diagnostic::error(
+        codes::NEUTRAL_PIECE,
+        format!("a piece cannot become of the kind `{name}`, which belongs to nobody"),
+    )
+    .label(kind.span, format!("`{name}` is declared `neutral`"))
+    .help(format!(
+        "to leave a piece of nobody's in its place, remove it and place one: `(place (to ...) (piece {name}))`"
+    ))
+}
+
+/// `(place "TEAM" K SITES...)` in the setup with K neutral.
+pub fn team_for_neutral(place: &Node, kind: &Node, name: &str) -> Diagnostic {
+    let sites = Args::new(place).rest().iter().skip(2).map(ToString::to_string).collect::<Vec<_>>().join(" ");
+    Diagnostic::error(codes::NEUTRAL_PIECE, format!("pieces of the kind `{name}` belong to no team"))
+        .label(kind.span, format!("`{name}` is declared `neutral`"))
+        .help(format!("set it up without a team: `(place {name} {sites})`"))
+}
+
+/// A setup entry that begins with a neutral kind (`(place arrow c3)`): that kind, read.
+pub fn setup_kind(scope: &Scope<'_>, args: &mut Args<'_>) -> Option<u8> {
+    let word = args.peek()?.symbol()?;
+    let k = scope.setup.pieces.iter().position(|k| k.name == word && k.neutral)?;
+    args.next();
+    Some(k as u8)
+}
