@@ -60,6 +60,12 @@ impl Symbols {
     /// stone), any other by `+`. A site in several regions shows the last one, as in pictures.
     pub fn new(game: &Game) -> Symbols {
         let stones = team_chars(game);
+        // A mark must not read as a piece: no kind's letter, in either case.
+        let pieces: Vec<char> = game
+            .pieces
+            .iter()
+            .flat_map(|k| k.letter().to_lowercase().chain(k.letter().to_uppercase()).collect::<Vec<_>>())
+            .collect();
         let mut marks = vec![EMPTY; game.board.site_count()];
         let mut mark_legend = Vec::new();
         for region in game.regions.iter().filter(|r| !r.builtin) {
@@ -67,7 +73,7 @@ impl Symbols {
                 .owner
                 .and_then(|t| stones.get(t))
                 .and_then(|c| c.to_lowercase().next())
-                .filter(|c| !stones.contains(c) && *c != EMPTY && c.width() == Some(1))
+                .filter(|c| !stones.contains(c) && !pieces.contains(c) && *c != EMPTY && c.width() == Some(1))
                 .unwrap_or('+');
             let meaning = match region.owner.and_then(|t| game.teams.get(t)) {
                 Some(team) => format!("{mark} {} ({team})", region.name),

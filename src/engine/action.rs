@@ -109,7 +109,30 @@ impl Engine {
         if text.contains(char::is_whitespace) {
             return Err("one action at a time: `c3`, `c3-d4`, `c3>d4`, `end` or `pass`".into());
         }
+        if self.site(text).is_none() {
+            if let Some(action) = self.joined_move(text) {
+                return Ok(action);
+            }
+        }
         Ok(Action::place(site(text)?))
+    }
+
+    /// A move written as two labels run together, as long algebraic notation writes them:
+    /// `e2e4`, or `e7e8q` with the kind a promotion chooses.
+    fn joined_move(&self, text: &str) -> Option<Action> {
+        let split = |text: &str| {
+            (1..text.len()).filter(|&i| text.is_char_boundary(i)).find_map(|i| {
+                let (a, b) = text.split_at(i);
+                Some((self.site(a)?, self.site(b)?))
+            })
+        };
+        if let Some((from, to)) = split(text) {
+            return Some(Action::slide(from, to));
+        }
+        let last = text.char_indices().last()?.0;
+        let (squares, kind) = text.split_at(last);
+        let (from, to) = split(squares)?;
+        Some(Action::promote(from, to, self.parse_kind(kind).ok()?))
     }
 }
 
