@@ -12,12 +12,28 @@
 use std::mem::take;
 
 use super::Engine;
+use super::bits::Bits;
 use super::eval::Env;
 use super::state::{State, Work};
-use crate::game::{Filter, Game, Move, MoveKind, Side, Sites};
+use crate::game::{Bool, Effect, Filter, Game, Move, MoveKind, Side, Sites};
 
 /// No site.
 const OFF: u16 = u16::MAX;
+/// No line.
+const NONE: u8 = u8::MAX;
+
+/// What [`Engine::guard`] found for a guarded move: the sites whose piece, lifted, could
+/// change whether its target is attacked.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Guard {
+    /// The target's sites, and each line of attack on them up to its first piece.
+    sites: Bits,
+    /// Per site of a line: its line (an index into the enemy's lines) and its distance from
+    /// the target.
+    line_of: Vec<(u8, u8)>,
+    /// The one target and the one enemy player, when there is one of each.
+    single: Option<(u16, usize)>,
+}
 
 /// How `(attacked ...)` finds attackers, compiled once: the ways back from a target to the
 /// sites an attacker would stand on. Looking back from the target walks a few lines; looking
@@ -29,6 +45,10 @@ pub(crate) struct AttackProgram {
     back: Vec<Vec<u16>>,
     /// `teams[phase][team]`: how that team's capturing moves in that phase are traced back.
     teams: Vec<Vec<TeamAttacks>>,
+    /// Every capturing move is traced back and has no `where`: whether a site is attacked
+    /// depends only on what stands on its lines and leap origins, so a move that lifts no
+    /// piece from them cannot make it attacked (see [`super::lower::MoveProgram::guarded`]).
+    guardable: bool,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -126,12 +146,152 @@ pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
         }
         out
     };
-    let teams =
+    let teams: Vec<Vec<TeamAttacks>> =
         game.phases.iter().map(|phase| (0..game.teams.len()).map(|t| team_attacks(phase, t)).collect()).collect();
-    Some(AttackProgram { back, teams })
+    let moves = game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves);
+    let guardable = teams.iter().flatten().all(|t| t.forward.is_empty())
+        && moves.filter(|m| m.capture.is_some() && m.kind.moves_a_piece()).all(|m| m.conditions.is_empty());
+    Some(AttackProgram { back, teams, guardable })
+}
+
+/// Whether a move's `after` is the one test [`Engine::guard`] can answer for most candidates:
+/// `(not (attacked (friend K)))`, with effects that leave the board as the move left it and no
+/// promotion into K.
+pub(crate) fn guarded(m: &Move) -> bool {
+    fn board_free(effects: &[Effect]) -> bool {
+        effects.iter().all(|e| match e {
+            Effect::Allow { .. } | Effect::Add { .. } | Effect::Win(_) | Effect::Draw => true,
+            Effect::If { then, otherwise, .. } => board_free(then) && board_free(otherwise),
+            Effect::Remove { .. }
+            | Effect::RemoveGroups { .. }
+            | Effect::Flip(_)
+            | Effect::Put { .. }
+            | Effect::Shift { .. }
+            | Effect::Promote { .. } => false,
+        })
+    }
+    let [Bool::Not(test)] = &m.after[..] else { return false };
+    let Bool::Attacked(Sites::Filter(Filter::Piece(Side::Friend, king))) = &**test else { return false };
+    m.no_repeat.is_none()
+        && m.kind.moves_a_piece()
+        && board_free(&m.then)
+        && m.promote.as_ref().is_none_or(|p| !p.kinds.contains(king))
 }
 
 impl Engine {
+    /// For a guarded move (see [`guarded`]) in a position where its target is not attacked:
+    /// the target's sites and every site an attack on them could pass through, along each
+    /// line up to its first piece. `None` when every candidate must be tested (the target is
+    /// attacked, or the game's attacks are not all traced back).
+    pub(crate) fn guard(&self, s: &State, w: &mut Work, m: &Move, env: &Env) -> Option<Guard> {
+        let program = self.program.attack.as_ref().filter(|p| p.guardable)?;
+        let [Bool::Not(test)] = &m.after[..] else { return None };
+        let Bool::Attacked(sites) = &**test else { return None };
+        if self.attacked(s, w, sites, env) {
+            return None;
+        }
+        let mut guard = take(&mut w.guard);
+        if guard.line_of.len() != s.board.len() {
+            guard.sites = Bits::new(s.board.len());
+        }
+        guard.sites.clear();
+        guard.line_of.resize(s.board.len(), (NONE, 0));
+        let enemies: Vec<usize> = (0..self.game.players.len())
+            .filter(|&p| self.game.players[p].team != env.subject)
+            .filter(|&p| !self.game.players[..p].iter().any(|q| q.team == self.game.players[p].team))
+            .collect();
+        let mut targets = 0;
+        let mut last_target = OFF;
+        self.for_each_site(s, sites, env, |t| {
+            targets += 1;
+            last_target = t;
+            guard.sites.insert(t);
+            guard.line_of[t as usize] = (NONE, 0);
+            for &player in &enemies {
+                let team = self.game.players[player].team;
+                let attacks = &program.teams[s.phase[player] as usize][team];
+                for (index, line) in attacks.lines.iter().enumerate() {
+                    let back = &program.back[line.direction as usize];
+                    let (mut at, mut steps) = (t, 0u32);
+                    // Up to the first piece: lifting one behind it opens nothing.
+                    while steps < line.range {
+                        at = back[at as usize];
+                        if at == OFF {
+                            break;
+                        }
+                        steps += 1;
+                        guard.sites.insert(at);
+                        guard.line_of[at as usize] = (index as u8, steps.min(255) as u8);
+                        if s.board[at as usize] != 0 {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        // With one target and one enemy team, a piece lifted from a line opens that line only.
+        guard.single = match (targets, &enemies[..]) {
+            (1, &[player]) => Some((last_target, player)),
+            _ => None,
+        };
+        Some(guard)
+    }
+
+    /// Whether a candidate of a guarded move leaves its target unattacked, when the guard
+    /// tells: `None` when the candidate must be made on a copy.
+    pub(crate) fn guard_verdict(
+        &self,
+        s: &State,
+        w: &mut Work,
+        guard: &Guard,
+        env: &Env,
+        action: super::Action,
+    ) -> Option<bool> {
+        let from = action.from;
+        if !guard.sites.contains(from) {
+            return Some(true);
+        }
+        let (target, player) = guard.single?;
+        let (index, distance) = guard.line_of[from as usize];
+        if from == target || index == NONE {
+            return None;
+        }
+        // Landing between the target and where it came from, the piece still blocks the line.
+        let to = action.to;
+        if guard.sites.contains(to) && guard.line_of[to as usize].0 == index && guard.line_of[to as usize].1 < distance
+        {
+            return Some(true);
+        }
+        let program = self.program.attack.as_ref()?;
+        let team = self.game.players[player].team;
+        let phase = s.phase[player] as usize;
+        let line = &program.teams[phase][team].lines[index as usize];
+        let back = &program.back[line.direction as usize];
+        let (mut at, mut steps) = (from, u32::from(distance));
+        loop {
+            at = back[at as usize];
+            steps += 1;
+            if at == OFF || steps > line.range || at == action.to {
+                return Some(true);
+            }
+            if s.board[at as usize] != 0 {
+                break;
+            }
+        }
+        if s.board[at as usize] != team as u8 + 1 {
+            return Some(true);
+        }
+        let enemy = Env { subject: team, mover: player, ..*env };
+        let stages = &self.game.phases[phase].stages;
+        let attacks = line.moves.iter().any(|&(r, range)| {
+            let m = &stages[r.0 as usize].moves[r.1 as usize];
+            steps <= range
+                && self.contains(s, &m.from, at, &enemy)
+                && self.captures_on(s, w, m, at, target, target, &enemy)
+        });
+        Some(!attacks)
+    }
+
     pub(crate) fn attacked(&self, s: &State, w: &mut Work, sites: &Sites, env: &Env) -> bool {
         let mut targets = take(&mut w.targets);
         targets.clear();

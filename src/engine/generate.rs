@@ -2,6 +2,7 @@
 
 use std::mem::take;
 
+use super::attack::Guard;
 use super::connect;
 use super::eval::{Env, matches};
 use super::legal::Legal;
@@ -48,6 +49,9 @@ impl Engine {
         let mut rest = take(&mut legal.rest);
         let env = self.mover_env(s);
         let stage = self.current_stage(s);
+        // The guard of the stage's guarded moves, found once for all of them that share its
+        // target (see `MoveProgram::guarded`): the move that set it, and the sites.
+        let mut guard: Option<(&Move, Option<Guard>)> = None;
         for (i, (m, program)) in stage.moves.iter().zip(&self.stage_program(s).moves).enumerate() {
             // `(priority ...)`: its moves come first, and the others only if they had nothing.
             if i == stage.preferred && i > 0 && !(legal.is_empty() && rest.is_empty()) {
@@ -75,14 +79,22 @@ impl Engine {
                     let start = rest.len();
                     self.slides(s, w, m, self.program.rel(along, env.subject), &env, &mut rest);
                     if program.after_effects {
-                        self.keep_after_effects(s, w, m, &env, &mut rest, start);
+                        if program.guarded {
+                            self.stage_guard(s, w, m, &env, &mut guard);
+                        }
+                        let lines = guard.as_ref().filter(|_| program.guarded).and_then(|(_, l)| l.as_ref());
+                        self.keep_after_effects(s, w, m, lines, &env, &mut rest, start);
                     }
                 }
                 Generator::Piece { shared } => {
                     let start = rest.len();
                     self.piece_moves(s, w, m, shared, &env, &mut rest);
                     if program.after_effects {
-                        self.keep_after_effects(s, w, m, &env, &mut rest, start);
+                        if program.guarded {
+                            self.stage_guard(s, w, m, &env, &mut guard);
+                        }
+                        let lines = guard.as_ref().filter(|_| program.guarded).and_then(|(_, l)| l.as_ref());
+                        self.keep_after_effects(s, w, m, lines, &env, &mut rest, start);
                     }
                 }
                 Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut rest),
@@ -93,6 +105,9 @@ impl Engine {
                 }
             }
         }
+        if let Some((_, Some(lines))) = guard {
+            w.guard = lines;
+        }
         legal.rest = rest;
         if !legal.is_empty() && s.stage_done >= s.stage_min && s.stage_done < s.stage_max {
             legal.push(Action::END);
@@ -102,23 +117,47 @@ impl Engine {
 
     /// Keeps the actions of `rest[start..]` after whose effects the move's `(after ...)`
     /// conditions and `(no-repeat ...)` ban hold.
+    #[allow(clippy::too_many_arguments)]
     fn keep_after_effects(
         &self,
         s: &mut State,
         w: &mut Work,
         m: &Move,
+        lines: Option<&Guard>,
         env: &Env,
         rest: &mut Vec<Action>,
         start: usize,
     ) {
         let mut kept = start;
         for i in start..rest.len() {
-            if self.after_effects_fail(s, w, m, env, rest[i]).is_none() {
+            let verdict = lines.and_then(|guard| self.guard_verdict(s, w, guard, env, rest[i]));
+            if verdict.unwrap_or_else(|| self.after_effects_fail(s, w, m, env, rest[i]).is_none()) {
                 rest[kept] = rest[i];
                 kept += 1;
             }
         }
         rest.truncate(kept);
+    }
+
+    /// The guard of a guarded move: the one found earlier in the stage for the same target, or
+    /// found now.
+    fn stage_guard<'g>(
+        &self,
+        s: &State,
+        w: &mut Work,
+        m: &'g Move,
+        env: &Env,
+        guard: &mut Option<(&'g Move, Option<Guard>)>,
+    ) {
+        match guard {
+            Some((first, _)) if first.after == m.after => {}
+            _ => {
+                if let Some((_, Some(lines))) = guard.take() {
+                    w.guard = lines;
+                }
+                *guard = Some((m, self.guard(s, w, m, env)));
+            }
+        }
     }
 
     fn conditions_hold(&self, s: &State, w: &mut Work, m: &Move, env: &Env) -> bool {

@@ -39,6 +39,7 @@
 //! | the same, with more than 64 regions connected | [`Connection::Fill`] | a flood fill of the one group |
 //! | a relation a game declares per team (`(relation forward (owner T) N)`) | [`Program::relation_for`] | a table of the version for each (relation, team), read where the relation is followed |
 //! | `place` on `empty` whose only effect is `(remove-groups (neighbors to R) R (where (is enemy site) (= (liberties site R) 0)))`, with `(after (> (liberties to R) 0))` or no `after`, any `no-repeat` | [`Generator::Enclose`] | chains with pseudo-liberties kept per group ([`super::chains`]): legality, captures and the hash of the position after the action in a few operations per site ([`super::enclose`]) |
+//! | a piece move whose one `after` is `(not (attacked (friend K)))` and whose effects leave the board alone | [`MoveProgram::guarded`] | one attack test on the position; only candidates that lift a piece from a line or leap an attack on K could use are made on a copy ([`super::attack`]) |
 //! | any other `(after ...)` or `(no-repeat ...)` | [`MoveProgram::after_effects`] | the action made on a copy of the position, its effects applied, then the conditions and the history checked ([`super::after`]) |
 //! | `(liberties V R)`, `(area R)`, any other `remove-groups` | the interpreter ([`super::liberties`]) | a flood fill of the group or of the empty regions |
 
@@ -141,6 +142,11 @@ pub(crate) struct MoveProgram {
     /// The move has `(after ...)` or `(no-repeat ...)` that its generator does not answer
     /// itself: each candidate is made on a copy of the position (see [`super::after`]).
     pub after_effects: bool,
+    /// The move's one `after` is `(not (attacked (friend K)))` and nothing it does but the
+    /// move itself changes the board: a candidate that lifts no piece from a site an attack on
+    /// K's sites could pass through cannot change the answer, which is then the position's
+    /// own (see [`super::attack::AttackProgram::guardable`]).
+    pub guarded: bool,
 }
 
 /// The algorithm that lists a move's actions.
@@ -492,7 +498,8 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 | Generator::Relocate { .. }
                 | Generator::Pass { .. } => !m.after.is_empty() || m.no_repeat.is_some(),
             };
-            MoveProgram { generator, conditions, require, require_conditions, after_effects }
+            let guarded = after_effects && super::attack::guarded(m);
+            MoveProgram { generator, conditions, require, require_conditions, after_effects, guarded }
         })
         .collect();
     StageProgram { min: bound(&stage.min), max: bound(&stage.max), plain, moves, piece_moves }

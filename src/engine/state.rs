@@ -114,6 +114,9 @@ pub(crate) struct Work {
     /// A copy of the position and of this scratch space, for the rules that judge an action
     /// by the position it leaves (`after`): kept so that copying into it reuses its memory.
     pub after: Option<Box<(State, Work)>>,
+    /// The sites an attack on a guarded move's target could pass through (see
+    /// [`super::lower::MoveProgram::guarded`]).
+    pub guard: super::attack::Guard,
     /// The sites `(attacked ...)` asks about, and the pieces that might attack them.
     pub targets: Vec<u16>,
     pub attackers: Vec<u16>,
@@ -267,6 +270,7 @@ impl Clone for Work {
             victims: self.victims.clone(),
             origins: self.origins.clone(),
             after: None,
+            guard: self.guard.clone(),
             targets: self.targets.clone(),
             attackers: self.attackers.clone(),
             found: self.found.clone(),
@@ -316,6 +320,7 @@ impl Work {
             victims: Vec::new(),
             origins: Vec::new(),
             after: None,
+            guard: Default::default(),
             targets: Vec::new(),
             attackers: Vec::new(),
             found: Vec::new(),
