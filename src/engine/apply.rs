@@ -213,6 +213,33 @@ impl Engine {
         }
     }
 
+    /// `(shift FROM TO)`: the piece on FROM's first occupied site moves to TO's first empty
+    /// one. Out of line: the effects of other games are read without it.
+    #[inline(never)]
+    fn shift(&self, s: &mut State, w: &mut Work, from: &crate::game::Sites, to: &crate::game::Sites, env: &Env) {
+        let mut origin = None;
+        self.for_each_site(s, from, env, |t| {
+            if origin.is_none() && s.board[t as usize] != 0 {
+                origin = Some(t);
+            }
+        });
+        let mut target = None;
+        self.for_each_site(s, to, env, |t| {
+            if target.is_none() && s.board[t as usize] == 0 {
+                target = Some(t);
+            }
+        });
+        if let (Some(from), Some(to)) = (origin, target) {
+            let (content, kind) = (s.board[from as usize], s.kinds[from as usize]);
+            self.lift(s, w, from);
+            self.put_content(s, w, to, content, kind);
+            if self.program.tracks_unmoved {
+                s.unmoved.remove(from);
+                s.unmoved.remove(to);
+            }
+        }
+    }
+
     fn next_player(&self, player: usize) -> usize {
         (player + 1) % self.game.players.len()
     }
@@ -220,29 +247,7 @@ impl Engine {
     fn effect(&self, s: &mut State, w: &mut Work, effect: &Effect, env: &Env) {
         let teams = s.stones.len();
         match effect {
-            Effect::Shift { from, to } => {
-                let mut origin = None;
-                self.for_each_site(s, from, env, |t| {
-                    if origin.is_none() && s.board[t as usize] != 0 {
-                        origin = Some(t);
-                    }
-                });
-                let mut target = None;
-                self.for_each_site(s, to, env, |t| {
-                    if target.is_none() && s.board[t as usize] == 0 {
-                        target = Some(t);
-                    }
-                });
-                if let (Some(from), Some(to)) = (origin, target) {
-                    let (content, kind) = (s.board[from as usize], s.kinds[from as usize]);
-                    self.lift(s, w, from);
-                    self.put_content(s, w, to, content, kind);
-                    if self.program.tracks_unmoved {
-                        s.unmoved.remove(from);
-                        s.unmoved.remove(to);
-                    }
-                }
-            }
+            Effect::Shift { from, to } => self.shift(s, w, from, to, env),
             Effect::Remove { sites, conditions, credit } => {
                 let mut victims = take(&mut w.victims);
                 victims.clear();
