@@ -14,22 +14,6 @@ use crate::diagnostic::Diagnostic;
 use crate::game::{Capture, Effect, Filter, PieceKind, Promotion, RelId, Side, Sites};
 use crate::syntax::{Node, NodeKind};
 
-/// Words that already mean something where a kind stands: a kind may not be named so.
-const RESERVED: &[&str] = &[
-    "empty",
-    "occupied",
-    "friend",
-    "enemy",
-    "any",
-    "to",
-    "from",
-    "site",
-    "last",
-    "previous-from",
-    "previous-to",
-    "neutral",
-];
-
 /// `(pieces KIND...)`, each KIND a name or `(NAME ["SYMBOL"] [neutral])`. No section: no kinds.
 ///
 /// `neutral` is a word after the name rather than a separate section or a team, because it is
@@ -60,7 +44,8 @@ pub fn declare(cx: &mut Context, form: Option<&Node>) -> Option<Vec<PieceKind>> 
                 continue;
             }
         };
-        if RESERVED.contains(&name.as_str()) {
+        // Words that already mean something where a kind stands: a kind may not be named so.
+        if super::scope::KEYWORDS.contains(&name.as_str()) {
             cx.report(
                 Diagnostic::error(codes::BAD_PIECE, format!("a kind of piece cannot be called `{name}`"))
                     .label(span, "this word already means something in the rules")

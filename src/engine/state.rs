@@ -177,40 +177,9 @@ impl Clone for State {
     }
 
     fn clone_from(&mut self, other: &State) {
-        self.board.clone_from(&other.board);
-        self.kinds.clone_from(&other.kinds);
-        self.stones.clone_from(&other.stones);
-        self.empty.clone_from(&other.empty);
-        self.empty_count.clone_from(&other.empty_count);
-        self.hands.clone_from(&other.hands);
-        self.counters.clone_from(&other.counters);
-        self.mover.clone_from(&other.mover);
-        self.phase.clone_from(&other.phase);
-        self.stage.clone_from(&other.stage);
-        self.stage_done.clone_from(&other.stage_done);
-        self.stage_min.clone_from(&other.stage_min);
-        self.stage_max.clone_from(&other.stage_max);
-        self.allow_now.clone_from(&other.allow_now);
-        self.allow_next.clone_from(&other.allow_next);
-        self.snapshots.clone_from(&other.snapshots);
-        self.arrival.clone_from(&other.arrival);
-        self.last_arrival = other.last_arrival;
-        self.pass_streak = other.pass_streak;
-        self.forced_pass = other.forced_pass;
-        self.turn_move = other.turn_move;
-        self.previous = other.previous;
-        self.unmoved.clone_from(&other.unmoved);
-        self.relocated.clone_from(&other.relocated);
-        self.turns_completed.clone_from(&other.turns_completed);
-        self.turn_started.clone_from(&other.turn_started);
-        self.actions.clone_from(&other.actions);
-        self.last_mover.clone_from(&other.last_mover);
-        self.last_action.clone_from(&other.last_action);
-        self.outcome.clone_from(&other.outcome);
-        self.board_hash.clone_from(&other.board_hash);
+        self.copy_position_from(other);
         self.seen.clone_from(&other.seen);
         self.history.clone_from(&other.history);
-        self.before_last = other.before_last;
         self.legal.clone_from(&other.legal);
         self.work.clone_from(&other.work);
     }

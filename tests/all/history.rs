@@ -18,28 +18,8 @@ fn labels(list: &str) -> Vec<String> {
 /// Pawns on a 4×4 board, moving towards each other: one step ahead, or two while the pawn
 /// has not moved; a diagonal capture ahead; and a capture in passing of a pawn that has
 /// just made its two-step move past the capturer.
-const PASSING: &str = r#"(game "Passing"
-  (players "North" "South")
-  (board (square 4))
-  (pieces pawn)
-  (setup (place "North" a4 c4) (place "South" b2 d1))
-  (relation ahead (owner "North") S)
-  (relation ahead (owner "South") N)
-  (relation ahead-diagonal (owner "North") SE SW)
-  (relation ahead-diagonal (owner "South") NE NW)
-  (play
-    (turn
-      (actions 1
-        (slide (from friend) (along ahead) (to empty) (where (not (unmoved from))))
-        (slide (from friend) (along ahead) (to empty) (range 2) (where (unmoved from)))
-        (slide (from friend) (along ahead-diagonal) (to enemy) (capture))
-        (slide (from friend) (along ahead-diagonal) (to empty)
-          (where (in to (neighbors previous-to ahead)) (in previous-from (neighbors to ahead)))
-          (then (remove previous-to))))))
-  (end (when (no-moves) (win mover))))"#;
-
 fn passing() -> Engine {
-    inline(PASSING)
+    engine("tests/boards/passing.game", "", &[])
 }
 
 #[test]

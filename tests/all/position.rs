@@ -276,34 +276,17 @@ fn moves_json_gives_the_position_to_start_from_again() {
     assert_eq!(again["position"], v["position"]);
 }
 
-/// Pawns that go two steps while unmoved and take in passing a pawn that has just gone two
-/// steps past them (as in `tests/all/history.rs`): rules that read the history.
-const PASSING: &str = r#"(game "Passing"
-  (players "North" "South")
-  (board (square 4))
-  (pieces pawn)
-  (setup (place "North" a4 c4) (place "South" b2 d1))
-  (relation ahead (owner "North") S)
-  (relation ahead (owner "South") N)
-  (relation ahead-diagonal (owner "North") SE SW)
-  (relation ahead-diagonal (owner "South") NE NW)
-  (play
-    (turn
-      (actions 1
-        (slide (from friend) (along ahead) (to empty) (where (not (unmoved from))))
-        (slide (from friend) (along ahead) (to empty) (range 2) (where (unmoved from)))
-        (slide (from friend) (along ahead-diagonal) (to enemy) (capture))
-        (slide (from friend) (along ahead-diagonal) (to empty)
-          (where (in to (neighbors previous-to ahead)) (in previous-from (neighbors to ahead)))
-          (then (remove previous-to))))))
-  (end (when (no-moves) (win mover))))"#;
+/// Pawns that go two steps while unmoved and take in passing a pawn that has just gone two.
+fn passing() -> Engine {
+    crate::common::engine("tests/boards/passing.game", "", &[])
+}
 
 /// North's a4 has just gone two steps to a2, past b2: b2 (unmoved) may go one or two steps or
 /// take in passing on a3; d1 one or two. Without the previous move there is nothing to take in
 /// passing; with b2 moved, it goes one step only.
 #[test]
 fn the_previous_move_and_unmoved_pieces_are_read_as_the_rules_need() {
-    let e = crate::common::inline(PASSING);
+    let e = passing();
     let at = |history: &str| {
         let text = format!(
             r#"(position (place "North" pawn a2 c4) (place "South" pawn b2 d1) (to-move "South") (turn 2) {history})"#
@@ -329,7 +312,7 @@ fn the_previous_move_and_unmoved_pieces_are_read_as_the_rules_need() {
 
 #[test]
 fn positions_with_history_round_trip_with_the_same_moves() {
-    assert!(round_trip_engine(&crate::common::inline(PASSING), true) >= 3);
+    assert!(round_trip_engine(&passing(), true) >= 3);
 }
 
 /// The pieces of chess on an 8×8 board, moving nowhere: enough to read a position converted
@@ -375,7 +358,7 @@ fn fen_records_become_positions_that_read() {
 /// read is one the engine takes.
 #[test]
 fn mangled_positions_are_refused_without_a_panic() {
-    let e = crate::common::inline(PASSING);
+    let e = passing();
     let text = r#"(position (place "North" pawn a2 c4) (place "South" pawn b2 d1) (to-move "South") (turn 2) (last a2) (previous-from a4) (previous-to a2) (unmoved c4 b2) (passes 1))"#;
     let chars: Vec<char> = text.chars().collect();
     let mut variants: Vec<String> = Vec::new();
