@@ -292,6 +292,38 @@ impl Engine {
         Some(!attacks)
     }
 
+    /// A guarded move of the target piece itself (a king's step): whether the site it lands
+    /// on is unattacked once it has left its own, traced back on the board with the piece
+    /// moved (its lines may run through the site it leaves). `None` when the guard does not
+    /// tell (several targets or enemies, or another piece moving).
+    pub(crate) fn guarded_target_move(
+        &self,
+        s: &mut State,
+        w: &mut Work,
+        guard: &Guard,
+        env: &Env,
+        action: super::Action,
+    ) -> Option<bool> {
+        let (target, _) = guard.single?;
+        if action.from != target {
+            return None;
+        }
+        let program = self.program.attack.as_ref()?;
+        let (from, to) = (action.from as usize, action.to as usize);
+        // Only the contents and kinds of sites are read by the trace back: they are changed
+        // for it and put back.
+        let saved = (s.board[from], s.kinds[from], s.board[to], s.kinds[to]);
+        s.board[to] = saved.0;
+        s.kinds[to] = action.promoted().unwrap_or(saved.1);
+        s.board[from] = 0;
+        let attacked = self.attacked_back(s, w, program, &[action.to], env);
+        s.board[from] = saved.0;
+        s.kinds[from] = saved.1;
+        s.board[to] = saved.2;
+        s.kinds[to] = saved.3;
+        Some(!attacked)
+    }
+
     pub(crate) fn attacked(&self, s: &State, w: &mut Work, sites: &Sites, env: &Env) -> bool {
         let mut targets = take(&mut w.targets);
         targets.clear();

@@ -130,7 +130,10 @@ impl Engine {
     ) {
         let mut kept = start;
         for i in start..rest.len() {
-            let verdict = lines.and_then(|guard| self.guard_verdict(s, w, guard, env, rest[i]));
+            let verdict = lines.and_then(|guard| {
+                let a = rest[i];
+                self.guard_verdict(s, w, guard, env, a).or_else(|| self.guarded_target_move(s, w, guard, env, a))
+            });
             if verdict.unwrap_or_else(|| self.after_effects_fail(s, w, m, env, rest[i]).is_none()) {
                 rest[kept] = rest[i];
                 kept += 1;
