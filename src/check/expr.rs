@@ -446,6 +446,9 @@ pub fn filter(cx: &mut Context, node: &Node) -> Option<Filter> {
     Some(f)
 }
 
+/// The words of the bound sites (see [`site_var`]).
+const SITE_VARS: [&str; 6] = ["to", "from", "site", "last", "previous-from", "previous-to"];
+
 /// `to`, `from` or `site`, if bound here.
 pub fn site_var(cx: &mut Context, node: &Node, ctx: Ctx) -> Option<SiteVar> {
     let (var, bound) = match node.symbol() {
@@ -457,8 +460,7 @@ pub fn site_var(cx: &mut Context, node: &Node, ctx: Ctx) -> Option<SiteVar> {
         Some("previous-to") => (SiteVar::PreviousTo, true),
         Some(POISON) => return None,
         _ => {
-            const VARS: [&str; 6] = ["to", "from", "site", "last", "previous-from", "previous-to"];
-            let guess = node.symbol().and_then(|word| crate::similar::did_you_mean(word, VARS));
+            let guess = node.symbol().and_then(|word| crate::similar::did_you_mean(word, SITE_VARS.iter().copied()));
             cx.report(
                 wrong_kind(node, "a site", "`to`, `from`, `site`, `last`, `previous-from` or `previous-to`").help(
                     guess.unwrap_or_else(|| "`to` is where a move goes, `from` where it starts, `site` the site examined by `remove`, `last` where the last stone arrived, `previous-from` and `previous-to` where the previous turn's last move started and ended".into()),
@@ -493,7 +495,7 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
         if word == POISON {
             return None;
         }
-        if matches!(word, "to" | "from" | "site" | "last" | "previous-from" | "previous-to") {
+        if SITE_VARS.contains(&word) {
             return site_var(cx, node, ctx).map(Sites::At);
         }
         if scope.setup.broken_regions.iter().any(|r| r == word) {

@@ -253,26 +253,10 @@ pub fn paths(cx: &mut Context, scope: &Scope<'_>, clause: &Node) -> Option<Vec<V
             };
         let mut path = Vec::new();
         for step in steps {
-            let Some(rel) = relation(cx, scope, step) else {
-                ok = false;
-                continue;
-            };
-            if !board.relations[rel as usize].direction {
-                cx.report(
-                    Diagnostic::error(
-                        codes::NO_DIRECTIONS,
-                        format!("`{}` is not a direction", board.relations[rel as usize].name),
-                    )
-                    .label(step.span, "a leap's path is walked one direction at a time")
-                    .help(format!(
-                        "use the board's directions: {}",
-                        board.directions.iter().map(|d| d.name).collect::<Vec<_>>().join(" ")
-                    )),
-                );
-                ok = false;
-                continue;
+            match direction(cx, scope, step, "a leap's path is walked one direction at a time") {
+                Some(rel) => path.push(rel),
+                None => ok = false,
             }
-            path.push(rel);
         }
         if !ok {
             continue;
@@ -296,6 +280,27 @@ pub fn paths(cx: &mut Context, scope: &Scope<'_>, clause: &Node) -> Option<Vec<V
     ok.then_some(out)
 }
 
+/// One direction of a path (a leap's, a `step`'s); `label` says why only a direction will do.
+fn direction(cx: &mut Context, scope: &Scope<'_>, node: &Node, label: &str) -> Option<RelId> {
+    let rel = relation(cx, scope, node)?;
+    let board = &scope.setup.board;
+    if !board.relations[rel as usize].direction {
+        cx.report(
+            Diagnostic::error(
+                codes::NO_DIRECTIONS,
+                format!("`{}` is not a direction", board.relations[rel as usize].name),
+            )
+            .label(node.span, label)
+            .help(format!(
+                "use the board's directions: {}",
+                board.directions.iter().map(|d| d.name).collect::<Vec<_>>().join(" ")
+            )),
+        );
+        return None;
+    }
+    Some(rel)
+}
+
 /// `(step SITE DIRECTION...)`: the site reached from a bound site by one step along each
 /// direction in turn.
 pub fn step(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<Sites> {
@@ -306,25 +311,9 @@ pub fn step(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> O
         cx.report(args.missing("at least one direction, such as `E`"));
         return None;
     }
-    let board = &scope.setup.board;
     let mut path = Vec::new();
     for step in steps {
-        let rel = relation(cx, scope, step)?;
-        if !board.relations[rel as usize].direction {
-            cx.report(
-                Diagnostic::error(
-                    codes::NO_DIRECTIONS,
-                    format!("`{}` is not a direction", board.relations[rel as usize].name),
-                )
-                .label(step.span, "a step is one direction")
-                .help(format!(
-                    "use the board's directions: {}",
-                    board.directions.iter().map(|d| d.name).collect::<Vec<_>>().join(" ")
-                )),
-            );
-            return None;
-        }
-        path.push(rel);
+        path.push(direction(cx, scope, step, "a step is one direction")?);
     }
     Some(Sites::Step(var?, path))
 }

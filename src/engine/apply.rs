@@ -141,6 +141,37 @@ impl Engine {
         }
     }
 
+    /// A site has been filled (by anyone's piece): its neighbours under each tracked relation
+    /// have one empty neighbour less.
+    #[inline(always)]
+    pub(crate) fn neighbors_lose_empty(&self, w: &mut Work, site: u16) {
+        let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
+        for (slot, (&rel, counts)) in slots.enumerate() {
+            let tracked = self.program.no_empty_tracked[slot];
+            for &n in self.game.board.relations[rel as usize].neighbors(site) {
+                counts[n as usize] -= 1;
+                if tracked && counts[n as usize] == 0 {
+                    w.no_empty_neighbors[slot].insert(n);
+                }
+            }
+        }
+    }
+
+    /// A site has been emptied: its neighbours have one empty neighbour more.
+    #[inline(always)]
+    pub(crate) fn neighbors_gain_empty(&self, w: &mut Work, site: u16) {
+        let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
+        for (slot, (&rel, counts)) in slots.enumerate() {
+            let tracked = self.program.no_empty_tracked[slot];
+            for &n in self.game.board.relations[rel as usize].neighbors(site) {
+                counts[n as usize] += 1;
+                if tracked {
+                    w.no_empty_neighbors[slot].remove(n);
+                }
+            }
+        }
+    }
+
     /// Puts a stone of `team` on an empty site.
     pub(crate) fn put(&self, s: &mut State, w: &mut Work, site: u16, team: usize) {
         s.board[site as usize] = team as u8 + 1;
@@ -157,16 +188,7 @@ impl Engine {
             let key = self.zobrist.stone(site, team);
             chains.arrive(&self.game.board.relations[chains.rel as usize], &s.board, site, key);
         }
-        let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
-        for (slot, (&rel, counts)) in slots.enumerate() {
-            let tracked = self.program.no_empty_tracked[slot];
-            for &n in self.game.board.relations[rel as usize].neighbors(site) {
-                counts[n as usize] -= 1;
-                if tracked && counts[n as usize] == 0 {
-                    w.no_empty_neighbors[slot].insert(n);
-                }
-            }
-        }
+        self.neighbors_lose_empty(w, site);
     }
 
     /// Takes the stone off a site.
@@ -192,16 +214,7 @@ impl Engine {
         if let Some(chains) = &mut w.chains {
             chains.leave();
         }
-        let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
-        for (slot, (&rel, counts)) in slots.enumerate() {
-            let tracked = self.program.no_empty_tracked[slot];
-            for &n in self.game.board.relations[rel as usize].neighbors(site) {
-                counts[n as usize] += 1;
-                if tracked {
-                    w.no_empty_neighbors[slot].remove(n);
-                }
-            }
-        }
+        self.neighbors_gain_empty(w, site);
     }
 
     pub(crate) fn effects(&self, s: &mut State, w: &mut Work, effects: &[Effect], env: &Env) {

@@ -3,7 +3,8 @@
 //! piece move with `(capture)` in the stages of the other team's phase is traced back from the
 //! site to where a piece making it would stand, as if a piece of the subject's stood on the
 //! site (an empty square a king would pass over is attacked by a pawn that could capture
-//! there). A move the lowering cannot trace back (a hop) is tried forward from each piece.
+//! there). A move the lowering cannot trace back (a hop, a step along a relation that is not
+//! made of directions) is tried forward from each piece.
 //!
 //! A move's `where` conditions are read on the position as it is, with the attacker as
 //! subject; its `require`, `after` and `priority` are not consulted: a piece that may not move
@@ -57,7 +58,8 @@ struct TeamAttacks {
     lines: Vec<Line>,
     /// Per leap path (reversed): the moves that leap by it.
     leaps: Vec<Leap>,
-    /// Moves that cannot be traced back (a hop): tried forward from each piece.
+    /// Moves that cannot be traced back (a hop, a step along a relation not made of
+    /// directions): tried forward from each piece.
     forward: Vec<MoveRef>,
 }
 
@@ -103,6 +105,14 @@ pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
         let r = &board.relations[rel as usize];
         board.directions.iter().position(|d| r.direction && d.name == r.name).map(|d| d as u8)
     };
+    // Whether a relation's pairs are exactly the steps of the directions within it.
+    let covered = |rel: usize| {
+        let dirs = board.directions_within(rel);
+        (0..board.site_count()).all(|site| {
+            let steps = dirs.iter().filter(|&&d| board.directions[d].step[site].is_some()).count();
+            board.relations[rel].neighbors(site as u16).len() == steps
+        })
+    };
     let team_attacks = |phase: &crate::game::Phase, team: usize| {
         let mut out = TeamAttacks::default();
         for (stage, st) in phase.stages.iter().enumerate() {
@@ -113,6 +123,13 @@ pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
                 let r#ref = (stage as u16, index as u16);
                 let range = m.range.unwrap_or(u32::MAX);
                 match &m.kind {
+                    // A one-step slide goes to its relation's neighbours; traced back only when
+                    // the relation's directions are all of them (not on a tiling's `edges`).
+                    MoveKind::Slide { along }
+                        if m.range == Some(1) && !covered(game.relation_for(*along, team) as usize) =>
+                    {
+                        out.forward.push(r#ref)
+                    }
                     MoveKind::Slide { along } => {
                         for d in board.directions_within(game.relation_for(*along, team) as usize) {
                             let d = d as u8;
@@ -126,18 +143,13 @@ pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
                         }
                     }
                     MoveKind::Leap { paths } => {
-                        let reversed: Option<Vec<Vec<u8>>> =
-                            paths.iter().map(|p| p.iter().rev().map(|&r| direction_of(r)).collect()).collect();
-                        match reversed {
-                            Some(reversed) => {
-                                for path in reversed {
-                                    match out.leaps.iter_mut().find(|l| l.path == path) {
-                                        Some(leap) => leap.moves.push(r#ref),
-                                        None => out.leaps.push(Leap { path, moves: vec![r#ref] }),
-                                    }
-                                }
+                        // The checker admits only directions in a leap's path.
+                        for path in paths {
+                            let path: Vec<u8> = path.iter().rev().filter_map(|&r| direction_of(r)).collect();
+                            match out.leaps.iter_mut().find(|l| l.path == path) {
+                                Some(leap) => leap.moves.push(r#ref),
+                                None => out.leaps.push(Leap { path, moves: vec![r#ref] }),
                             }
-                            None => out.forward.push(r#ref),
                         }
                     }
                     _ => out.forward.push(r#ref),
@@ -408,35 +420,14 @@ impl Engine {
         hit
     }
 
-    /// Whether the piece on `o`, moved by `m`, could capture a piece of another team on `t`.
+    /// Whether the piece on `o`, moved by `m`, could capture a piece of another team on `t`:
+    /// for the moves the lowering leaves to be tried forward.
     fn reaches(&self, s: &State, w: &mut Work, m: &Move, o: u16, t: u16, env: &Env) -> bool {
         let rel = |r: u8| self.program.rel(r, env.subject);
         match &m.kind {
             MoveKind::Slide { along } if m.range == Some(1) => {
                 self.game.board.relations[rel(*along) as usize].neighbors(o).contains(&t)
                     && self.captures_on(s, w, m, o, t, t, env)
-            }
-            MoveKind::Slide { along } => {
-                let along = rel(*along);
-                let limit = m.range.unwrap_or(u32::MAX);
-                for d in 0..self.rays.direction_count(along) {
-                    let (mut at, mut steps) = (o, 0);
-                    while steps < limit {
-                        let Some(next) = self.rays.step(along, at, d) else { break };
-                        if next == t {
-                            return self.captures_on(s, w, m, o, t, t, env);
-                        }
-                        if s.board[next as usize] != 0 {
-                            break;
-                        }
-                        at = next;
-                        steps += 1;
-                    }
-                }
-                false
-            }
-            MoveKind::Leap { paths } => {
-                paths.iter().any(|path| self.step(Some(o), path) == Some(t)) && self.captures_on(s, w, m, o, t, t, env)
             }
             MoveKind::Hop { over, jumped } => {
                 let over = rel(*over);
@@ -449,6 +440,8 @@ impl Engine {
                         })
                 })
             }
+            // Riders and leaps are always traced back (their steps are directions).
+            MoveKind::Slide { .. } | MoveKind::Leap { .. } => false,
             MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Pass { .. } => false,
         }
     }

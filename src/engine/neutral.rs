@@ -34,16 +34,7 @@ impl Engine {
         }
         s.kinds[site as usize] = kind;
         // No team's group changes; the empty sites around it lose a neighbour.
-        let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
-        for (slot, (&rel, counts)) in slots.enumerate() {
-            let tracked = self.program.no_empty_tracked[slot];
-            for &n in self.game.board.relations[rel as usize].neighbors(site) {
-                counts[n as usize] -= 1;
-                if tracked && counts[n as usize] == 0 {
-                    w.no_empty_neighbors[slot].insert(n);
-                }
-            }
-        }
+        self.neighbors_lose_empty(w, site);
     }
 
     /// Takes a piece that belongs to nobody off its site.
@@ -56,16 +47,7 @@ impl Engine {
             s.board_hash ^= self.zobrist.neutral(site) ^ self.zobrist.kind(site, s.kinds[site as usize]);
             s.kinds[site as usize] = 0;
         }
-        let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
-        for (slot, (&rel, counts)) in slots.enumerate() {
-            let tracked = self.program.no_empty_tracked[slot];
-            for &n in self.game.board.relations[rel as usize].neighbors(site) {
-                counts[n as usize] += 1;
-                if tracked {
-                    w.no_empty_neighbors[slot].remove(n);
-                }
-            }
-        }
+        self.neighbors_gain_empty(w, site);
     }
 
     /// Puts back on an empty site what a site held: `content` (a team's value or [`NEUTRAL`])
