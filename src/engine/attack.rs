@@ -46,6 +46,9 @@ pub(crate) struct AttackProgram {
     back: Vec<Vec<u16>>,
     /// `teams[phase][team]`: how that team's capturing moves in that phase are traced back.
     teams: Vec<Vec<TeamAttacks>>,
+    /// Per team: the players whose pieces could attack it, one per other team (a team's
+    /// players share its pieces and moves).
+    enemies: Vec<Vec<usize>>,
     /// Every capturing move is traced back and has no `where`: whether a site is attacked
     /// depends only on what stands on its lines and leap origins, so a move that lifts no
     /// piece from them cannot make it attacked (see [`super::lower::MoveProgram::guarded`]).
@@ -61,7 +64,18 @@ struct TeamAttacks {
     /// Moves that cannot be traced back (a hop, a step along a relation not made of
     /// directions): tried forward from each piece.
     forward: Vec<MoveRef>,
+    /// On a board of at most [`PAIRED_SITES`] sites, with at most 16 lines and 32 leaps: per
+    /// target and origin (`target * sites + origin`), the lines and leaps by which a piece on
+    /// the origin could reach the target on an empty board — bit `i` for line `i` one step
+    /// away, bit `16 + i` further along it, bit `32 + j` for leap `j`. The few pieces of the
+    /// team are then looked up instead of every line walked; empty when not built.
+    pairs: Vec<u64>,
+    /// Per kind of piece: the bits of `pairs` whose moves a piece of that kind makes.
+    by_kind: Vec<u64>,
 }
+
+/// The largest board [`TeamAttacks::pairs`] is built for (a table of 128 KiB per team).
+const PAIRED_SITES: usize = 128;
 
 #[derive(Debug, Clone)]
 struct Line {
@@ -69,12 +83,40 @@ struct Line {
     /// The longest reach of its moves.
     range: u32,
     moves: Vec<(MoveRef, u32)>,
+    /// The kinds of piece that could make one of its moves one step away, and further: most
+    /// pieces met on a line are turned away by these without reading a move.
+    near: Kinds,
+    far: Kinds,
 }
 
 #[derive(Debug, Clone)]
 struct Leap {
     path: Vec<u8>,
+    /// Per site, where a piece leaping by the path onto it would stand (`OFF` if nowhere).
+    origin: Vec<u16>,
     moves: Vec<MoveRef>,
+    kinds: Kinds,
+}
+
+/// A set of piece kinds, as bits; a kind past the 64th is in every set (it is never turned
+/// away, only tested the long way).
+#[derive(Debug, Clone, Copy, Default)]
+struct Kinds(u64);
+
+impl Kinds {
+    const ALL: Kinds = Kinds(u64::MAX);
+
+    /// The kinds a move's `from` could take a piece of: one kind for `(friend K)`, else all.
+    fn of(m: &Move) -> Kinds {
+        match m.from {
+            Sites::Filter(Filter::Piece(Side::Friend, k)) if k < 64 => Kinds(1 << k),
+            _ => Kinds::ALL,
+        }
+    }
+
+    fn has(self, kind: u8) -> bool {
+        kind >= 64 || self.0 >> kind & 1 != 0
+    }
 }
 
 /// A move of a phase: (stage, index in the stage).
@@ -88,7 +130,7 @@ pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
         return None;
     }
     let board = &game.board;
-    let back = board
+    let back: Vec<Vec<u16>> = board
         .directions
         .iter()
         .map(|d| {
@@ -133,12 +175,20 @@ pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
                     MoveKind::Slide { along } => {
                         for d in board.directions_within(game.relation_for(*along, team) as usize) {
                             let d = d as u8;
-                            match out.lines.iter_mut().find(|l| l.direction == d) {
-                                Some(line) => {
-                                    line.range = line.range.max(range);
-                                    line.moves.push((r#ref, range));
+                            let line = match out.lines.iter().position(|l| l.direction == d) {
+                                Some(i) => &mut out.lines[i],
+                                None => {
+                                    let empty = Kinds::default();
+                                    let line = Line { direction: d, range, moves: vec![], near: empty, far: empty };
+                                    out.lines.push(line);
+                                    out.lines.last_mut().expect("just pushed")
                                 }
-                                None => out.lines.push(Line { direction: d, range, moves: vec![(r#ref, range)] }),
+                            };
+                            line.range = line.range.max(range);
+                            line.moves.push((r#ref, range));
+                            line.near.0 |= Kinds::of(m).0;
+                            if range > 1 {
+                                line.far.0 |= Kinds::of(m).0;
                             }
                         }
                     }
@@ -146,16 +196,30 @@ pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
                         // The checker admits only directions in a leap's path.
                         for path in paths {
                             let path: Vec<u8> = path.iter().rev().filter_map(|&r| direction_of(r)).collect();
-                            match out.leaps.iter_mut().find(|l| l.path == path) {
-                                Some(leap) => leap.moves.push(r#ref),
-                                None => out.leaps.push(Leap { path, moves: vec![r#ref] }),
-                            }
+                            let leap = match out.leaps.iter().position(|l| l.path == path) {
+                                Some(i) => &mut out.leaps[i],
+                                None => {
+                                    let origin = (0..board.site_count() as u16)
+                                        .map(|t| {
+                                            path.iter().try_fold(t, |at, &d| {
+                                                Some(back[d as usize][at as usize]).filter(|&a| a != OFF)
+                                            })
+                                        })
+                                        .map(|o| o.unwrap_or(OFF))
+                                        .collect();
+                                    out.leaps.push(Leap { path, origin, moves: vec![], kinds: Kinds::default() });
+                                    out.leaps.last_mut().expect("just pushed")
+                                }
+                            };
+                            leap.moves.push(r#ref);
+                            leap.kinds.0 |= Kinds::of(m).0;
                         }
                     }
                     _ => out.forward.push(r#ref),
                 }
             }
         }
+        pair(&mut out, &back, board.site_count());
         out
     };
     let teams: Vec<Vec<TeamAttacks>> =
@@ -163,7 +227,15 @@ pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
     let moves = game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves);
     let guardable = teams.iter().flatten().all(|t| t.forward.is_empty())
         && moves.filter(|m| m.capture.is_some() && m.kind.moves_a_piece()).all(|m| m.conditions.is_empty());
-    Some(AttackProgram { back, teams, guardable })
+    let enemies = (0..game.teams.len())
+        .map(|team| {
+            let players = &game.players;
+            (0..players.len())
+                .filter(|&p| players[p].team != team && !players[..p].iter().any(|q| q.team == players[p].team))
+                .collect()
+        })
+        .collect();
+    Some(AttackProgram { back, teams, enemies, guardable })
 }
 
 /// Whether a move's `after` is the one test [`Engine::guard`] can answer for most candidates:
@@ -190,6 +262,47 @@ pub(crate) fn guarded(m: &Move) -> bool {
         && m.promote.as_ref().is_none_or(|p| !p.kinds.contains(king))
 }
 
+/// Builds [`TeamAttacks::pairs`] and [`TeamAttacks::by_kind`] where they fit.
+fn pair(out: &mut TeamAttacks, back: &[Vec<u16>], sites: usize) {
+    if sites > PAIRED_SITES || out.lines.len() > 16 || out.leaps.len() > 32 {
+        return;
+    }
+    let mut pairs = vec![0u64; sites * sites];
+    for (i, line) in out.lines.iter().enumerate() {
+        let back = &back[line.direction as usize];
+        for t in 0..sites {
+            let (mut at, mut steps) = (t as u16, 0u32);
+            // At most `sites` steps: a direction that comes round again stops there.
+            while steps < line.range && (steps as usize) < sites {
+                at = back[at as usize];
+                if at == OFF {
+                    break;
+                }
+                steps += 1;
+                pairs[t * sites + at as usize] |= if steps == 1 { 1 << i } else { 1 << (16 + i) };
+            }
+        }
+    }
+    for (j, leap) in out.leaps.iter().enumerate() {
+        for (t, &at) in leap.origin.iter().enumerate() {
+            if at != OFF {
+                pairs[t * sites + at as usize] |= 1 << (32 + j);
+            }
+        }
+    }
+    out.by_kind = (0..=u8::MAX)
+        .map(|k| {
+            let lines = out.lines.iter().enumerate();
+            let near = lines.clone().filter(|(_, l)| l.near.has(k)).fold(0, |b, (i, _)| b | 1 << i);
+            let far = lines.filter(|(_, l)| l.far.has(k)).fold(0, |b, (i, _)| b | 1 << (16 + i));
+            let leaps =
+                out.leaps.iter().enumerate().filter(|(_, l)| l.kinds.has(k)).fold(0, |b, (j, _)| b | 1 << (32 + j));
+            near | far | leaps
+        })
+        .collect();
+    out.pairs = pairs;
+}
+
 impl Engine {
     /// For a guarded move (see [`guarded`]) in a position where its target is not attacked:
     /// the target's sites and every site an attack on them could pass through, along each
@@ -199,27 +312,29 @@ impl Engine {
         let program = self.program.attack.as_ref().filter(|p| p.guardable)?;
         let [Bool::Not(test)] = &m.after[..] else { return None };
         let Bool::Attacked(sites) = &**test else { return None };
-        if self.attacked(s, w, sites, env) {
-            return None;
-        }
+        let mut targets = take(&mut w.targets);
+        targets.clear();
+        self.for_each_site(s, sites, env, |t| targets.push(t));
+        let guard =
+            (!self.attacked_back(s, w, program, &targets, env)).then(|| self.guard_lines(s, w, program, &targets, env));
+        w.targets = targets;
+        guard
+    }
+
+    /// [`Engine::guard`] for targets not attacked: their sites, and each line of attack on
+    /// them up to its first piece.
+    fn guard_lines(&self, s: &State, w: &mut Work, program: &AttackProgram, targets: &[u16], env: &Env) -> Guard {
         let mut guard = take(&mut w.guard);
         if guard.line_of.len() != s.board.len() {
             guard.sites = Bits::new(s.board.len());
         }
         guard.sites.clear();
         guard.line_of.resize(s.board.len(), (NONE, 0));
-        let enemies: Vec<usize> = (0..self.game.players.len())
-            .filter(|&p| self.game.players[p].team != env.subject)
-            .filter(|&p| !self.game.players[..p].iter().any(|q| q.team == self.game.players[p].team))
-            .collect();
-        let mut targets = 0;
-        let mut last_target = OFF;
-        self.for_each_site(s, sites, env, |t| {
-            targets += 1;
-            last_target = t;
+        let enemies = &program.enemies[env.subject];
+        for &t in targets {
             guard.sites.insert(t);
             guard.line_of[t as usize] = (NONE, 0);
-            for &player in &enemies {
+            for &player in enemies {
                 let team = self.game.players[player].team;
                 let attacks = &program.teams[s.phase[player] as usize][team];
                 for (index, line) in attacks.lines.iter().enumerate() {
@@ -240,13 +355,13 @@ impl Engine {
                     }
                 }
             }
-        });
+        }
         // With one target and one enemy team, a piece lifted from a line opens that line only.
         guard.single = match (targets, &enemies[..]) {
-            (1, &[player]) => Some((last_target, player)),
+            (&[target], &[player]) => Some((target, player)),
             _ => None,
         };
-        Some(guard)
+        guard
     }
 
     /// Whether a candidate of a guarded move leaves its target unattacked, when the guard
@@ -333,6 +448,7 @@ impl Engine {
         s.kinds[from] = saved.1;
         s.board[to] = saved.2;
         s.kinds[to] = saved.3;
+
         Some(!attacked)
     }
 
@@ -350,11 +466,8 @@ impl Engine {
 
     /// `(attacked ...)` by the compiled ways back.
     fn attacked_back(&self, s: &State, w: &mut Work, program: &AttackProgram, targets: &[u16], env: &Env) -> bool {
-        for (player, p) in self.game.players.iter().enumerate() {
-            // One player per team: the first (a team's players share its pieces and moves).
-            if p.team == env.subject || self.game.players[..player].iter().any(|q| q.team == p.team) {
-                continue;
-            }
+        for &player in &program.enemies[env.subject] {
+            let p = &self.game.players[player];
             let enemy = Env { subject: p.team, mover: player, ..*env };
             let own = p.team as u8 + 1;
             let phase = s.phase[player] as usize;
@@ -365,39 +478,104 @@ impl Engine {
                 self.contains(s, &m.from, origin, &enemy) && self.captures_on(s, w, m, origin, t, t, &enemy)
             };
             for &t in targets {
-                for line in &attacks.lines {
-                    let back = &program.back[line.direction as usize];
-                    let (mut at, mut steps) = (t, 0);
-                    while steps < line.range {
-                        at = back[at as usize];
-                        steps += 1;
-                        if at == OFF || s.board[at as usize] != 0 {
-                            break;
-                        }
-                    }
-                    if at != OFF && s.board[at as usize] == own {
-                        for &(r, range) in &line.moves {
-                            if steps <= range && by(w, r, at, t) {
-                                return true;
-                            }
-                        }
-                    }
-                }
-                for leap in &attacks.leaps {
-                    let mut at = t;
-                    for &d in &leap.path {
-                        at = program.back[d as usize][at as usize];
-                        if at == OFF {
-                            break;
-                        }
-                    }
-                    if at != OFF && s.board[at as usize] == own && leap.moves.iter().any(|&r| by(w, r, at, t)) {
-                        return true;
-                    }
+                let found = if attacks.pairs.is_empty() {
+                    self.attacker_on_lines(s, w, program, attacks, own, t, &by)
+                } else {
+                    self.attacker_among_pieces(s, w, program, attacks, p.team, t, &by)
+                };
+                if found {
+                    return true;
                 }
             }
             for &r in &attacks.forward {
                 if self.move_attacks(s, w, &stages[r.0 as usize].moves[r.1 as usize], targets, &enemy) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether a piece of `team`'s traced-back moves could capture on `t`, found by walking
+    /// each line back from `t` to its first piece and looking at each leap's origin.
+    #[allow(clippy::too_many_arguments)]
+    fn attacker_on_lines(
+        &self,
+        s: &State,
+        w: &mut Work,
+        program: &AttackProgram,
+        attacks: &TeamAttacks,
+        own: u8,
+        t: u16,
+        by: &impl Fn(&mut Work, MoveRef, u16, u16) -> bool,
+    ) -> bool {
+        for line in &attacks.lines {
+            let back = &program.back[line.direction as usize];
+            let (mut at, mut steps) = (t, 0);
+            while steps < line.range {
+                at = back[at as usize];
+                steps += 1;
+                if at == OFF || s.board[at as usize] != 0 {
+                    break;
+                }
+            }
+            let kinds = if steps == 1 { line.near } else { line.far };
+            if at != OFF && s.board[at as usize] == own && kinds.has(s.kinds[at as usize]) {
+                for &(r, range) in &line.moves {
+                    if steps <= range && by(w, r, at, t) {
+                        return true;
+                    }
+                }
+            }
+        }
+        attacks.leaps.iter().any(|leap| {
+            let at = leap.origin[t as usize];
+            at != OFF
+                && s.board[at as usize] == own
+                && leap.kinds.has(s.kinds[at as usize])
+                && leap.moves.iter().any(|&r| by(w, r, at, t))
+        })
+    }
+
+    /// [`Engine::attacker_on_lines`] by the table of pairs: each piece of `team` whose kind
+    /// could reach `t` from where it stands, then the sites between it and `t` on its line.
+    #[allow(clippy::too_many_arguments)]
+    fn attacker_among_pieces(
+        &self,
+        s: &State,
+        w: &mut Work,
+        program: &AttackProgram,
+        attacks: &TeamAttacks,
+        team: usize,
+        t: u16,
+        by: &impl Fn(&mut Work, MoveRef, u16, u16) -> bool,
+    ) -> bool {
+        let own = team as u8 + 1;
+        let sites = s.board.len();
+        let row = &attacks.pairs[t as usize * sites..][..sites];
+        for a in s.stones[team].ones() {
+            // A site the caller has changed for the test may no longer hold the team's piece.
+            if s.board[a as usize] != own {
+                continue;
+            }
+            let mut ways = row[a as usize] & attacks.by_kind[s.kinds[a as usize] as usize];
+            while ways != 0 {
+                let bit = ways.trailing_zeros() as usize;
+                ways &= ways - 1;
+                if bit >= 32 {
+                    if attacks.leaps[bit - 32].moves.iter().any(|&r| by(w, r, a, t)) {
+                        return true;
+                    }
+                    continue;
+                }
+                let line = &attacks.lines[bit % 16];
+                let back = &program.back[line.direction as usize];
+                let (mut at, mut steps) = (back[t as usize], 1);
+                while at != a && s.board[at as usize] == 0 {
+                    at = back[at as usize];
+                    steps += 1;
+                }
+                if at == a && line.moves.iter().any(|&(r, range)| steps <= range && by(w, r, a, t)) {
                     return true;
                 }
             }

@@ -49,10 +49,16 @@ impl Engine {
         let mut rest = take(&mut legal.rest);
         let env = self.mover_env(s);
         let stage = self.current_stage(s);
+        let stage_program = self.stage_program(s);
         // The guard of the stage's guarded moves, found once for all of them that share its
-        // target (see `MoveProgram::guarded`): the move that set it, and the sites.
-        let mut guard: Option<(&Move, Option<Guard>)> = None;
-        for (i, (m, program)) in stage.moves.iter().zip(&self.stage_program(s).moves).enumerate() {
+        // `after` (see `MoveProgram::guarded`): their key, and the sites.
+        let mut guard: Option<(u16, Option<Guard>)> = None;
+        let by_kind = stage_program.by_kind.then(|| {
+            let mut by_kind = take(&mut w.by_kind);
+            self.sort_by_kind(s, env.subject, &mut by_kind);
+            by_kind
+        });
+        for (i, (m, program)) in stage.moves.iter().zip(&stage_program.moves).enumerate() {
             // `(priority ...)`: its moves come first, and the others only if they had nothing.
             if i == stage.preferred && i > 0 && !(legal.is_empty() && rest.is_empty()) {
                 break;
@@ -78,24 +84,12 @@ impl Engine {
                 Generator::Slide { along } => {
                     let start = rest.len();
                     self.slides(s, w, m, self.program.rel(along, env.subject), &env, &mut rest);
-                    if program.after_effects {
-                        if program.guarded {
-                            self.stage_guard(s, w, m, &env, &mut guard);
-                        }
-                        let lines = guard.as_ref().filter(|_| program.guarded).and_then(|(_, l)| l.as_ref());
-                        self.keep_after_effects(s, w, m, lines, &env, &mut rest, start);
-                    }
+                    self.keep_after(s, w, (m, program), &env, &mut guard, &mut rest, start);
                 }
                 Generator::Piece { shared } => {
                     let start = rest.len();
-                    self.piece_moves(s, w, m, shared, &env, &mut rest);
-                    if program.after_effects {
-                        if program.guarded {
-                            self.stage_guard(s, w, m, &env, &mut guard);
-                        }
-                        let lines = guard.as_ref().filter(|_| program.guarded).and_then(|(_, l)| l.as_ref());
-                        self.keep_after_effects(s, w, m, lines, &env, &mut rest, start);
-                    }
+                    self.piece_moves(s, w, m, shared, by_kind.as_deref().unwrap_or(&[]), &env, &mut rest);
+                    self.keep_after(s, w, (m, program), &env, &mut guard, &mut rest, start);
                 }
                 Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut rest),
                 Generator::Pass { name } => {
@@ -107,6 +101,9 @@ impl Engine {
         }
         if let Some((_, Some(lines))) = guard {
             w.guard = lines;
+        }
+        if let Some(by_kind) = by_kind {
+            w.by_kind = by_kind;
         }
         legal.rest = rest;
         if !legal.is_empty() && s.stage_done >= s.stage_min && s.stage_done < s.stage_max {
@@ -142,25 +139,55 @@ impl Engine {
         rest.truncate(kept);
     }
 
-    /// The guard of a guarded move: the one found earlier in the stage for the same target, or
-    /// found now.
+    /// Sorts the pieces of team `subject` by kind, each kind's in ascending order of site.
+    fn sort_by_kind(&self, s: &State, subject: usize, by_kind: &mut Vec<Vec<u16>>) {
+        by_kind.resize_with(self.game.pieces.len().max(1), Vec::new);
+        for sites in by_kind.iter_mut() {
+            sites.clear();
+        }
+        for t in s.stones[subject].ones() {
+            by_kind[s.kinds[t as usize] as usize].push(t);
+        }
+    }
+
+    /// Keeps the actions of `rest[start..]` that pass the move's `(after ...)` and
+    /// `(no-repeat ...)`, if it has them; a guarded move asks the stage's guard first.
+    #[allow(clippy::too_many_arguments)]
+    fn keep_after(
+        &self,
+        s: &mut State,
+        w: &mut Work,
+        (m, program): (&Move, &MoveProgram),
+        env: &Env,
+        guard: &mut Option<(u16, Option<Guard>)>,
+        rest: &mut Vec<Action>,
+        start: usize,
+    ) {
+        if !program.after_effects {
+            return;
+        }
+        let lines = program.guarded.and_then(|key| self.stage_guard(s, w, m, key, env, guard));
+        self.keep_after_effects(s, w, m, lines, env, rest, start);
+    }
+
+    /// The guard of a guarded move: the one found earlier in the stage for the same `after`
+    /// (the same `key`), or found now.
     fn stage_guard<'g>(
         &self,
         s: &State,
         w: &mut Work,
-        m: &'g Move,
+        m: &Move,
+        key: u16,
         env: &Env,
-        guard: &mut Option<(&'g Move, Option<Guard>)>,
-    ) {
-        match guard {
-            Some((first, _)) if first.after == m.after => {}
-            _ => {
-                if let Some((_, Some(lines))) = guard.take() {
-                    w.guard = lines;
-                }
-                *guard = Some((m, self.guard(s, w, m, env)));
+        guard: &'g mut Option<(u16, Option<Guard>)>,
+    ) -> Option<&'g Guard> {
+        if guard.as_ref().is_none_or(|(found, _)| *found != key) {
+            if let Some((_, Some(lines))) = guard.take() {
+                w.guard = lines;
             }
+            *guard = Some((key, self.guard(s, w, m, env)));
         }
+        guard.as_ref().and_then(|(_, lines)| lines.as_ref())
     }
 
     fn conditions_hold(&self, s: &State, w: &mut Work, m: &Move, env: &Env) -> bool {

@@ -44,7 +44,9 @@
 //! | `(liberties V R)`, `(area R)`, any other `remove-groups` | the interpreter ([`super::liberties`]) | a flood fill of the group or of the empty regions |
 
 use super::connect::NeighborMasks;
-use crate::game::{Bool, CmpOp, Constraint, EndRule, Filter, Game, Int, MoveKind, RegionRef, SiteVar, Sites, Stage};
+use crate::game::{
+    Bool, CmpOp, Constraint, EndRule, Filter, Game, Int, MoveKind, RegionRef, Side, SiteVar, Sites, Stage,
+};
 
 /// How the engine runs a game's rules (see the module documentation).
 #[derive(Debug, Clone)]
@@ -118,6 +120,10 @@ pub(crate) struct StageProgram {
     /// How many of the stage's moves move a piece (`FROM-TO`): with two or more, an action's
     /// move is the first that can make it ([`super::Engine::move_of`]).
     pub piece_moves: u8,
+    /// Some piece move starts from one kind of the mover's pieces (`(from (friend pawn))`):
+    /// the mover's pieces are sorted by kind once, and each such move takes its origins from
+    /// its kind's list instead of looking at every piece.
+    pub by_kind: bool,
 }
 
 /// A stage bound.
@@ -145,8 +151,9 @@ pub(crate) struct MoveProgram {
     /// The move's one `after` is `(not (attacked (friend K)))` and nothing it does but the
     /// move itself changes the board: a candidate that lifts no piece from a site an attack on
     /// K's sites could pass through cannot change the answer, which is then the position's
-    /// own (see [`super::attack::AttackProgram::guardable`]).
-    pub guarded: bool,
+    /// own (see [`super::attack::AttackProgram::guardable`]). Its value is the index of the
+    /// stage's first move with the same `after`: moves with one key share one guard.
+    pub guarded: Option<u16>,
 }
 
 /// The algorithm that lists a move's actions.
@@ -159,9 +166,10 @@ pub(crate) enum Generator {
     Slide {
         along: u8,
     },
-    /// A slide that captures or rides, a leap or a hop, or any piece move of a stage that
-    /// holds several (`shared`: an action an earlier one listed is not listed again): origin by
-    /// origin, through [`super::Engine::piece_moves_from`].
+    /// A slide that captures or rides, a leap or a hop, or any piece move of a stage whose
+    /// piece moves could make one action twice (`shared`: an earlier one could make this one's
+    /// actions, so an action it listed is not listed again): origin by origin, through
+    /// [`super::Engine::piece_moves_from`].
     Piece {
         shared: bool,
     },
@@ -393,23 +401,32 @@ impl Program {
 /// Whether two piece moves of a stage may both make one `FROM-TO` action: unless both are
 /// one-step slides along relations that, for every team, relate no site to the same site
 /// (Breakthrough's straight and diagonal steps), they may.
-fn may_overlap(game: &Game, moves: &[&crate::game::Move]) -> bool {
+/// Whether two piece moves could both make one `FROM-TO` action: not when each takes a
+/// different kind of piece, nor when both are one-step slides along relations that share no
+/// pair of sites.
+fn may_overlap(game: &Game, a: &crate::game::Move, b: &crate::game::Move) -> bool {
+    let kind = |m: &crate::game::Move| match m.from {
+        Sites::Filter(Filter::Piece(Side::Friend, k)) => Some(k),
+        _ => None,
+    };
+    if let (Some(x), Some(y)) = (kind(a), kind(b))
+        && x != y
+    {
+        return false;
+    }
     let step = |m: &crate::game::Move| match m.kind {
         MoveKind::Slide { along } if m.range == Some(1) => Some(along),
         _ => None,
     };
     let board = &game.board;
-    moves.iter().enumerate().any(|(i, a)| {
-        moves[i + 1..].iter().any(|b| match (step(a), step(b)) {
-            (Some(x), Some(y)) => (0..game.teams.len()).any(|team| {
-                let (x, y) = (game.relation_for(x, team) as usize, game.relation_for(y, team) as usize);
-                (0..board.site_count() as u16).any(|s| {
-                    board.relations[x].neighbors(s).iter().any(|t| board.relations[y].neighbors(s).contains(t))
-                })
-            }),
-            _ => true,
-        })
-    })
+    match (step(a), step(b)) {
+        (Some(x), Some(y)) => (0..game.teams.len()).any(|team| {
+            let (x, y) = (game.relation_for(x, team) as usize, game.relation_for(y, team) as usize);
+            (0..board.site_count() as u16)
+                .any(|s| board.relations[x].neighbors(s).iter().any(|t| board.relations[y].neighbors(s).contains(t)))
+        }),
+        _ => true,
+    }
 }
 
 fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::Topology) -> StageProgram {
@@ -431,11 +448,19 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
     };
     let piece_moves = stage.moves.iter().filter(|m| m.kind.moves_a_piece()).count().min(255) as u8;
     let pieces: Vec<&crate::game::Move> = stage.moves.iter().filter(|m| m.kind.moves_a_piece()).collect();
-    let shared = piece_moves > 1 && may_overlap(game, &pieces);
+    // Per piece move: whether an earlier one could make the same action (see `Generator::Piece`).
+    let overlaps: Vec<bool> =
+        pieces.iter().enumerate().map(|(i, m)| pieces[..i].iter().any(|e| may_overlap(game, e, m))).collect();
+    let shared = overlaps.contains(&true);
+    let mut piece_index = 0;
     let moves = stage
         .moves
         .iter()
         .map(|m| {
+            let overlaps = m.kind.moves_a_piece() && {
+                piece_index += 1;
+                overlaps[piece_index - 1]
+            };
             let generator = match m.kind {
                 MoveKind::Place => match super::enclose::lower(m, board) {
                     Some(e) => Generator::Enclose(e),
@@ -445,7 +470,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 MoveKind::Slide { .. }
                     if shared || m.capture.is_some() || m.range != Some(1) || m.promote.is_some() =>
                 {
-                    Generator::Piece { shared }
+                    Generator::Piece { shared: overlaps }
                 }
                 MoveKind::Slide { along }
                     if m.from == Sites::Filter(Filter::Friend)
@@ -458,7 +483,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                     Generator::SlideOwnToEmpty { along }
                 }
                 MoveKind::Slide { along } => Generator::Slide { along },
-                MoveKind::Leap { .. } | MoveKind::Hop { .. } => Generator::Piece { shared },
+                MoveKind::Leap { .. } | MoveKind::Hop { .. } => Generator::Piece { shared: overlaps },
                 MoveKind::Relocate { distinct } => Generator::Relocate { distinct },
                 MoveKind::Pass { name } => Generator::Pass { name },
             };
@@ -498,11 +523,13 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 | Generator::Relocate { .. }
                 | Generator::Pass { .. } => !m.after.is_empty() || m.no_repeat.is_some(),
             };
-            let guarded = after_effects && super::attack::guarded(m);
+            let guarded = (after_effects && super::attack::guarded(m))
+                .then(|| stage.moves.iter().position(|o| o.after == m.after).expect("m is a move of the stage") as u16);
             MoveProgram { generator, conditions, require, require_conditions, after_effects, guarded }
         })
         .collect();
-    StageProgram { min: bound(&stage.min), max: bound(&stage.max), plain, moves, piece_moves }
+    let by_kind = pieces.iter().any(|m| matches!(m.from, Sites::Filter(Filter::Piece(Side::Friend, _))));
+    StageProgram { min: bound(&stage.min), max: bound(&stage.max), plain, moves, piece_moves, by_kind }
 }
 
 /// `(op (count empty (neighbors to R)) K)` (either way round) with R's counts kept, and

@@ -12,7 +12,7 @@ use super::eval::Env;
 use super::neutral::{NEUTRAL, is_team_piece};
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
-use crate::game::{Filter, Move, MoveKind, Promotion, Recipient, Sites, Stage};
+use crate::game::{Filter, Move, MoveKind, Promotion, Recipient, Side, Sites, Stage};
 
 impl Engine {
     /// Whether a piece of `owner` (what its site holds: a team's value, or [`NEUTRAL`]) moved by
@@ -139,30 +139,43 @@ impl Engine {
     /// these moves compiles as it did.
     #[inline(never)]
     ///
-    /// With `shared` (the stage holds other piece moves), an action already listed by an
-    /// earlier move of the stage is not listed again: two piece moves that can both make one
-    /// `FROM-TO` make one action.
+    /// With `shared` (an earlier piece move of the stage could make the same actions), an
+    /// action already listed by an earlier move of the stage is not listed again: two piece
+    /// moves that can both make one `FROM-TO` make one action. `by_kind`: the mover's pieces
+    /// by kind, when the stage sorted them ([`super::lower::StageProgram::by_kind`]).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn piece_moves(
         &self,
         s: &mut State,
         w: &mut Work,
         m: &Move,
         shared: bool,
+        by_kind: &[Vec<u16>],
         env: &Env,
         out: &mut Vec<Action>,
     ) {
         let start = out.len();
-        let mut origins = take(&mut w.origins);
-        origins.clear();
-        self.for_each_site(s, &m.from, env, |f| {
-            if s.board[f as usize] != 0 {
-                origins.push(f);
+        match m.from {
+            // The mover's pieces of one kind, sorted when the stage's moves began to be listed.
+            Sites::Filter(Filter::Piece(Side::Friend, k)) if !by_kind.is_empty() => {
+                for &f in &by_kind[k as usize] {
+                    self.piece_moves_from(s, w, m, f, env, out);
+                }
             }
-        });
-        for &f in &origins {
-            self.piece_moves_from(s, w, m, f, env, out);
+            _ => {
+                let mut origins = take(&mut w.origins);
+                origins.clear();
+                self.for_each_site(s, &m.from, env, |f| {
+                    if s.board[f as usize] != 0 {
+                        origins.push(f);
+                    }
+                });
+                for &f in &origins {
+                    self.piece_moves_from(s, w, m, f, env, out);
+                }
+                w.origins = origins;
+            }
         }
-        w.origins = origins;
         if let Some(p) = &m.promote {
             self.promotions(p, env.subject, out, start);
         }

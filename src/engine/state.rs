@@ -111,6 +111,9 @@ pub(crate) struct Work {
     pub victims: Vec<(u16, u8)>,
     /// The origins of a piece move, found before its actions are listed.
     pub origins: Vec<u16>,
+    /// The mover's pieces by kind, sorted once as a stage's moves are listed (see
+    /// [`super::lower::StageProgram::by_kind`]).
+    pub by_kind: Vec<Vec<u16>>,
     /// A copy of the position and of this scratch space, for the rules that judge an action
     /// by the position it leaves (`after`): kept so that copying into it reuses its memory.
     pub after: Option<Box<(State, Work)>>,
@@ -238,6 +241,7 @@ impl Clone for Work {
             fill: self.fill.clone(),
             victims: self.victims.clone(),
             origins: self.origins.clone(),
+            by_kind: self.by_kind.clone(),
             after: None,
             guard: self.guard.clone(),
             targets: self.targets.clone(),
@@ -288,6 +292,7 @@ impl Work {
             fill: Fill::new(sites),
             victims: Vec::new(),
             origins: Vec::new(),
+            by_kind: Vec::new(),
             after: None,
             guard: Default::default(),
             targets: Vec::new(),

@@ -253,3 +253,43 @@ fn fen_positions_match_the_referee_at_the_root() {
         assert_eq!(tabula_moves(&e, &at(&e, fen)), referee_moves(&pos), "{fen}");
     }
 }
+
+/// Kings, rooks and knights with the check rule, on a square board of `size`: the same
+/// position on an 8×8 board (where `(attacked ...)` looks up each enemy piece in a table of
+/// the ways it could reach a square) and on a 12×12 one (too large for the table: each line
+/// back from the square is walked) must have the same legal moves.
+fn guarded_pieces(size: u32) -> Engine {
+    inline(&format!(
+        r#"(game "Guarded pieces"
+  (players "White" "Black")
+  (board (square {size}))
+  (pieces (rook "R") (knight "N") (king "K"))
+  (setup (place "White" king b2) (place "White" rook b4)
+    (place "Black" rook b8 h3) (place "Black" knight e1) (place "Black" king h8))
+  (define safe (after (not (attacked (friend king)))))
+  (play (turn (actions 1
+    (slide (from (friend rook)) (along orthogonal) (to any) (range any) (capture) safe)
+    (leap (from (friend knight)) (by (N N E) (N N W) (S S E) (S S W) (E E N) (E E S) (W W N) (W W S))
+      (to any) (capture) safe)
+    (slide (from (friend king)) (along all) (to any) (capture) safe))))
+  (end (when (no-moves) (win mover))))"#
+    ))
+}
+
+#[test]
+fn attacks_are_found_alike_on_a_board_with_and_without_the_table() {
+    //  8  . r . . . . . k      The rook on b4 is pinned by the one on b8: it may move
+    //  7  . . . . . . . .      along the b-file only (b3, b5-b7, or take b8). Its king on
+    //  6  . . . . . . . .      b2 may not go to a3, b3 or c3 (the rook on h3's rank), nor
+    //  5  . . . . . . . .      c2 (the knight on e1 leaps there): a1, a2, b1 and c1 are
+    //  4  . R . . . . . .      left.
+    //  3  . . . . . . . r
+    //  2  . K . . . . . .
+    //  1  . . . . n . . .
+    //     a b c d e f g h
+    let expected = "b2-a1 b2-a2 b2-b1 b2-c1 b4-b3 b4-b5 b4-b6 b4-b7 b4-b8";
+    for size in [8, 12] {
+        let e = guarded_pieces(size);
+        assert_eq!(sorted(legal(&e, &e.initial())).join(" "), expected, "on a {size}×{size} board");
+    }
+}
