@@ -64,14 +64,21 @@ fn rule(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<EndRule>
                 }
                 Some(v as u32)
             });
-            let o = match args.next() {
-                Some(n) => outcome(cx, scope, n),
+            let ignoring =
+                |args: &Args<'_>| head == "repetition" && args.peek().is_some_and(|n| n.head() == Some("ignore"));
+            let o = match args.peek() {
+                Some(_) if ignoring(&args) => Some(Outcome::Draw),
+                Some(_) => args.next().and_then(|n| outcome(cx, scope, n)),
                 None => Some(Outcome::Draw),
             };
+            let ignore = match ignoring(&args) {
+                true => args.next().and_then(|n| ignore(cx, scope, n)),
+                false => Some(Vec::new()),
+            };
             args.finish(cx);
-            let (n, o) = (n?, o?);
+            let (n, o, ignore) = (n?, o?, ignore?);
             Some(if head == "repetition" {
-                EndRule::Repetition { count: n, outcome: o }
+                EndRule::Repetition { count: n, outcome: o, ignore }
             } else {
                 EndRule::TurnLimit { turns: n, outcome: o }
             })
@@ -81,6 +88,38 @@ fn rule(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<EndRule>
             None
         }
     }
+}
+
+/// `(ignore ALLOWANCE...)` of a `repetition` rule: allowances left out of the position.
+fn ignore(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Vec<usize>> {
+    let names = node.args();
+    if names.is_empty() {
+        cx.report(Args::new(node).missing("an allowance"));
+        return None;
+    }
+    let mut out: Vec<usize> = Vec::new();
+    let mut ok = true;
+    for (i, name) in names.iter().enumerate() {
+        match scope.allowance(name) {
+            Ok(a) if out.contains(&a) => {
+                let first = names[..i].iter().find(|n| n.symbol() == name.symbol()).map_or(name.span, |n| n.span);
+                cx.report(
+                    Diagnostic::error(codes::DUPLICATE, format!("{} is ignored twice", name.describe()))
+                        .label(name.span, "said again here")
+                        .label(first, "first here"),
+                );
+                ok = false;
+            }
+            Ok(a) => out.push(a),
+            Err(d) => {
+                if let Some(d) = d {
+                    cx.report(d);
+                }
+                ok = false;
+            }
+        }
+    }
+    ok.then_some(out)
 }
 
 fn outcome(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Outcome> {

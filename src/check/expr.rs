@@ -203,7 +203,8 @@ pub fn int(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Op
         "allowance" => {
             let a = scope.allowance(args.required(cx, "an allowance")?).map_err(|d| d.map(|d| cx.report(d))).ok();
             args.finish(cx);
-            need(cx, node, ctx.play, "inside a turn")?;
+            // An end rule reads the value of the turn it is evaluated in (see LANGUAGE.md).
+            need(cx, node, ctx.play || ctx.end, "inside a turn or an end rule's condition")?;
             Int::Allowance(a?)
         }
         "completed" => {

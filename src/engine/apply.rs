@@ -489,7 +489,7 @@ impl Engine {
                 }
             }
         }
-        if let Some(i) = self.record_position(s) {
+        if let Some(i) = self.record_position(s, w) {
             if let EndRule::Repetition { outcome, .. } = &self.game.end[i] {
                 self.finish(s, w, outcome, i);
                 return;
@@ -505,7 +505,7 @@ impl Engine {
 
     /// Counts the position at a turn boundary; returns the repetition rule that ends the game,
     /// if one does.
-    pub(crate) fn record_position(&self, s: &mut State) -> Option<usize> {
+    pub(crate) fn record_position(&self, s: &mut State, w: &mut Work) -> Option<usize> {
         let (index, limit) = self.repetition?;
         let mut h = s.board_hash ^ splitmix(0x6d6f_7665 ^ u64::from(s.mover));
         for (p, &hand) in s.hands.iter().enumerate() {
@@ -517,10 +517,13 @@ impl Engine {
         for (i, &c) in s.counters.iter().enumerate() {
             h ^= splitmix(((i as u64) << 40) ^ (c as u64) ^ 0x63_6f75_6e00);
         }
-        for (i, &a) in s.allow_next.iter().enumerate() {
-            h ^= splitmix(((i as u64) << 40) ^ (a as u64) ^ 0x61_6c6c_6f00);
+        for &i in &self.position_allowances {
+            h ^= splitmix(((i as u64) << 40) ^ (s.allow_next[i] as u64) ^ 0x61_6c6c_6f00);
         }
-        if self.program.tracks_unmoved {
+        if let Some(rights) = &self.program.rights {
+            // What the history still allows is part of the position (see `rights`).
+            h ^= self.rights_hash(rights, s, w);
+        } else if self.program.tracks_unmoved {
             // Rights that lapse when a piece moves are part of the position.
             for site in s.unmoved.ones().filter(|&site| s.board[site as usize] != 0) {
                 h ^= splitmix(u64::from(site) ^ 0x75_6e6d_6f00);

@@ -183,6 +183,11 @@ impl Engine {
                     .filter(|&&n| matches(s.board[n as usize], s.kinds[n as usize], filter, env.subject))
                     .count() as u32
             }
+            // The count of the empty sites, or of the subject's pieces, is kept.
+            Sites::Filter(Filter::Any) if filter == Filter::Empty => s.empty_count,
+            Sites::Filter(Filter::Empty) if filter == Filter::Any => s.empty_count,
+            Sites::Filter(Filter::Any) if filter == Filter::Friend => s.stones[env.subject].count(),
+            Sites::Filter(Filter::Friend) if filter == Filter::Any => s.stones[env.subject].count(),
             Sites::Filter(inner) => {
                 // Both filters on every site: the intersection of two filters.
                 (0..s.board.len())

@@ -95,6 +95,9 @@ pub(crate) struct Program {
     /// Some rule asks whether a piece has moved (`(unmoved SITE)`): the state keeps the set of
     /// pieces that have not.
     pub tracks_unmoved: bool,
+    /// The moves whose `where` reads the history, when only they do: a position's rights for
+    /// `(repetition ...)` ([`super::rights`]).
+    pub rights: Option<super::rights::Rights>,
     /// How `(attacked ...)` traces attackers back, for a game whose rules ask it.
     pub attack: Option<super::attack::AttackProgram>,
 }
@@ -311,6 +314,7 @@ pub(crate) fn lower(game: &Game) -> Program {
         chains,
         bans_repeats,
         tracks_unmoved,
+        rights: super::rights::lower(game),
         attack: super::attack::lower(game),
         cut_masks,
         phases,

@@ -35,6 +35,7 @@ pub mod playout;
 mod promotion;
 mod rays;
 mod repetition;
+mod rights;
 mod state;
 pub mod stats;
 mod touching;
@@ -60,6 +61,9 @@ pub struct Engine {
     zobrist: repetition::Keys,
     /// The repetition end rule, if any: (index in `game.end`, occurrences that end the game).
     repetition: Option<(usize, u32)>,
+    /// The allowances whose pending values are part of a position for that rule (all but
+    /// those it ignores).
+    position_allowances: Vec<usize>,
     /// The board's hash is kept up to date (for `repetition` or a ban on repeated positions).
     hashing: bool,
     /// Some kind of piece belongs to nobody (see [`neutral`]), or the hash is kept (and keys
@@ -137,6 +141,12 @@ impl Engine {
             crate::game::EndRule::Repetition { count, .. } if *count > 0 => Some((i, *count)),
             _ => None,
         });
+        let position_allowances = (0..game.allowances.len())
+            .filter(|a| match repetition.map(|(i, _)| &game.end[i]) {
+                Some(crate::game::EndRule::Repetition { ignore, .. }) => !ignore.contains(a),
+                _ => true,
+            })
+            .collect();
         let mut group_relations = game.group_relations();
         let program = lower::lower(&game);
         let rays = rays::Rays::new(&game.board);
@@ -162,6 +172,7 @@ impl Engine {
             region_parts,
             zobrist,
             repetition,
+            position_allowances,
             hashing,
             kinds_tracked,
             group_relations,

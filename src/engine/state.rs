@@ -392,7 +392,7 @@ impl Engine {
     pub fn initial(&self) -> State {
         let mut state = self.blank();
         self.put_start(&mut state);
-        self.record_position(&mut state);
+        self.with_work(&mut state, |s, w| self.record_position(s, w));
         self.record_history(&mut state);
         self.with_work(&mut state, |s, w| self.begin_turn(s, w));
         state
@@ -606,7 +606,7 @@ impl Engine {
         let players = game.players.len();
         state.last_mover = (setup.turns_played > 0).then(|| ((setup.mover + players - 1) % players) as u8);
         state.pass_streak = setup.passes;
-        self.record_position(&mut state);
+        self.with_work(&mut state, |s, w| self.record_position(s, w));
         self.record_history(&mut state);
         self.with_work(&mut state, |s, w| self.begin_turn(s, w));
         Ok(state)

@@ -210,6 +210,73 @@ pub enum Bool {
     Attacked(Sites),
 }
 
+impl Sites {
+    /// The bound site the set is taken from, if it is taken from one.
+    pub fn var(&self) -> Option<SiteVar> {
+        match self {
+            Sites::Filter(_) | Sites::Region(_) => None,
+            Sites::Neighbors(v, _)
+            | Sites::Ray(v, _)
+            | Sites::Flanks(v, _)
+            | Sites::Transpose(v)
+            | Sites::Sight(v, _)
+            | Sites::At(v)
+            | Sites::Step(v, _) => Some(*v),
+        }
+    }
+}
+
+impl Bool {
+    /// Calls `f` with every bound site this node itself names (not the conditions nested in
+    /// it; the numbers it compares, yes), and with `None` for `(unmoved ...)`, which reads
+    /// the game's history.
+    pub fn vars_here(&self, f: &mut impl FnMut(Option<SiteVar>)) {
+        let sites = |s: &Sites, f: &mut dyn FnMut(Option<SiteVar>)| {
+            if let Some(v) = s.var() {
+                f(Some(v));
+            }
+        };
+        match self {
+            Bool::Unmoved(s) => {
+                f(None);
+                sites(s, f);
+            }
+            Bool::Is(_, v) | Bool::Connects { site: v, .. } => f(Some(*v)),
+            Bool::Line(line) => f(Some(line.site)),
+            Bool::In(v, s) => {
+                f(Some(*v));
+                sites(s, f);
+            }
+            Bool::Attacked(s) => sites(s, f),
+            Bool::Cmp(_, a, b) => {
+                for side in [a, b] {
+                    side.walk(&mut |i| match i {
+                        Int::Count(_, s) => sites(s, f),
+                        Int::Liberties(v, _) => f(Some(*v)),
+                        _ => {}
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether this node itself reads the game's history: `(unmoved ...)`, `previous-from` or
+    /// `previous-to` (see [`Bool::vars_here`]).
+    pub fn reads_history_here(&self) -> bool {
+        let mut found = false;
+        self.vars_here(&mut |v| found |= matches!(v, None | Some(SiteVar::PreviousFrom | SiteVar::PreviousTo)));
+        found
+    }
+
+    /// Whether the condition, or one nested in it, names bound site `var`.
+    pub fn uses(&self, var: SiteVar) -> bool {
+        let mut found = false;
+        self.walk(&mut |b| b.vars_here(&mut |v| found |= v == Some(var)));
+        found
+    }
+}
+
 impl Int {
     /// The value if it does not depend on the position.
     pub fn constant(&self) -> Option<i64> {

@@ -373,8 +373,10 @@ pub enum Effect {
 pub enum EndRule {
     /// Checked after every action and at the start of every turn.
     When { condition: Bool, outcome: Outcome, span: Span },
-    /// The same position at a turn boundary for the `count`-th time (0: never).
-    Repetition { count: u32, outcome: Outcome },
+    /// The same position at a turn boundary for the `count`-th time (0: never). The allowances
+    /// of `ignore` (indices into `Game::allowances`) are left out of the position: counts such
+    /// as chess's fifty-move clock, which say when the game ends but not how it is played.
+    Repetition { count: u32, outcome: Outcome, ignore: Vec<usize> },
     /// `turns` turns have been completed (0: never).
     TurnLimit { turns: u32, outcome: Outcome },
 }

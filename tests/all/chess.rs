@@ -4,7 +4,9 @@
 //! compared with the engine legal move for legal move over random games.
 
 use crate::common::*;
-use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+use std::collections::HashMap;
+
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, fen::Epd, fen::Fen};
 use tabula::engine::{Engine, State, perft::perft};
 
 fn chess() -> Engine {
@@ -199,8 +201,17 @@ impl Lcg {
     }
 }
 
+/// The referee's position for a repetition (FIDE 9.2.3): the pieces, the side to move, the
+/// castling rights and a legal en passant capture, without the move counters.
+fn referee_position(pos: &Chess) -> String {
+    Epd::from_position(pos.clone(), EnPassantMode::Legal).to_string()
+}
+
 /// Plays `games` random games from the start; at every position the engine's legal moves must
-/// be the referee's, and a game the engine ends must end in the referee's eyes too.
+/// be the referee's, and the engine must end a game exactly when the referee's rules do:
+/// checkmate and stalemate when the referee has no move; the fifty-move draw once 100
+/// half-moves have passed without a capture or a pawn move (here applied at once, and not over
+/// a checkmate); a threefold repetition of the referee's positions.
 fn referee(games: u64, seed: u64) {
     let e = chess();
     let mut rng = Lcg(seed);
@@ -208,25 +219,32 @@ fn referee(games: u64, seed: u64) {
         let mut s = e.initial();
         let mut pos = Chess::default();
         let mut record = Vec::new();
+        let mut seen: HashMap<String, u32> = HashMap::new();
+        *seen.entry(referee_position(&pos)).or_default() += 1;
         loop {
             let ours = tabula_moves(&e, &s);
-            if e.outcome(&s).is_some() {
-                let theirs = referee_moves(&pos);
-                // Over by the rules of movement (checkmate, stalemate) exactly when the referee
-                // has no move; otherwise by the fifty-move rule or a repetition.
+            let theirs = referee_moves(&pos);
+            let occurrences = seen[&referee_position(&pos)];
+            if let Some(outcome) = e.outcome(&s) {
                 if theirs.is_empty() {
-                    assert_eq!(e.outcome(&s).unwrap().winner.is_some(), pos.is_checkmate(), "game {game}: {record:?}");
+                    assert_eq!(outcome.winner.is_some(), pos.is_checkmate(), "game {game}: {record:?}");
                 } else {
-                    assert!(pos.halfmoves() >= 100 || record.len() >= 8, "game {game} ended early: {record:?}");
+                    assert!(outcome.is_draw(), "game {game}: {record:?}");
+                    assert!(pos.halfmoves() >= 100 || occurrences >= 3, "game {game} ended early: {record:?}");
                 }
                 break;
             }
-            let theirs = referee_moves(&pos);
+            assert!(
+                pos.halfmoves() < 100 || theirs.is_empty(),
+                "game {game}: the fifty-move draw is missed: {record:?}"
+            );
+            assert!(occurrences < 3, "game {game}: the third repetition is missed: {record:?}");
             assert_eq!(ours, theirs, "game {game} after {record:?}");
             let actions = legal(&e, &s);
             let pick = actions[rng.below(actions.len())].clone();
             let m = pos.legal_moves().into_iter().find(|m| m.to_uci(CastlingMode::Standard).to_string() == uci(&pick));
             pos.play_unchecked(&m.expect("the referee has the move"));
+            *seen.entry(referee_position(&pos)).or_default() += 1;
             play(&e, &mut s, &pick);
             record.push(pick);
         }
@@ -292,4 +310,53 @@ fn attacks_are_found_alike_on_a_board_with_and_without_the_table() {
         let e = guarded_pieces(size);
         assert_eq!(sorted(legal(&e, &e.initial())).join(" "), expected, "on a {size}×{size} board");
     }
+}
+
+#[test]
+fn knights_out_and_back_twice_repeat_the_start_a_third_time() {
+    // 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8: the start stands for the third time (FIDE
+    // 9.2: no right has changed; the knights' having moved is no part of a position).
+    let e = chess();
+    let mut s = e.initial();
+    play(&e, &mut s, "g1-f3 g8-f6 f3-g1 f6-g8 g1-f3 g8-f6 f3-g1");
+    assert!(e.outcome(&s).is_none());
+    play(&e, &mut s, "f6-g8");
+    assert!(e.outcome(&s).expect("a threefold repetition").is_draw());
+}
+
+#[test]
+fn a_king_that_has_moved_makes_a_new_position() {
+    // 1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 4. Ke2 Ke7 5. Ke1 Ke8: the pieces stand three times as
+    // after 1. e4 e5, but only the first time could either side castle: twice, not three times.
+    let e = chess();
+    let mut s = e.initial();
+    play(&e, &mut s, "e2-e4 e7-e5 e1-e2 e8-e7 e2-e1 e7-e8 e1-e2 e8-e7 e2-e1 e7-e8");
+    assert!(e.outcome(&s).is_none(), "after 1. e4 e5 once with the rights to castle, twice without");
+    // 6. Ke2 Ke7: the kings on e2 and e7 for the third time (after moves 2, 4 and 6).
+    play(&e, &mut s, "e1-e2 e8-e7");
+    assert!(e.outcome(&s).expect("a threefold repetition").is_draw());
+}
+
+#[test]
+fn fifty_moves_without_a_capture_or_a_pawn_move_draw_unless_the_last_one_mates() {
+    // 99 half-moves have passed without a capture or a pawn move; White's queen moves.
+    let position = r#"(position (place "White" king g6) (place "White" queen a7) (place "Black" king h8)
+        (to-move "White") (allowance quiet 99))"#;
+    let e = chess();
+    let start = tabula::position::read(&e, 0, position).unwrap_or_else(|d| panic!("{d:?}"));
+    // Qb7 leaves Black a move (Kg8): the hundredth quiet half-move draws.
+    let mut s = e.position(&start).expect("a position");
+    play(&e, &mut s, "a7-b7");
+    assert!(e.outcome(&s).expect("the fifty-move draw").is_draw());
+    // Qg7 is mate, and mate comes first.
+    let mut s = e.position(&start).expect("a position");
+    play(&e, &mut s, "a7-g7");
+    assert_eq!(winner(&e, &s).as_deref(), Some("White"));
+    // A capture as the hundredth half-move starts the count again: Qxb7 (Black keeps Kg8).
+    let position = r#"(position (place "White" king g6) (place "White" queen a7) (place "Black" king h8)
+        (place "Black" pawn b7) (to-move "White") (allowance quiet 99))"#;
+    let start = tabula::position::read(&e, 0, position).unwrap_or_else(|d| panic!("{d:?}"));
+    let mut s = e.position(&start).expect("a position");
+    play(&e, &mut s, "a7-b7");
+    assert!(e.outcome(&s).is_none(), "a capture starts the count again");
 }

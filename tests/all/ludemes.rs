@@ -223,6 +223,31 @@ fn repetition_counts_positions_at_turn_boundaries() {
 }
 
 #[test]
+fn repetition_can_ignore_an_allowance_that_counts_turns() {
+    // The same shuffle as above, with an allowance `clock` that every turn adds 1 to: as part
+    // of the position, no position ever recurs; ignored, the start recurs as before.
+    let shuffle = |rule: &str| {
+        inline(&format!(
+            r#"(game "T" (players "X" "O" (hand 0)) (board (square 2)) (allowance clock)
+              (play (turn (slide (from friend) (along orthogonal) (to empty)))
+                (after-turn (allow-next clock (+ (allowance clock) 1))))
+              (end {rule}))"#
+        ))
+    };
+    for (rule, ends) in [("(repetition 3)", false), ("(repetition 3 draw (ignore clock))", true)] {
+        let e = shuffle(rule);
+        let mut s = position(&e, &["a1", "b2"], 0, Some(vec![0, 0]), 2);
+        play(&e, &mut s, "a1-a2 b2-b1 a2-a1 b1-b2 a1-a2 b2-b1 a2-a1 b1-b2");
+        assert_eq!(e.outcome(&s).is_some_and(|o| o.is_draw()), ends, "{rule}");
+        if !ends {
+            // The clock reads 8 now: the same stones, another position.
+            play(&e, &mut s, "a1-a2 b2-b1 a2-a1 b1-b2");
+            assert!(e.outcome(&s).is_none(), "{rule}");
+        }
+    }
+}
+
+#[test]
 fn turn_limit_ends_the_game() {
     let e = game(5, "(play (turn (place (to empty)))) (end (turn-limit 3 (win next)))");
     let mut s = e.initial();
