@@ -274,6 +274,8 @@ impl Engine {
         match sites {
             Sites::Filter(Filter::Empty) => s.empty.ones().for_each(f),
             Sites::Filter(Filter::Friend) => s.stones[env.subject].ones().for_each(f),
+            // With two teams, the enemy's pieces are the other team's (never one of nobody's).
+            Sites::Filter(Filter::Enemy) if s.stones.len() == 2 => s.stones[1 - env.subject].ones().for_each(f),
             // A kind of one's own pieces (draughts' men, kings): the subject's stones only,
             // not every site of the board.
             Sites::Filter(Filter::Piece(Side::Friend, k)) => {
