@@ -11,6 +11,13 @@ use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
 use crate::game::{Bool, Constraint, Filter, Move, MoveKind, Sites, Stage};
 
+/// What the moves of a stage that is not plain share while its actions are listed.
+struct StageScratch {
+    guard: Option<(u16, Option<Guard>)>,
+    /// The mover's pieces by kind ([`StageProgram::by_kind`]).
+    by_kind: Option<Vec<Vec<u16>>>,
+}
+
 impl Engine {
     /// The environment of the mover's rules.
     pub(crate) fn mover_env(&self, s: &State) -> Env {
@@ -50,66 +57,102 @@ impl Engine {
         let env = self.mover_env(s);
         let stage = self.current_stage(s);
         let stage_program = self.stage_program(s);
-        // The guard of the stage's guarded moves, found once for all of them that share its
-        // `after` (see `MoveProgram::guarded`): their key, and the sites.
-        let mut guard: Option<(u16, Option<Guard>)> = None;
-        let by_kind = stage_program.by_kind.then(|| {
-            let mut by_kind = take(&mut w.by_kind);
-            self.sort_by_kind(s, env.subject, &mut by_kind);
-            by_kind
-        });
-        for (i, (m, program)) in stage.moves.iter().zip(&stage_program.moves).enumerate() {
-            // `(priority ...)`: its moves come first, and the others only if they had nothing.
-            if i == stage.preferred && i > 0 && !(legal.is_empty() && rest.is_empty()) {
-                break;
+        if stage_program.plain_moves {
+            for (m, program) in stage.moves.iter().zip(&stage_program.moves) {
+                self.move_actions(s, w, (m, program), &env, None, &mut legal, &mut rest);
             }
-            match program.generator {
-                Generator::Place => {
-                    self.places(s, w, m, program, &env, &mut legal);
-                    if program.require_conditions {
-                        self.places_meeting_conditions(s, w, m, program, &env, &mut legal);
-                    }
-                    if program.after_effects {
-                        let mut places = take(&mut w.candidates);
-                        places.copy_from(&legal.places);
-                        self.places_after_effects(s, w, m, &env, &mut places);
-                        legal.set_places(&mut places);
-                        w.candidates = places;
-                    }
-                }
-                Generator::Enclose(e) => self.enclose_places(s, w, &e, &env, &mut legal),
-                Generator::SlideOwnToEmpty { along } => {
-                    self.slides_own_to_empty(s, self.program.rel(along, env.subject), &env, &mut rest)
-                }
-                Generator::Slide { along } => {
-                    let start = rest.len();
-                    self.slides(s, w, m, self.program.rel(along, env.subject), &env, &mut rest);
-                    self.keep_after(s, w, (m, program), &env, &mut guard, &mut rest, start);
-                }
-                Generator::Piece { shared } => {
-                    let start = rest.len();
-                    self.piece_moves(s, w, m, shared, by_kind.as_deref().unwrap_or(&[]), &env, &mut rest);
-                    self.keep_after(s, w, (m, program), &env, &mut guard, &mut rest, start);
-                }
-                Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, &env, &mut rest),
-                Generator::Pass { name } => {
-                    if self.conditions_hold(s, w, m, &env) {
-                        rest.push(Action::pass(name));
-                    }
-                }
-            }
-        }
-        if let Some((_, Some(lines))) = guard {
-            w.guard = lines;
-        }
-        if let Some(by_kind) = by_kind {
-            w.by_kind = by_kind;
+        } else {
+            self.guarded_stage_actions(s, w, &env, &mut legal, &mut rest);
         }
         legal.rest = rest;
         if !legal.is_empty() && s.stage_done >= s.stage_min && s.stage_done < s.stage_max {
             legal.push(Action::END);
         }
         s.legal = legal;
+    }
+
+    /// The actions of a stage that is not [`StageProgram::plain_moves`]: with `(priority ...)`,
+    /// guarded `after` tests sharing one guard, or pieces sorted by kind. Out of line, so that
+    /// the loop of the other stages is as short as it can be.
+    #[inline(never)]
+    fn guarded_stage_actions(&self, s: &mut State, w: &mut Work, env: &Env, legal: &mut Legal, rest: &mut Vec<Action>) {
+        let stage = self.current_stage(s);
+        let stage_program = self.stage_program(s);
+        let mut turn = StageScratch {
+            // The guard of the stage's guarded moves, found once for all of them that share its
+            // `after` (see `MoveProgram::guarded`): their key, and the sites.
+            guard: None,
+            by_kind: stage_program.by_kind.then(|| {
+                let mut by_kind = take(&mut w.by_kind);
+                self.sort_by_kind(s, env.subject, &mut by_kind);
+                by_kind
+            }),
+        };
+        for (i, (m, program)) in stage.moves.iter().zip(&stage_program.moves).enumerate() {
+            // `(priority ...)`: its moves come first, and the others only if they had nothing.
+            if i == stage.preferred && i > 0 && !(legal.is_empty() && rest.is_empty()) {
+                break;
+            }
+            self.move_actions(s, w, (m, program), env, Some(&mut turn), legal, rest);
+        }
+        if let Some((_, Some(lines))) = turn.guard {
+            w.guard = lines;
+        }
+        if let Some(by_kind) = turn.by_kind {
+            w.by_kind = by_kind;
+        }
+    }
+
+    /// Lists the actions of one move of the stage (see [`Generator`]); `turn`: what the moves
+    /// of a stage that is not plain share.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn move_actions(
+        &self,
+        s: &mut State,
+        w: &mut Work,
+        (m, program): (&Move, &MoveProgram),
+        env: &Env,
+        turn: Option<&mut StageScratch>,
+        legal: &mut Legal,
+        rest: &mut Vec<Action>,
+    ) {
+        match program.generator {
+            Generator::Place => {
+                self.places(s, w, m, program, env, legal);
+                if program.require_conditions {
+                    self.places_meeting_conditions(s, w, m, program, env, legal);
+                }
+                if program.after_effects {
+                    let mut places = take(&mut w.candidates);
+                    places.copy_from(&legal.places);
+                    self.places_after_effects(s, w, m, env, &mut places);
+                    legal.set_places(&mut places);
+                    w.candidates = places;
+                }
+            }
+            Generator::Enclose(e) => self.enclose_places(s, w, &e, env, legal),
+            Generator::SlideOwnToEmpty { along } => {
+                self.slides_own_to_empty(s, self.program.rel(along, env.subject), env, rest)
+            }
+            Generator::Slide { along } => {
+                let start = rest.len();
+                self.slides(s, w, m, self.program.rel(along, env.subject), env, rest);
+                self.keep_after(s, w, (m, program), env, turn.map(|t| &mut t.guard), rest, start);
+            }
+            Generator::Piece { shared } => {
+                let start = rest.len();
+                let by_kind = turn.as_ref().and_then(|t| t.by_kind.as_deref()).unwrap_or(&[]);
+                self.piece_moves(s, w, m, shared, by_kind, env, rest);
+                self.keep_after(s, w, (m, program), env, turn.map(|t| &mut t.guard), rest, start);
+            }
+            Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, env, rest),
+            Generator::Pass { name } => {
+                if self.conditions_hold(s, w, m, env) {
+                    rest.push(Action::pass(name));
+                }
+            }
+        }
     }
 
     /// Keeps the actions of `rest[start..]` after whose effects the move's `(after ...)`
@@ -159,14 +202,17 @@ impl Engine {
         w: &mut Work,
         (m, program): (&Move, &MoveProgram),
         env: &Env,
-        guard: &mut Option<(u16, Option<Guard>)>,
+        guard: Option<&mut Option<(u16, Option<Guard>)>>,
         rest: &mut Vec<Action>,
         start: usize,
     ) {
         if !program.after_effects {
             return;
         }
-        let lines = program.guarded.and_then(|key| self.stage_guard(s, w, m, key, env, guard));
+        let lines = match (program.guarded, guard) {
+            (Some(key), Some(guard)) => self.stage_guard(s, w, m, key, env, guard),
+            _ => None,
+        };
         self.keep_after_effects(s, w, m, lines, env, rest, start);
     }
 

@@ -127,6 +127,10 @@ pub(crate) struct StageProgram {
     /// the mover's pieces are sorted by kind once, and each such move takes its origins from
     /// its kind's list instead of looking at every piece.
     pub by_kind: bool,
+    /// No move of the stage shares anything with another while the actions are listed: no
+    /// `(priority ...)`, no guarded `after`, no pieces sorted by kind. Its actions are listed
+    /// by the shortest loop.
+    pub plain_moves: bool,
 }
 
 /// A stage bound.
@@ -457,7 +461,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
         pieces.iter().enumerate().map(|(i, m)| pieces[..i].iter().any(|e| may_overlap(game, e, m))).collect();
     let shared = overlaps.contains(&true);
     let mut piece_index = 0;
-    let moves = stage
+    let moves: Vec<MoveProgram> = stage
         .moves
         .iter()
         .map(|m| {
@@ -533,7 +537,8 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
         })
         .collect();
     let by_kind = pieces.iter().any(|m| matches!(m.from, Sites::Filter(Filter::Piece(Side::Friend, _))));
-    StageProgram { min: bound(&stage.min), max: bound(&stage.max), plain, moves, piece_moves, by_kind }
+    let plain_moves = !by_kind && stage.preferred == 0 && moves.iter().all(|m| m.guarded.is_none());
+    StageProgram { min: bound(&stage.min), max: bound(&stage.max), plain, moves, piece_moves, by_kind, plain_moves }
 }
 
 /// `(op (count empty (neighbors to R)) K)` (either way round) with R's counts kept, and
