@@ -312,13 +312,26 @@ impl Engine {
         let program = self.program.attack.as_ref().filter(|p| p.guardable)?;
         let [Bool::Not(test)] = &m.after[..] else { return None };
         let Bool::Attacked(sites) = &**test else { return None };
+        self.with_targets(s, w, sites, env, |w, targets| {
+            (!self.attacked_back(s, w, program, targets, env)).then(|| self.guard_lines(s, w, program, targets, env))
+        })
+    }
+
+    /// Calls `f` with the sites of `sites` listed (in the work space's list, kept for reuse).
+    fn with_targets<T>(
+        &self,
+        s: &State,
+        w: &mut Work,
+        sites: &Sites,
+        env: &Env,
+        f: impl FnOnce(&mut Work, &[u16]) -> T,
+    ) -> T {
         let mut targets = take(&mut w.targets);
         targets.clear();
         self.for_each_site(s, sites, env, |t| targets.push(t));
-        let guard =
-            (!self.attacked_back(s, w, program, &targets, env)).then(|| self.guard_lines(s, w, program, &targets, env));
+        let out = f(w, &targets);
         w.targets = targets;
-        guard
+        out
     }
 
     /// [`Engine::guard`] for targets not attacked: their sites, and each line of attack on
@@ -411,10 +424,7 @@ impl Engine {
         let enemy = Env { subject: team, mover: player, ..*env };
         let stages = &self.game.phases[phase].stages;
         let attacks = line.moves.iter().any(|&(r, range)| {
-            let m = &stages[r.0 as usize].moves[r.1 as usize];
-            steps <= range
-                && self.contains(s, &m.from, at, &enemy)
-                && self.captures_on(s, w, m, at, target, target, &enemy)
+            steps <= range && self.captures_from(s, w, &stages[r.0 as usize].moves[r.1 as usize], at, target, &enemy)
         });
         Some(!attacks)
     }
@@ -448,20 +458,12 @@ impl Engine {
         s.kinds[from] = saved.1;
         s.board[to] = saved.2;
         s.kinds[to] = saved.3;
-
         Some(!attacked)
     }
 
     pub(crate) fn attacked(&self, s: &State, w: &mut Work, sites: &Sites, env: &Env) -> bool {
-        let mut targets = take(&mut w.targets);
-        targets.clear();
-        self.for_each_site(s, sites, env, |t| targets.push(t));
-        let hit = match &self.program.attack {
-            Some(program) => self.attacked_back(s, w, program, &targets, env),
-            None => false,
-        };
-        w.targets = targets;
-        hit
+        let Some(program) = &self.program.attack else { return false };
+        self.with_targets(s, w, sites, env, |w, targets| self.attacked_back(s, w, program, targets, env))
     }
 
     /// `(attacked ...)` by the compiled ways back.
@@ -474,8 +476,7 @@ impl Engine {
             let stages = &self.game.phases[phase].stages;
             let attacks = &program.teams[phase][p.team];
             let by = |w: &mut Work, r: MoveRef, origin: u16, t: u16| {
-                let m = &stages[r.0 as usize].moves[r.1 as usize];
-                self.contains(s, &m.from, origin, &enemy) && self.captures_on(s, w, m, origin, t, t, &enemy)
+                self.captures_from(s, w, &stages[r.0 as usize].moves[r.1 as usize], origin, t, &enemy)
             };
             for &t in targets {
                 let found = if attacks.pairs.is_empty() {
@@ -622,6 +623,12 @@ impl Engine {
             MoveKind::Slide { .. } | MoveKind::Leap { .. } => false,
             MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Pass { .. } => false,
         }
+    }
+
+    /// Whether the piece on `o` is one `m` moves, and `m` could take it onto `t` capturing there
+    /// (a move traced back: it lands where it captures).
+    fn captures_from(&self, s: &State, w: &mut Work, m: &Move, o: u16, t: u16, env: &Env) -> bool {
+        self.contains(s, &m.from, o, env) && self.captures_on(s, w, m, o, t, t, env)
     }
 
     /// Whether `m`'s destination set and conditions let the piece on `o` land on `to`,

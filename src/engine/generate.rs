@@ -155,33 +155,6 @@ impl Engine {
         }
     }
 
-    /// Keeps the actions of `rest[start..]` after whose effects the move's `(after ...)`
-    /// conditions and `(no-repeat ...)` ban hold.
-    #[allow(clippy::too_many_arguments)]
-    fn keep_after_effects(
-        &self,
-        s: &mut State,
-        w: &mut Work,
-        m: &Move,
-        lines: Option<&Guard>,
-        env: &Env,
-        rest: &mut Vec<Action>,
-        start: usize,
-    ) {
-        let mut kept = start;
-        for i in start..rest.len() {
-            let verdict = lines.and_then(|guard| {
-                let a = rest[i];
-                self.guard_verdict(s, w, guard, env, a).or_else(|| self.guarded_target_move(s, w, guard, env, a))
-            });
-            if verdict.unwrap_or_else(|| self.after_effects_fail(s, w, m, env, rest[i]).is_none()) {
-                rest[kept] = rest[i];
-                kept += 1;
-            }
-        }
-        rest.truncate(kept);
-    }
-
     /// Sorts the pieces of team `subject` by kind, each kind's in ascending order of site.
     fn sort_by_kind(&self, s: &State, subject: usize, by_kind: &mut Vec<Vec<u16>>) {
         by_kind.resize_with(self.game.pieces.len().max(1), Vec::new);
@@ -194,7 +167,8 @@ impl Engine {
     }
 
     /// Keeps the actions of `rest[start..]` that pass the move's `(after ...)` and
-    /// `(no-repeat ...)`, if it has them; a guarded move asks the stage's guard first.
+    /// `(no-repeat ...)`, if it has them: a guarded move asks the stage's guard first, and
+    /// what the guard cannot tell is made on a copy of the position.
     #[allow(clippy::too_many_arguments)]
     fn keep_after(
         &self,
@@ -213,7 +187,18 @@ impl Engine {
             (Some(key), Some(guard)) => self.stage_guard(s, w, m, key, env, guard),
             _ => None,
         };
-        self.keep_after_effects(s, w, m, lines, env, rest, start);
+        let mut kept = start;
+        for i in start..rest.len() {
+            let a = rest[i];
+            let verdict = lines.and_then(|guard| {
+                self.guard_verdict(s, w, guard, env, a).or_else(|| self.guarded_target_move(s, w, guard, env, a))
+            });
+            if verdict.unwrap_or_else(|| self.after_effects_fail(s, w, m, env, a).is_none()) {
+                rest[kept] = a;
+                kept += 1;
+            }
+        }
+        rest.truncate(kept);
     }
 
     /// The guard of a guarded move: the one found earlier in the stage for the same `after`

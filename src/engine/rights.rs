@@ -24,6 +24,8 @@ use crate::game::{Bool, Game, Move, MoveKind, SiteVar, Sites};
 #[derive(Debug, Clone)]
 pub(crate) struct Rights {
     moves: Vec<RightMove>,
+    /// Per team that has a player: (team, its first player), the mover its rights are read for.
+    teams: Vec<(usize, usize)>,
 }
 
 #[derive(Debug, Clone)]
@@ -73,7 +75,10 @@ pub(crate) fn lower(game: &Game) -> Option<Rights> {
             }
         }
     }
-    (everywhere > 0 && everywhere == in_moves).then_some(Rights { moves })
+    let teams = (0..game.teams.len())
+        .filter_map(|team| game.players.iter().position(|p| p.team == team).map(|mover| (team, mover)))
+        .collect();
+    (everywhere > 0 && everywhere == in_moves).then_some(Rights { moves, teams })
 }
 
 impl Engine {
@@ -86,8 +91,7 @@ impl Engine {
                 |w: &mut Work, tests: &[usize], e: &Env| tests.iter().all(|&i| self.bool(s, w, &m.conditions[i], e));
             let key =
                 |f: u16, t: u16| splitmix(((r as u64) << 40) ^ (u64::from(f) << 20) ^ u64::from(t) ^ 0x7269_6768_7400);
-            for team in 0..self.game.teams.len() {
-                let Some(mover) = self.game.players.iter().position(|p| p.team == team) else { continue };
+            for &(team, mover) in &rights.teams {
                 let env = Env { subject: team, mover, last: s.last_arrival, previous: s.previous, ..Env::default() };
                 if !holds(w, &right.fixed, &env) {
                     continue;
