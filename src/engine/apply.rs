@@ -33,8 +33,16 @@ impl Engine {
         let stage = self.current_stage(s);
         // A blocked player's forced pass is no move's: no effects.
         let m = if s.forced_pass { None } else { self.move_of_legal(s, w, stage, action) };
+        // The move's lowered form: its index in the stage is its index in the stage's program.
+        let lowered = m.map(|m| {
+            let i = stage.moves.iter().position(|x| std::ptr::eq(x, m)).expect("a move of the stage");
+            &self.stage_program(s).moves[i]
+        });
         // Only games whose rules keep chains have a capture on the fast path.
-        let enclose = if self.program.chains.is_some() { m.and_then(|m| self.enclose_program(s, m)) } else { None };
+        let enclose = match lowered.map(|p| p.generator) {
+            Some(super::lower::Generator::Enclose(e)) if self.program.chains.is_some() => Some(e),
+            _ => None,
+        };
         let before = s.board_hash;
         match action.kind {
             ActionKind::Place => {
@@ -92,10 +100,10 @@ impl Engine {
         s.turn_started = true;
         s.last_mover = Some(s.mover);
         s.last_action = Some(action);
-        if let Some(m) = m {
+        if let Some(p) = lowered {
             // The fast path of a capture has made the move's one effect already.
             if enclose.is_none() {
-                self.effects(s, w, &m.then, &env);
+                p.then.run(self, s, w, &env);
             }
         }
         if self.program.bans_repeats {
@@ -261,7 +269,7 @@ impl Engine {
     }
 
     #[inline(never)]
-    fn effect(&self, s: &mut State, w: &mut Work, effect: &Effect, env: &Env) {
+    pub(super) fn effect(&self, s: &mut State, w: &mut Work, effect: &Effect, env: &Env) {
         let teams = s.stones.len();
         match effect {
             Effect::Shift { from, to } => self.shift(s, w, from, to, env),
@@ -412,10 +420,11 @@ impl Engine {
         let env = Env { no_moves, blocked, ..self.mover_env(s) };
         for &i in &self.program.when_rules {
             if let EndRule::When { condition, outcome, .. } = &self.game.end[i] {
-                let holds = match (self.program.end_tests[i], condition) {
+                let holds = match (&self.program.end_tests[i], condition) {
                     (Some(EndTest::BoardFull), _) => s.empty_count == 0,
                     (Some(EndTest::NobodyCanMove), _) => blocked && self.others_blocked(s, w, env.mover),
                     (Some(EndTest::Line), crate::game::Bool::Line(line)) => self.line(s, w, line, &env),
+                    (Some(EndTest::General(code)), _) => code.eval(self, s, w, &env),
                     _ => self.bool(s, w, condition, &env),
                 };
                 if holds {
@@ -448,16 +457,15 @@ impl Engine {
 
     /// Evaluates the stage's bounds and its actions; returns whether there is a decision.
     fn enter_stage(&self, s: &mut State, w: &mut Work) -> bool {
-        let stage = self.current_stage(s);
         let program = self.stage_program(s);
         let env = self.mover_env(s);
         // A bound beyond what a counter of actions can reach is as good as no bound.
-        let mut bound = |b: Bound, value: &crate::game::Int| match b {
-            Bound::Fixed(n) => n,
-            Bound::Computed => u32::try_from(self.int(s, w, value, &env).max(0)).unwrap_or(u32::MAX),
+        let mut bound = |b: &Bound| match b {
+            Bound::Fixed(n) => *n,
+            Bound::Computed(code) => u32::try_from(code.eval(self, s, w, &env).max(0)).unwrap_or(u32::MAX),
         };
-        let max = bound(program.max, &stage.max);
-        let min = bound(program.min, &stage.min).min(max);
+        let max = bound(&program.max);
+        let min = bound(&program.min).min(max);
         s.stage_min = min;
         s.stage_max = max;
         s.stage_done = 0;
@@ -470,12 +478,12 @@ impl Engine {
     }
 
     fn end_turn(&self, s: &mut State, w: &mut Work) {
-        let phase = &self.game.phases[s.phase[s.mover as usize] as usize];
+        let after_turn = &self.program.after_turn[s.phase[s.mover as usize] as usize];
         let env = self.mover_env(s);
-        self.effects(s, w, &phase.after_turn, &env);
+        after_turn.run(self, s, w, &env);
         // A turn ends right after the action that ended it, whose end rules were tested on
         // this same position for this same mover: only after-turn effects can change the answer.
-        if s.outcome.is_some() || (!phase.after_turn.is_empty() && self.end_rules(s, w, false, false)) {
+        if s.outcome.is_some() || (!after_turn.is_empty() && self.end_rules(s, w, false, false)) {
             s.legal.clear();
             return;
         }
@@ -586,14 +594,14 @@ impl Engine {
         let env = self.mover_env(s);
         loop {
             let current = s.phase[player] as usize;
-            let Some(until) = &self.game.phases[current].until else { break };
-            if current + 1 >= self.game.phases.len() || !self.bool(s, w, until, &env) {
+            let Some(until) = &self.program.until[current] else { break };
+            if current + 1 >= self.game.phases.len() || !until.eval(self, s, w, &env) {
                 break;
             }
             s.phase[player] += 1;
         }
-        for (slot, value) in self.game.snapshots.iter().enumerate() {
-            s.snapshots[slot] = self.int(s, w, value, &env);
+        for (slot, value) in self.program.snapshots.iter().enumerate() {
+            s.snapshots[slot] = value.eval(self, s, w, &env);
         }
         for (now, next) in s.allow_now.iter_mut().zip(s.allow_next.iter_mut()) {
             *now = *next;
@@ -628,17 +636,5 @@ fn follow_relocated(relocated: &mut Vec<u16>, from: u16, to: Option<u16>) -> boo
 pub(super) fn forget_relocated(s: &mut State, sites: impl Iterator<Item = u16>) {
     for site in sites {
         follow_relocated(&mut s.relocated, site, None);
-    }
-}
-
-impl Engine {
-    /// The fast path of a move, if it is a capture lowered to [`super::lower::Generator::Enclose`].
-    fn enclose_program(&self, s: &State, m: &crate::game::Move) -> Option<super::enclose::Enclose> {
-        let stage = self.current_stage(s);
-        let program = self.stage_program(s);
-        stage.moves.iter().zip(&program.moves).find(|(x, _)| std::ptr::eq(*x, m)).and_then(|(_, p)| match p.generator {
-            super::lower::Generator::Enclose(e) => Some(e),
-            _ => None,
-        })
     }
 }

@@ -121,20 +121,7 @@ impl Engine {
                 }
             }
             Int::Count(filter, sites) => self.count(s, *filter, sites, env) as i64,
-            Int::LargestGroup(rel, filter) => {
-                let rel = self.program.rel(*rel, env.subject);
-                let relation = &self.game.board.relations[rel as usize];
-                let cache = self.group_cache(s, w, rel);
-                (0..s.stones.len())
-                    .filter(|&t| match filter {
-                        Filter::Friend => t == env.subject,
-                        Filter::Enemy => t != env.subject,
-                        _ => true,
-                    })
-                    .map(|t| cache.largest(relation, &s.board, t))
-                    .max()
-                    .unwrap_or(0) as i64
-            }
+            Int::LargestGroup(rel, filter) => self.largest_group(s, w, *rel, *filter, env),
             Int::Counter(c) => s.counters[c * s.stones.len() + env.subject],
             Int::Allowance(a) => s.allow_now[*a],
             Int::Completed(regions) => self.completed(s, regions, env) as i64,
@@ -175,6 +162,23 @@ impl Engine {
             }
             Bool::Attacked(sites) => self.attacked(s, w, sites, env),
         }
+    }
+
+    /// `(largest-group R FILTER)`: the size of the largest group of the teams the filter
+    /// names for the subject (each team's stones grouping separately).
+    pub(crate) fn largest_group(&self, s: &State, w: &mut Work, rel: u8, filter: Filter, env: &Env) -> i64 {
+        let rel = self.program.rel(rel, env.subject);
+        let relation = &self.game.board.relations[rel as usize];
+        let cache = self.group_cache(s, w, rel);
+        (0..s.stones.len())
+            .filter(|&t| match filter {
+                Filter::Friend => t == env.subject,
+                Filter::Enemy => t != env.subject,
+                _ => true,
+            })
+            .map(|t| cache.largest(relation, &s.board, t))
+            .max()
+            .unwrap_or(0) as i64
     }
 
     /// The union-find of a relation's groups. The engine makes one for every relation the rules
@@ -354,7 +358,7 @@ impl Engine {
 
     /// Parts of the given regions that contain the arrival site and hold only the subject's
     /// stones.
-    fn completed(&self, s: &State, regions: &[crate::game::RegionRef], env: &Env) -> u32 {
+    pub(crate) fn completed(&self, s: &State, regions: &[crate::game::RegionRef], env: &Env) -> u32 {
         let Some(arrival) = s.arrival else { return 0 };
         let friend = &s.stones[env.subject];
         let mut count = 0;

@@ -8,7 +8,8 @@
 //!
 //! | ludeme | lowered to | algorithm |
 //! |---|---|---|
-//! | a stage's `(actions MIN MAX ...)` | [`Bound`] | fixed numbers folded; otherwise evaluated when the stage begins |
+//! | a stage's `(actions MIN MAX ...)` | [`Bound`] | fixed numbers folded; otherwise compiled, evaluated when the stage begins |
+//! | a number or condition of the turn flow: bounds, `until`, `grew`'s values, a `when`'s condition, effects | [`super::compile`] | closures built once, constants folded into their parents; the ludemes without a closure of their own call the interpreter |
 //! | a stage that is one plain `place` on `empty` | [`StageProgram::plain`] | the legal set after a placement is the one before, less that site |
 //! | `place` | [`Generator::Place`] | candidates as a bitset, filtered condition by condition |
 //! | `slide` of one's own stones to any empty neighbour | [`Generator::SlideOwnToEmpty`] | a tight loop over the stones' neighbour lists |
@@ -31,7 +32,7 @@
 //! | `(when (board-full) ...)` | [`EndTest::BoardFull`] | a counter compared with 0 |
 //! | `(when (line ...) ...)` | [`EndTest::Line`] | the line test called directly ([`super::lines`]) |
 //! | `(when (nobody-can-move) ...)` | [`EndTest::NobodyCanMove`] | false at once unless the mover is blocked; then each other player's first stage on a copy |
-//! | any other `when` | [`EndTest::General`] | the interpreter |
+//! | any other `when` | [`EndTest::General`] | its condition compiled ([`super::compile`]) |
 //! | `(count empty (neighbors V R))` anywhere | [`Program::empty_neighbor_slot`] | the kept counts of R, by index |
 //! | `(pass ...)` | [`Generator::Pass`] | its conditions, once per decision |
 //! | `(all-passed)` anywhere | [`Program::counts_passes`] | the run of passes is counted only in games that ask |
@@ -43,6 +44,7 @@
 //! | any other `(after ...)` or `(no-repeat ...)` | [`MoveProgram::after_effects`] | the action made on a copy of the position, its effects applied, then the conditions and the history checked ([`super::after`]) |
 //! | `(liberties V R)`, `(area R)`, any other `remove-groups` | the interpreter ([`super::liberties`]) | a flood fill of the group or of the empty regions |
 
+use super::compile::{BoolCode, Effects, IntCode};
 use super::connect::NeighborMasks;
 use crate::game::{
     Bool, CmpOp, Constraint, EndRule, Filter, Game, Int, MoveKind, RegionRef, Side, SiteVar, Sites, Stage,
@@ -100,6 +102,12 @@ pub(crate) struct Program {
     pub rights: Option<super::rights::Rights>,
     /// How `(attacked ...)` traces attackers back, for a game whose rules ask it.
     pub attack: Option<super::attack::AttackProgram>,
+    /// Per phase: its `until`, compiled.
+    pub until: Vec<Option<BoolCode>>,
+    /// Per phase: its after-turn effects, compiled.
+    pub after_turn: Vec<Effects>,
+    /// Per snapshot slot (the values `grew` compares): the number, compiled.
+    pub snapshots: Vec<IntCode>,
 }
 
 /// How `(connects SITE R A B ...)` is answered.
@@ -134,12 +142,12 @@ pub(crate) struct StageProgram {
 }
 
 /// A stage bound.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub(crate) enum Bound {
     /// Known before play (beyond `u32::MAX`: no bound at all).
     Fixed(u32),
     /// Evaluated when the stage begins.
-    Computed,
+    Computed(IntCode),
 }
 
 #[derive(Debug, Clone)]
@@ -161,6 +169,8 @@ pub(crate) struct MoveProgram {
     /// own (see [`super::attack::AttackProgram::guardable`]). Its value is the index of the
     /// stage's first move with the same `after`: moves with one key share one guard.
     pub guarded: Option<u16>,
+    /// The move's effects (`then`), compiled.
+    pub then: Effects,
 }
 
 /// The algorithm that lists a move's actions.
@@ -224,14 +234,15 @@ pub(crate) enum Require {
 }
 
 /// How a `(when CONDITION ...)` end rule is tested.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) enum EndTest {
     BoardFull,
     /// `(when (nobody-can-move) ...)`: false at once unless the player to move is blocked.
     NobodyCanMove,
     /// A line: tested without going through the interpreter's dispatch.
     Line,
-    General,
+    /// The condition, compiled.
+    General(BoolCode),
 }
 
 /// Lowers a checked game.
@@ -275,7 +286,7 @@ pub(crate) fn lower(game: &Game) -> Program {
             EndRule::When { condition: Bool::BoardFull, .. } => Some(EndTest::BoardFull),
             EndRule::When { condition: Bool::NobodyCanMove, .. } => Some(EndTest::NobodyCanMove),
             EndRule::When { condition: Bool::Line(_), .. } => Some(EndTest::Line),
-            EndRule::When { .. } => Some(EndTest::General),
+            EndRule::When { condition, .. } => Some(EndTest::General(super::compile::bool(game, condition))),
             EndRule::Repetition { .. } | EndRule::TurnLimit { .. } => None,
         })
         .collect::<Vec<_>>();
@@ -315,6 +326,9 @@ pub(crate) fn lower(game: &Game) -> Program {
     let mut tracks_unmoved = false;
     game.visit_bools(&mut |b: &Bool| tracks_unmoved |= matches!(b, Bool::Unmoved(_)));
     Program {
+        until: game.phases.iter().map(|p| p.until.as_ref().map(|u| super::compile::bool(game, u))).collect(),
+        after_turn: game.phases.iter().map(|p| super::compile::effects(game, &p.after_turn)).collect(),
+        snapshots: game.snapshots.iter().map(|v| super::compile::int(game, v)).collect(),
         chains,
         bans_repeats,
         tracks_unmoved,
@@ -440,7 +454,7 @@ fn may_overlap(game: &Game, a: &crate::game::Move, b: &crate::game::Move) -> boo
 fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::Topology) -> StageProgram {
     let bound = |value: &Int| match value {
         Int::Const(v) => Bound::Fixed(u32::try_from((*v).max(0)).unwrap_or(u32::MAX)),
-        _ => Bound::Computed,
+        _ => Bound::Computed(super::compile::int(game, value)),
     };
     let plain = match &stage.moves[..] {
         [m] => {
@@ -533,7 +547,8 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
             };
             let guarded = (after_effects && super::attack::guarded(m))
                 .then(|| stage.moves.iter().position(|o| o.after == m.after).expect("m is a move of the stage") as u16);
-            MoveProgram { generator, conditions, require, require_conditions, after_effects, guarded }
+            let then = super::compile::effects(game, &m.then);
+            MoveProgram { generator, conditions, require, require_conditions, after_effects, guarded, then }
         })
         .collect();
     let by_kind = pieces.iter().any(|m| matches!(m.from, Sites::Filter(Filter::Piece(Side::Friend, _))));
@@ -604,7 +619,7 @@ mod tests {
         assert_eq!(place.generator, Generator::Place);
         assert!(matches!(place.conditions[..], [Condition::EmptyNeighbors { op: CmpOp::Ge, k: 2, .. }]));
         assert!(matches!(place.require[..], [Require::EmptyStaysConnected { .. }]));
-        assert_eq!((p.phases[0][0].min, p.phases[0][0].max), (Bound::Fixed(1), Bound::Fixed(1)));
+        assert!(matches!((&p.phases[0][0].min, &p.phases[0][0].max), (Bound::Fixed(1), Bound::Fixed(1))));
         assert!(!p.phases[0][0].plain, "a placement with conditions is not plain");
     }
 

@@ -17,6 +17,7 @@ mod apply;
 mod attack;
 pub mod bits;
 mod chains;
+mod compile;
 mod connect;
 mod enclose;
 mod eval;

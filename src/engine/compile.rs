@@ -1,0 +1,457 @@
+//! Numbers, conditions and effects compiled into closures, once, by the lowering pass.
+//!
+//! The turn flow asks the same few expressions at every turn: a stage's bounds, the values
+//! `grew` compares, the after-turn effects and their conditions, a `when` rule's condition.
+//! Walking their trees meant a `match` over every ludeme at every node, in a function large
+//! enough to save every register it might use. Here each node becomes a small closure that
+//! knows its own shape: constants are folded into their parents, a comparison with a constant
+//! is one comparison, `(if (first-turn) A B)` with constant branches is one test, and the
+//! relation, slot or counter a leaf reads is an index captured when it was compiled.
+//!
+//! Every ludeme compiles: the ones with no closure of their own here (sets, groups' liberties,
+//! lines, attacks, the effects that move stones) call the interpreter on the node as written,
+//! so that there is one meaning of each ludeme and the compiled form only chooses how fast it
+//! is reached. Evaluation order, and so every overflow the checked arithmetic reports, is the
+//! interpreter's: nothing is reordered, and only constants are folded.
+
+use std::sync::Arc;
+
+use super::Engine;
+use super::eval::{Env, matches};
+use super::state::{State, UNLIMITED, Work};
+use crate::game::{Bool, CmpOp, Effect, Game, Int, Who};
+
+type IntFn = dyn Fn(&Engine, &State, &mut Work, &Env) -> i64 + Send + Sync;
+type BoolFn = dyn Fn(&Engine, &State, &mut Work, &Env) -> bool + Send + Sync;
+type EffectFn = dyn Fn(&Engine, &mut State, &mut Work, &Env) + Send + Sync;
+
+/// A compiled number.
+#[derive(Clone)]
+pub(crate) struct IntCode(Arc<IntFn>);
+
+/// A compiled condition.
+#[derive(Clone)]
+pub(crate) struct BoolCode(Arc<BoolFn>);
+
+/// A compiled list of effects, applied in order until one ends the game; an empty list is
+/// no call at all.
+#[derive(Clone, Default)]
+pub(crate) struct Effects(Option<Arc<EffectFn>>);
+
+impl IntCode {
+    #[inline]
+    pub(crate) fn eval(&self, engine: &Engine, s: &State, w: &mut Work, env: &Env) -> i64 {
+        (self.0)(engine, s, w, env)
+    }
+}
+
+impl BoolCode {
+    #[inline]
+    pub(crate) fn eval(&self, engine: &Engine, s: &State, w: &mut Work, env: &Env) -> bool {
+        (self.0)(engine, s, w, env)
+    }
+}
+
+impl Effects {
+    #[inline]
+    pub(crate) fn run(&self, engine: &Engine, s: &mut State, w: &mut Work, env: &Env) {
+        if let Some(f) = &self.0 {
+            f(engine, s, w, env);
+        }
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
+}
+
+macro_rules! opaque_debug {
+    ($($t:ty),*) => {$(
+        impl std::fmt::Debug for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(stringify!($t))
+            }
+        }
+    )*};
+}
+opaque_debug!(IntCode, BoolCode, Effects);
+
+/// Two compiled forms are the same when they are one closure.
+impl PartialEq for BoolCode {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// A number while it is compiled: a constant stays one, so that its parent can fold it.
+enum Num {
+    Const(i64),
+    Code(Arc<IntFn>),
+}
+
+/// A condition while it is compiled.
+enum Cond {
+    Const(bool),
+    Code(Arc<BoolFn>),
+}
+
+impl Num {
+    fn code(self) -> Arc<IntFn> {
+        match self {
+            Num::Const(v) => int_fn(move |_, _, _, _| v),
+            Num::Code(f) => f,
+        }
+    }
+}
+
+impl Cond {
+    fn code(self) -> Arc<BoolFn> {
+        match self {
+            Cond::Const(b) => bool_fn(move |_, _, _, _| b),
+            Cond::Code(f) => f,
+        }
+    }
+}
+
+/// Closures are built through these, which give them their signature (a closure passed to
+/// `Arc::new` would have none to infer its arguments' types from).
+fn int_fn(f: impl Fn(&Engine, &State, &mut Work, &Env) -> i64 + Send + Sync + 'static) -> Arc<IntFn> {
+    Arc::new(f)
+}
+
+fn bool_fn(f: impl Fn(&Engine, &State, &mut Work, &Env) -> bool + Send + Sync + 'static) -> Arc<BoolFn> {
+    Arc::new(f)
+}
+
+fn effect_fn(f: impl Fn(&Engine, &mut State, &mut Work, &Env) + Send + Sync + 'static) -> Arc<EffectFn> {
+    Arc::new(f)
+}
+
+pub(crate) fn int(game: &Game, e: &Int) -> IntCode {
+    IntCode(num(game, e).code())
+}
+
+pub(crate) fn bool(game: &Game, e: &Bool) -> BoolCode {
+    BoolCode(cond(game, e).code())
+}
+
+/// The interpreter on the node as written: the ludemes whose work is all in the engine's own
+/// algorithms.
+fn interpreted_int(e: &Int) -> Num {
+    let e = e.clone();
+    Num::Code(int_fn(move |engine, s, w, env| engine.int(s, w, &e, env)))
+}
+
+fn interpreted_bool(e: &Bool) -> Cond {
+    let e = e.clone();
+    Cond::Code(bool_fn(move |engine, s, w, env| engine.bool(s, w, &e, env)))
+}
+
+fn num(game: &Game, e: &Int) -> Num {
+    match e {
+        Int::Const(v) => Num::Const(*v),
+        Int::Add(items) => arithmetic(game, items, 0, ADD),
+        Int::Mul(items) => arithmetic(game, items, 1, MUL),
+        Int::Sub(a, b) => {
+            let (a, b) = (num(game, a), num(game, b));
+            match (a, b) {
+                (Num::Code(a), Num::Const(k)) => Num::Code(int_fn(move |engine, s, w, env| {
+                    let v = a(engine, s, w, env);
+                    w.checked(v.checked_sub(k), v.saturating_sub(k))
+                })),
+                (a, b) => {
+                    let (a, b) = (a.code(), b.code());
+                    Num::Code(int_fn(move |engine, s, w, env| {
+                        let (x, y) = (a(engine, s, w, env), b(engine, s, w, env));
+                        w.checked(x.checked_sub(y), x.saturating_sub(y))
+                    }))
+                }
+            }
+        }
+        Int::Min(items) => extreme(game, items, i64::min),
+        Int::Max(items) => extreme(game, items, i64::max),
+        Int::If(c, a, b) => {
+            let (c, a, b) = (cond(game, c), num(game, a), num(game, b));
+            match (c, a, b) {
+                (Cond::Const(true), a, _) => a,
+                (Cond::Const(false), _, b) => b,
+                (Cond::Code(c), Num::Const(x), Num::Const(y)) => {
+                    Num::Code(int_fn(move |engine, s, w, env| if c(engine, s, w, env) { x } else { y }))
+                }
+                (Cond::Code(c), a, b) => {
+                    let (a, b) = (a.code(), b.code());
+                    Num::Code(int_fn(
+                        move |engine, s, w, env| {
+                            if c(engine, s, w, env) { a(engine, s, w, env) } else { b(engine, s, w, env) }
+                        },
+                    ))
+                }
+            }
+        }
+        Int::Count(crate::game::Filter::Empty, crate::game::Sites::Neighbors(..)) => interpreted_int(e),
+        Int::Count(filter, sites) => {
+            let (filter, sites) = (*filter, sites.clone());
+            Num::Code(int_fn(move |engine, s, _, env| i64::from(engine.count(s, filter, &sites, env))))
+        }
+        Int::LargestGroup(rel, filter) => {
+            let (rel, filter) = (*rel, *filter);
+            Num::Code(int_fn(move |engine, s, w, env| engine.largest_group(s, w, rel, filter, env)))
+        }
+        Int::Counter(c) => {
+            let c = *c;
+            Num::Code(int_fn(move |_, s, _, env| s.counters[c * s.stones.len() + env.subject]))
+        }
+        Int::Allowance(a) => {
+            let a = *a;
+            Num::Code(int_fn(move |_, s, _, _| s.allow_now[a]))
+        }
+        Int::Completed(regions) => {
+            let regions = regions.clone();
+            Num::Code(int_fn(move |engine, s, _, env| i64::from(engine.completed(s, &regions, env))))
+        }
+        Int::Hand => Num::Code(int_fn(|_, s, _, env| match s.hands[env.mover] {
+            UNLIMITED => i64::from(u32::MAX),
+            n => i64::from(n),
+        })),
+        Int::TurnNumber => Num::Code(int_fn(|_, s, _, _| i64::from(s.turns_completed) + 1)),
+        Int::Liberties(..) | Int::Area(_) => interpreted_int(e),
+    }
+}
+
+/// `(+ ...)` (from 0) or `(* ...)` (from 1), left to right with the checked operation, as
+/// the interpreter does; two operands of which one is constant make one operation (both
+/// operations commute, so the order cannot change the value or an overflow).
+fn arithmetic(game: &Game, items: &[Int], identity: i64, op: Checked) -> Num {
+    let items: Vec<Num> = items.iter().map(|i| num(game, i)).collect();
+    let constants: Option<Vec<i64>> =
+        items.iter().map(|i| if let Num::Const(v) = i { Some(*v) } else { None }).collect();
+    // An overflow is left to happen in play, where it is reported.
+    if let Some(v) = constants.and_then(|c| c.iter().try_fold(identity, |acc, &v| (op.checked)(acc, v))) {
+        return Num::Const(v);
+    }
+    match <[Num; 2]>::try_from(items) {
+        Ok([Num::Code(f), Num::Const(k)]) | Ok([Num::Const(k), Num::Code(f)]) => {
+            Num::Code(int_fn(move |engine, s, w, env| {
+                let v = f(engine, s, w, env);
+                w.checked((op.checked)(v, k), (op.saturating)(v, k))
+            }))
+        }
+        Ok(pair) => fold_all(pair.into(), identity, op),
+        Err(items) => fold_all(items, identity, op),
+    }
+}
+
+/// An arithmetic operation: checked, and saturated where it overflows.
+#[derive(Clone, Copy)]
+struct Checked {
+    checked: fn(i64, i64) -> Option<i64>,
+    saturating: fn(i64, i64) -> i64,
+}
+
+const ADD: Checked = Checked { checked: i64::checked_add, saturating: i64::saturating_add };
+const MUL: Checked = Checked { checked: i64::checked_mul, saturating: i64::saturating_mul };
+
+fn fold_all(items: Vec<Num>, identity: i64, op: Checked) -> Num {
+    let items: Vec<Arc<IntFn>> = items.into_iter().map(Num::code).collect();
+    Num::Code(int_fn(move |engine, s, w, env| {
+        let mut acc = identity;
+        for f in &items {
+            let v = f(engine, s, w, env);
+            acc = w.checked((op.checked)(acc, v), (op.saturating)(acc, v));
+        }
+        acc
+    }))
+}
+
+/// `(min ...)` or `(max ...)`; 0 for no operand, as the interpreter says.
+fn extreme(game: &Game, items: &[Int], pick: fn(i64, i64) -> i64) -> Num {
+    let items: Vec<Num> = items.iter().map(|i| num(game, i)).collect();
+    match <[Num; 2]>::try_from(items) {
+        Ok([Num::Const(k), Num::Code(f)]) | Ok([Num::Code(f), Num::Const(k)]) => {
+            Num::Code(int_fn(move |engine, s, w, env| pick(f(engine, s, w, env), k)))
+        }
+        Ok(pair) => list_extreme(pair.into(), pick),
+        Err(items) => list_extreme(items, pick),
+    }
+}
+
+fn list_extreme(items: Vec<Num>, pick: fn(i64, i64) -> i64) -> Num {
+    if items.is_empty() {
+        return Num::Const(0);
+    }
+    let items: Vec<Arc<IntFn>> = items.into_iter().map(Num::code).collect();
+    Num::Code(int_fn(move |engine, s, w, env| {
+        let first = items[0](engine, s, w, env);
+        items[1..].iter().fold(first, |acc, f| pick(acc, f(engine, s, w, env)))
+    }))
+}
+
+fn cond(game: &Game, e: &Bool) -> Cond {
+    match e {
+        Bool::Const(b) => Cond::Const(*b),
+        Bool::And(items) => junction(game, items, true),
+        Bool::Or(items) => junction(game, items, false),
+        Bool::Not(b) => match cond(game, b) {
+            Cond::Const(b) => Cond::Const(!b),
+            Cond::Code(f) => Cond::Code(bool_fn(move |engine, s, w, env| !f(engine, s, w, env))),
+        },
+        Bool::Cmp(op, a, b) => compare(*op, num(game, a), num(game, b)),
+        Bool::Is(filter, var) => {
+            let (filter, var) = (*filter, *var);
+            Cond::Code(bool_fn(move |_, s, _, env| {
+                env.var(var).is_some_and(|v| matches(s.board[v as usize], s.kinds[v as usize], filter, env.subject))
+            }))
+        }
+        Bool::FirstTurn => Cond::Code(bool_fn(|_, s, _, _| s.turns_completed == 0)),
+        Bool::Grew(slot) => {
+            let slot = *slot;
+            let now = num(game, &game.snapshots[slot]).code();
+            Cond::Code(bool_fn(move |engine, s, w, env| now(engine, s, w, env) > s.snapshots[slot]))
+        }
+        Bool::HandEmpty => Cond::Code(bool_fn(|_, s, _, env| s.hands[env.mover] == 0)),
+        Bool::BoardFull => Cond::Code(bool_fn(|_, s, _, _| s.empty_count == 0)),
+        Bool::NoMoves => Cond::Code(bool_fn(|_, _, _, env| env.no_moves)),
+        Bool::AllPassed => {
+            let players = game.players.len();
+            Cond::Code(bool_fn(move |_, s, _, _| s.pass_streak as usize >= players))
+        }
+        Bool::NobodyCanMove
+        | Bool::Connects { .. }
+        | Bool::Line(_)
+        | Bool::In(..)
+        | Bool::Unmoved(_)
+        | Bool::Attacked(_) => interpreted_bool(e),
+    }
+}
+
+/// `(and ...)` (`all`) or `(or ...)`: in order, stopping at the first that decides. A constant
+/// that cannot decide is dropped; one that decides ends the list (what follows it is never
+/// evaluated, by the interpreter either).
+fn junction(game: &Game, items: &[Bool], all: bool) -> Cond {
+    let mut codes: Vec<Arc<BoolFn>> = Vec::new();
+    for item in items {
+        match cond(game, item) {
+            Cond::Const(b) if b == all => {}
+            Cond::Const(_) if codes.is_empty() => return Cond::Const(!all),
+            Cond::Const(b) => {
+                codes.push(Cond::Const(b).code());
+                break;
+            }
+            Cond::Code(f) => codes.push(f),
+        }
+    }
+    match <[Arc<BoolFn>; 2]>::try_from(codes) {
+        Ok([a, b]) if all => Cond::Code(bool_fn(move |e, s, w, env| a(e, s, w, env) && b(e, s, w, env))),
+        Ok([a, b]) => Cond::Code(bool_fn(move |e, s, w, env| a(e, s, w, env) || b(e, s, w, env))),
+        Err(codes) if codes.is_empty() => Cond::Const(all),
+        Err(mut codes) if codes.len() == 1 => Cond::Code(codes.pop().expect("one")),
+        Err(codes) if all => Cond::Code(bool_fn(move |e, s, w, env| codes.iter().all(|f| f(e, s, w, env)))),
+        Err(codes) => Cond::Code(bool_fn(move |e, s, w, env| codes.iter().any(|f| f(e, s, w, env)))),
+    }
+}
+
+/// A comparison; with a constant operand, one comparison whose operator was chosen here.
+fn compare(op: CmpOp, a: Num, b: Num) -> Cond {
+    match (a, b) {
+        (Num::Const(x), Num::Const(y)) => Cond::Const(op.apply(x, y)),
+        (Num::Code(f), Num::Const(k)) => compare_with(op, f, k),
+        (Num::Const(k), Num::Code(f)) => compare_with(op.flipped(), f, k),
+        (Num::Code(a), Num::Code(b)) => {
+            Cond::Code(bool_fn(move |e, s, w, env| op.apply(a(e, s, w, env), b(e, s, w, env))))
+        }
+    }
+}
+
+fn compare_with(op: CmpOp, f: Arc<IntFn>, k: i64) -> Cond {
+    Cond::Code(match op {
+        CmpOp::Lt => bool_fn(move |e, s, w, env| f(e, s, w, env) < k),
+        CmpOp::Le => bool_fn(move |e, s, w, env| f(e, s, w, env) <= k),
+        CmpOp::Gt => bool_fn(move |e, s, w, env| f(e, s, w, env) > k),
+        CmpOp::Ge => bool_fn(move |e, s, w, env| f(e, s, w, env) >= k),
+        CmpOp::Eq => bool_fn(move |e, s, w, env| f(e, s, w, env) == k),
+        CmpOp::Ne => bool_fn(move |e, s, w, env| f(e, s, w, env) != k),
+    })
+}
+
+/// Compiles a list of effects.
+pub(crate) fn effects(game: &Game, list: &[Effect]) -> Effects {
+    let mut codes: Vec<Arc<EffectFn>> = list.iter().map(|e| effect(game, e)).collect();
+    Effects(match codes.len() {
+        0 => None,
+        1 => {
+            let f = codes.pop().expect("one");
+            Some(effect_fn(move |engine, s, w, env| {
+                if s.outcome.is_none() {
+                    f(engine, s, w, env);
+                }
+            }))
+        }
+        _ => Some(effect_fn(move |engine, s, w, env| {
+            for f in &codes {
+                if s.outcome.is_some() {
+                    return;
+                }
+                f(engine, s, w, env);
+            }
+        })),
+    })
+}
+
+fn effect(game: &Game, e: &Effect) -> Arc<EffectFn> {
+    match e {
+        Effect::Allow { allowance, value, next } => {
+            let (a, value) = (*allowance, num(game, value).code());
+            if *next {
+                effect_fn(move |engine, s, w, env| {
+                    let v = value(engine, s, w, env);
+                    s.allow_next[a] = v;
+                })
+            } else {
+                effect_fn(move |engine, s, w, env| {
+                    let v = value(engine, s, w, env);
+                    s.allow_now[a] = v;
+                })
+            }
+        }
+        Effect::Add { counter, who: Who::Mover, value } => {
+            let (counter, value) = (*counter, num(game, value).code());
+            effect_fn(move |engine, s, w, env| {
+                let v = value(engine, s, w, env);
+                let c = &mut s.counters[counter * s.stones.len() + env.subject];
+                *c = w.checked(c.checked_add(v), c.saturating_add(v));
+            })
+        }
+        Effect::If { condition, then, otherwise } => {
+            let (condition, then, otherwise) = (cond(game, condition), effects(game, then), effects(game, otherwise));
+            match condition {
+                Cond::Const(true) => list_effect(then),
+                Cond::Const(false) => list_effect(otherwise),
+                Cond::Code(c) if otherwise.is_empty() => effect_fn(move |engine, s, w, env| {
+                    if c(engine, s, w, env) {
+                        then.run(engine, s, w, env);
+                    }
+                }),
+                Cond::Code(c) => effect_fn(move |engine, s, w, env| {
+                    let branch = if c(engine, s, w, env) { &then } else { &otherwise };
+                    branch.run(engine, s, w, env);
+                }),
+            }
+        }
+        Effect::Add { .. }
+        | Effect::Remove { .. }
+        | Effect::Win(_)
+        | Effect::Draw
+        | Effect::Flip(_)
+        | Effect::Put { .. }
+        | Effect::Shift { .. }
+        | Effect::Promote { .. }
+        | Effect::RemoveGroups { .. } => {
+            let e = e.clone();
+            effect_fn(move |engine, s, w, env| engine.effect(s, w, &e, env))
+        }
+    }
+}
+
+fn list_effect(list: Effects) -> Arc<EffectFn> {
+    effect_fn(move |engine, s, w, env| list.run(engine, s, w, env))
+}
