@@ -9,8 +9,9 @@
 //!
 //! On boards of up to [`MAX_WORDS`] × 64 sites the search runs on bitsets of a width fixed at
 //! compile time ([`NeighborMasks`]): the next child of a site is the lowest bit of its
-//! neighbours ∧ the empty sites not yet discovered, and its back edges are its neighbours ∧ the
-//! empty sites discovered, so the search neither walks adjacency lists site by site nor clears
+//! neighbours ∧ the empty sites not yet discovered, and its back edges, read once when it is
+//! discovered, are its neighbours ∧ the empty sites discovered (its ancestors, then), so the
+//! search neither walks adjacency lists site by site nor clears
 //! per-site arrays between calls (it reads only the entries of the sites it discovers). Larger
 //! boards use the same search over adjacency lists ([`placement_mask`]).
 
@@ -130,6 +131,8 @@ impl NeighborMasks {
 
     fn search<const W: usize>(&self, empty: &Bits, region: &Bits, w: &mut CutSearch, mask: &mut Bits) {
         let masks = &self.masks[..];
+        let neighbors =
+            |v: u16| -> [u64; W] { masks[v as usize * W..(v as usize + 1) * W].try_into().expect("W words a site") };
         let empty: [u64; W] = empty.words().try_into().expect("a board of W words");
         let region: [u64; W] = region.words().try_into().expect("a board of W words");
         let nodes = &mut w.nodes[..];
@@ -137,49 +140,57 @@ impl NeighborMasks {
         let mut open = empty;
         let mut cuts = [0u64; W];
         let root = (nodes.len() - 1) as u32;
+        // The root's time is 1: a region site, joined to it, reaches 1.
         let mut timer = 1u32;
-        for start in ones(and(empty, region)) {
-            if !has(&open, start) {
-                continue;
-            }
-            clear(&mut open, start);
-            timer += 1;
-            nodes[start as usize] = Node { disc: timer, low: timer, cursor: 0, parent: root };
-            // The search walks down to a new child and back up to the parent: the path from
-            // the start is the chain of parents, so it needs no stack.
-            let mut v = start;
-            loop {
-                let neighbors: [u64; W] =
-                    masks[v as usize * W..(v as usize + 1) * W].try_into().expect("W words a site");
-                if let Some(u) = lowest(&and(neighbors, open)) {
-                    clear(&mut open, u);
-                    timer += 1;
-                    nodes[u as usize] = Node { disc: timer, low: timer, cursor: 0, parent: v as u32 };
-                    v = u;
+        let starts = and(empty, region);
+        for (i, &word) in starts.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let start = (i * 64) as u16 + word.trailing_zeros() as u16;
+                word &= word - 1;
+                if !has(&open, start) {
                     continue;
                 }
-                // v is finished: every empty neighbour has been discovered. Its back edges
-                // reach the discovered empty neighbours other than its parent (the tree edges
-                // to its children reach later times, which change nothing).
-                let Node { mut low, parent: p, .. } = nodes[v as usize];
-                let mut back = and(neighbors, empty);
-                if p == root {
-                    break;
+                clear(&mut open, start);
+                timer += 1;
+                nodes[start as usize] = Node { disc: timer, low: 1, cursor: 0, parent: root };
+                // The search walks down to a new child and back up to the parent: the path from
+                // the start is the chain of parents, so it needs no stack.
+                let mut v = start;
+                loop {
+                    if let Some(u) = lowest(&and(neighbors(v), open)) {
+                        clear(&mut open, u);
+                        timer += 1;
+                        // The discovered neighbours of a site just found are its ancestors
+                        // (a finished site has no undiscovered neighbour): its back edges, all
+                        // known now, once.
+                        let mut low = if has(&region, u) { 1 } else { timer };
+                        let back = and(neighbors(u), and_not(empty, open));
+                        for (j, &b) in back.iter().enumerate() {
+                            let mut b = b;
+                            while b != 0 {
+                                let a = j * 64 + b.trailing_zeros() as usize;
+                                b &= b - 1;
+                                low = low.min(nodes[a].disc);
+                            }
+                        }
+                        nodes[u as usize] = Node { disc: timer, low, cursor: 0, parent: v as u32 };
+                        v = u;
+                        continue;
+                    }
+                    // v is finished: its subtree reaches `low`; cut off from above it, its
+                    // parent separates it.
+                    let Node { low, parent: p, .. } = nodes[v as usize];
+                    if p == root {
+                        break;
+                    }
+                    let parent = &mut nodes[p as usize];
+                    parent.low = parent.low.min(low);
+                    if low >= parent.disc {
+                        cuts[p as usize >> 6] |= 1 << (p & 63);
+                    }
+                    v = p as u16;
                 }
-                clear(&mut back, p as u16);
-                // A region site has a (virtual) edge to the root, whose time is 1.
-                if has(&region, v) {
-                    low = 1;
-                }
-                for u in ones(back) {
-                    low = low.min(nodes[u as usize].disc);
-                }
-                let parent = &mut nodes[p as usize];
-                parent.low = parent.low.min(low);
-                if low >= parent.disc {
-                    cuts[p as usize >> 6] |= 1 << (p & 63);
-                }
-                v = p as u16;
             }
         }
         mask.clear();
@@ -201,18 +212,9 @@ fn and<const W: usize>(a: [u64; W], b: [u64; W]) -> [u64; W] {
     std::array::from_fn(|i| a[i] & b[i])
 }
 
-/// The sites of a set, ascending.
 #[inline]
-fn ones<const W: usize>(set: [u64; W]) -> impl Iterator<Item = u16> {
-    set.into_iter().enumerate().flat_map(|(i, mut word)| {
-        std::iter::from_fn(move || {
-            (word != 0).then(|| {
-                let bit = word.trailing_zeros() as usize;
-                word &= word - 1;
-                (i * 64 + bit) as u16
-            })
-        })
-    })
+fn and_not<const W: usize>(a: [u64; W], b: [u64; W]) -> [u64; W] {
+    std::array::from_fn(|i| a[i] & !b[i])
 }
 
 #[inline]
