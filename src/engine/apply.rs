@@ -526,7 +526,11 @@ impl Engine {
         for (p, &hand) in s.hands.iter().enumerate() {
             h ^= splitmix(((p as u64) << 40) ^ u64::from(hand) ^ 0x68_616e_6400);
         }
-        for (p, &phase) in s.phase.iter().enumerate() {
+        for p in 0..s.phase.len() {
+            // The phase the player's next turn would begin in: a phase whose `until` holds is
+            // over although its player has not had the turn that leaves it (LANGUAGE.md,
+            // `repetition`), so that a hand emptied last turn is the same position as later.
+            let phase = self.phase_at_turn_start(s, w, p);
             h ^= splitmix(((p as u64) << 40) ^ u64::from(phase) ^ 0x70_6861_7300);
         }
         for (i, &c) in s.counters.iter().enumerate() {
@@ -585,6 +589,26 @@ impl Engine {
         })
     }
 
+    /// The phase `player`'s turn would begin in now: his phase, and the next while the
+    /// current one's `until` holds for him.
+    fn phase_at_turn_start(&self, s: &State, w: &mut Work, player: usize) -> u8 {
+        let env = Env {
+            subject: self.game.players[player].team,
+            mover: player,
+            last: s.last_arrival,
+            previous: s.previous,
+            ..Env::default()
+        };
+        let mut phase = s.phase[player];
+        while let Some(until) = &self.program.until[phase as usize] {
+            if phase as usize + 1 >= self.game.phases.len() || !until.eval(self, s, w, &env) {
+                break;
+            }
+            phase += 1;
+        }
+        phase
+    }
+
     /// Steps 1–4 of a turn's beginning for `s.mover` (phase, snapshots, allowances, the first
     /// stage that offers a decision); returns whether one does, with its actions in `s.legal`.
     /// Inlined: it is the body of every turn's beginning.
@@ -592,14 +616,7 @@ impl Engine {
     fn first_decision(&self, s: &mut State, w: &mut Work) -> bool {
         let player = s.mover as usize;
         let env = self.mover_env(s);
-        loop {
-            let current = s.phase[player] as usize;
-            let Some(until) = &self.program.until[current] else { break };
-            if current + 1 >= self.game.phases.len() || !until.eval(self, s, w, &env) {
-                break;
-            }
-            s.phase[player] += 1;
-        }
+        s.phase[player] = self.phase_at_turn_start(s, w, player);
         for (slot, value) in self.program.snapshots.iter().enumerate() {
             s.snapshots[slot] = value.eval(self, s, w, &env);
         }

@@ -223,6 +223,43 @@ fn repetition_counts_positions_at_turn_boundaries() {
 }
 
 #[test]
+fn a_phase_that_is_over_counts_as_over_in_a_position_before_its_player_moves_again() {
+    // One stone each, then slides. After O's placement (turn 2) both hands are empty: both
+    // players' next turns begin in "movement", although neither has had that turn yet. The
+    // position after turn 2 (X a1, O b2, X to move) recurs after turns 6 and 10: the third
+    // occurrence is after turn 10. Counted with the phases as last stored (both still
+    // "placement" after turn 2), it would have been after turn 14.
+    let e = inline(
+        r#"(game "T" (players "X" "O" (hand 1)) (board (square 2))
+          (play (phase "placement" (until (hand-empty)) (turn (place (to empty))))
+                (phase "movement" (turn (slide (from friend) (along orthogonal) (to empty)))))
+          (end (repetition 3)))"#,
+    );
+    let mut s = e.initial();
+    play(&e, &mut s, "a1 b2 a1-a2 b2-b1 a2-a1 b1-b2 a1-a2 b2-b1 a2-a1");
+    assert!(e.outcome(&s).is_none());
+    play(&e, &mut s, "b1-b2");
+    assert!(e.outcome(&s).expect("third occurrence after turn 10").is_draw());
+    assert_eq!(s.turns(), 10);
+}
+
+#[test]
+fn kensington_draws_at_the_third_occurrence_just_after_the_placements() {
+    // RULES.md R-KS6(b): a position is the stones, the player to move and the hands. After
+    // the thirty placements, the position after turn 31 (Red's 10-9 ... Blue's 60-66 brings
+    // the same stones back every four turns) recurs after turns 35 and 39: drawn at the end of
+    // turn 39. (Found by an independent check against the hand-written engine.)
+    let e = engine("games/kensington.game", "", &[]);
+    let mut s = e.initial();
+    play(&e, &mut s, "18 5 46 53 2 13 0 29 39 45 71 59 51 60 69 62 34 67 10 43 25 49 22 1 63 44 61 56 15 58");
+    play(&e, &mut s, "10-9 60-66 61-55 66-60 55-61 60-66 61-55 66-60");
+    assert!(e.outcome(&s).is_none());
+    play(&e, &mut s, "55-61");
+    assert!(e.outcome(&s).expect("third occurrence").is_draw());
+    assert_eq!(s.turns(), 39);
+}
+
+#[test]
 fn repetition_can_ignore_an_allowance_that_counts_turns() {
     // The same shuffle as above, with an allowance `clock` that every turn adds 1 to: as part
     // of the position, no position ever recurs; ignored, the start recurs as before.
