@@ -591,7 +591,17 @@ impl Engine {
 
     /// The phase `player`'s turn would begin in now: his phase, and the next while the
     /// current one's `until` holds for him.
+    #[inline]
     fn phase_at_turn_start(&self, s: &State, w: &mut Work, player: usize) -> u8 {
+        let phase = s.phase[player];
+        if self.program.until[phase as usize].is_none() {
+            return phase;
+        }
+        self.phase_after_untils(s, w, player)
+    }
+
+    #[inline(never)]
+    fn phase_after_untils(&self, s: &State, w: &mut Work, player: usize) -> u8 {
         let env = Env {
             subject: self.game.players[player].team,
             mover: player,

@@ -455,3 +455,142 @@ fn effect(game: &Game, e: &Effect) -> Arc<EffectFn> {
 fn list_effect(list: Effects) -> Arc<EffectFn> {
     effect_fn(move |engine, s, w, env| list.run(engine, s, w, env))
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::check::{Selection, check_str, load};
+    use crate::game::{Bool, Int};
+
+    fn engine(text: &str) -> Engine {
+        let (_, checked) = check_str("t.game", text, &Selection::default());
+        Engine::new(checked.expect("selection").game.expect("the game checks"))
+    }
+
+    /// A compiled number, evaluated at the start of a tiny game, and whether it overflowed:
+    /// the same as the interpreter's.
+    fn value(e: &Int) -> (i64, bool) {
+        let engine = engine(
+            r#"(game "T" (players "X" "O") (board (square 3)) (play (turn (place (to empty)))) (end (when (board-full) draw)))"#,
+        );
+        let mut s = engine.initial();
+        let code = int(&engine.game, e);
+        let mut t = s.clone();
+        let compiled = engine.with_work(&mut s, |s, w| (code.eval(&engine, s, w, &engine.mover_env(s)), w.overflow));
+        let interpreted = engine.with_work(&mut t, |t, w| (engine.int(t, w, e, &engine.mover_env(t)), w.overflow));
+        assert_eq!(compiled, interpreted, "{e:?}");
+        compiled
+    }
+
+    #[test]
+    fn numbers_keep_the_interpreters_meaning() {
+        use Int::*;
+        let turn = || TurnNumber;
+        // Empty lists: 0 for a sum, min and max, 1 for a product.
+        assert_eq!(value(&Add(vec![])), (0, false));
+        assert_eq!(value(&Mul(vec![])), (1, false));
+        assert_eq!(value(&Min(vec![])), (0, false));
+        // One constant operand: one operation; the first turn is turn 1.
+        assert_eq!(value(&Add(vec![Const(2), turn()])), (3, false));
+        assert_eq!(value(&Mul(vec![turn(), Const(-4)])), (-4, false));
+        assert_eq!(value(&Sub(Box::new(turn()), Box::new(Const(3)))), (-2, false));
+        assert_eq!(value(&Min(vec![Const(2), Add(vec![turn(), Const(5)])])), (2, false));
+        assert_eq!(value(&Max(vec![turn(), Const(-1), Const(0)])), (1, false));
+        // An overflow in play saturates and is noted, with constants or without.
+        assert_eq!(value(&Add(vec![Const(i64::MAX), turn()])), (i64::MAX, true));
+        assert_eq!(value(&Add(vec![Const(i64::MAX), Const(1)])), (i64::MAX, true));
+        assert_eq!(value(&Mul(vec![turn(), Const(i64::MIN), Const(-1)])), (i64::MAX, true));
+        // Left to right: MAX + 1 overflows before - 1 could bring it back.
+        assert_eq!(value(&Add(vec![Const(i64::MAX), turn(), Const(-1)])), (i64::MAX - 1, true));
+        // Branches: a constant condition chooses at compile time, `first-turn` at run time.
+        assert_eq!(value(&If(Box::new(Bool::FirstTurn), Box::new(Const(1)), Box::new(Const(2)))), (1, false));
+        assert_eq!(value(&If(Box::new(Bool::Const(false)), Box::new(Const(1)), Box::new(turn()))), (1, false));
+        let and = Bool::And(vec![Bool::Const(true), Bool::Not(Box::new(Bool::FirstTurn))]);
+        assert_eq!(value(&If(Box::new(and), Box::new(Const(7)), Box::new(Const(8)))), (8, false));
+        let or = Bool::Or(vec![Bool::Cmp(CmpOp::Lt, Const(3), turn()), Bool::Const(false), Bool::FirstTurn]);
+        assert_eq!(value(&If(Box::new(or), Box::new(Const(7)), Box::new(Const(8)))), (7, false));
+        // `(and ... false ...)` still evaluates what comes before the `false`.
+        let noted =
+            Bool::And(vec![Bool::Cmp(CmpOp::Gt, Add(vec![Const(i64::MAX), turn()]), Const(0)), Bool::Const(false)]);
+        assert_eq!(value(&If(Box::new(noted), Box::new(Const(7)), Box::new(Const(8)))), (8, true));
+    }
+
+    /// Every compiled number and condition of the bundled games gives the interpreter's value
+    /// at every decision of random games, and compiled effects leave the position the
+    /// interpreter's effects leave.
+    #[test]
+    fn the_bundled_games_compile_to_the_interpreters_values() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+        let mut files: Vec<_> = std::fs::read_dir(&dir).expect("games/").map(|e| e.expect("entry").path()).collect();
+        files.retain(|p| p.extension().is_some_and(|x| x == "game"));
+        files.sort();
+        assert!(files.len() >= 10, "the bundled games are found");
+        let mut compared = 0;
+        for path in files {
+            let (_, game) = load(&path, &Selection::default()).expect("a bundled game loads");
+            let engine = Engine::new(game);
+            let g = &engine.game;
+            let ints: Vec<(&Int, IntCode)> = g
+                .snapshots
+                .iter()
+                .chain(g.phases.iter().flat_map(|p| p.stages.iter().flat_map(|s| [&s.min, &s.max])))
+                .map(|e| (e, int(g, e)))
+                .collect();
+            let conditions = g.end.iter().filter_map(|r| match r {
+                crate::game::EndRule::When { condition, .. } => Some(condition),
+                _ => None,
+            });
+            let bools: Vec<(&Bool, BoolCode)> =
+                conditions.chain(g.phases.iter().filter_map(|p| p.until.as_ref())).map(|e| (e, bool(g, e))).collect();
+            let lists: Vec<(&[Effect], Effects)> = g
+                .phases
+                .iter()
+                .flat_map(|p| {
+                    std::iter::once(&p.after_turn[..])
+                        .chain(p.stages.iter().flat_map(|s| s.moves.iter().map(|m| &m.then[..])))
+                })
+                .map(|l| (l, effects(g, l)))
+                .collect();
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+            for _ in 0..2 {
+                let mut s = engine.initial();
+                let mut actions = 0;
+                while s.outcome.is_none() && actions < 300 {
+                    let last = s.last_arrival.unwrap_or(0);
+                    let env = Env { to: last, from: last, site: last, ..engine.mover_env(&s) };
+                    engine.with_work(&mut s, |s, w| {
+                        for (e, code) in &ints {
+                            assert_eq!(code.eval(&engine, s, w, &env), engine.int(s, w, e, &env), "{path:?}: {e:?}");
+                        }
+                        for (e, code) in &bools {
+                            assert_eq!(code.eval(&engine, s, w, &env), engine.bool(s, w, e, &env), "{path:?}: {e:?}");
+                        }
+                    });
+                    for (list, code) in &lists {
+                        let (mut a, mut b) = (s.clone(), s.clone());
+                        engine.with_work(&mut a, |a, w| code.run(&engine, a, w, &env));
+                        engine.with_work(&mut b, |b, w| engine.effects(b, w, list, &env));
+                        let seen = |t: &State| {
+                            (
+                                t.board.clone(),
+                                t.counters.clone(),
+                                t.allow_now.clone(),
+                                t.allow_next.clone(),
+                                t.outcome.clone(),
+                            )
+                        };
+                        assert_eq!(seen(&a), seen(&b), "{path:?}: {list:?}");
+                    }
+                    compared += 1;
+                    let i = rng.random_range(0..engine.legal_count(&s));
+                    let action = engine.legal_nth(&s, i);
+                    engine.apply_unchecked(&mut s, action);
+                    actions += 1;
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared} positions compared");
+    }
+}
