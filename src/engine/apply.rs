@@ -414,30 +414,32 @@ impl Engine {
     /// `no_moves` and `blocked` describe the player to move when a turn begins (see [`Env`]);
     /// both are false after an action and at the end of a turn.
     fn end_rules(&self, s: &mut State, w: &mut Work, no_moves: bool, blocked: bool) -> bool {
-        if self.program.when_rules.is_empty() {
-            return false;
-        }
-        let env = Env { no_moves, blocked, ..self.mover_env(s) };
-        for &i in &self.program.when_rules {
-            if let EndRule::When { condition, outcome, .. } = &self.game.end[i] {
-                let holds = match (&self.program.end_tests[i], condition) {
-                    (Some(EndTest::BoardFull), _) => s.empty_count == 0,
-                    (Some(EndTest::NobodyCanMove), _) => blocked && self.others_blocked(s, w, env.mover),
-                    (Some(EndTest::Line), crate::game::Bool::Line(line)) => self.line(s, w, line, &env),
-                    (Some(EndTest::General(code)), _) => code.eval(self, s, w, &env),
-                    _ => self.bool(s, w, condition, &env),
-                };
-                if holds {
-                    s.outcome = Some(self.decide(s, w, outcome, EndReason::Rule(i)));
-                    break;
+        for when in &self.program.when_rules {
+            let holds = match &when.test {
+                EndTest::BoardFull => s.empty_count == 0,
+                test => self.end_test(s, w, test, no_moves, blocked),
+            };
+            if holds {
+                if let EndRule::When { outcome, .. } = &self.game.end[when.rule] {
+                    s.outcome = Some(self.decide(s, w, outcome, EndReason::Rule(when.rule)));
                 }
+                s.legal.clear();
+                return true;
             }
         }
-        if s.outcome.is_some() {
-            s.legal.clear();
-            return true;
-        }
         false
+    }
+
+    /// An end rule's test that reads more than a count: the mover's environment is made only
+    /// for these.
+    fn end_test(&self, s: &State, w: &mut Work, test: &EndTest, no_moves: bool, blocked: bool) -> bool {
+        let env = Env { no_moves, blocked, ..self.mover_env(s) };
+        match test {
+            EndTest::BoardFull => s.empty_count == 0,
+            EndTest::NobodyCanMove => blocked && self.others_blocked(s, w, env.mover),
+            EndTest::Line(line) => self.line(s, w, line, &env),
+            EndTest::General(code) => code.eval(self, s, w, &env),
+        }
     }
 
     /// Moves to the next stage of the turn that offers a decision, or ends the turn.

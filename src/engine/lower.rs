@@ -55,10 +55,8 @@ use crate::game::{
 pub(crate) struct Program {
     /// Per phase, per stage.
     pub phases: Vec<Vec<StageProgram>>,
-    /// Per end rule: how its `when` condition is tested (`None` for other kinds of end rule).
-    pub end_tests: Vec<Option<EndTest>>,
-    /// Indices of the `(when ...)` end rules, in order.
-    pub when_rules: Vec<usize>,
+    /// The `(when ...)` end rules, in order, each with how its condition is tested.
+    pub when_rules: Vec<WhenRule>,
     /// Relations under which the rules count empty neighbours; the engine keeps those counts
     /// per site, in this order.
     pub empty_neighbor_relations: Vec<u8>,
@@ -233,6 +231,13 @@ pub(crate) enum Require {
     Condition,
 }
 
+/// A `(when CONDITION ...)` end rule: its index in the game's end rules, and its test.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct WhenRule {
+    pub rule: usize,
+    pub test: EndTest,
+}
+
 /// How a `(when CONDITION ...)` end rule is tested.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum EndTest {
@@ -240,7 +245,7 @@ pub(crate) enum EndTest {
     /// `(when (nobody-can-move) ...)`: false at once unless the player to move is blocked.
     NobodyCanMove,
     /// A line: tested without going through the interpreter's dispatch.
-    Line,
+    Line(Box<crate::game::Line>),
     /// The condition, compiled.
     General(BoolCode),
 }
@@ -279,18 +284,21 @@ pub(crate) fn lower(game: &Game) -> Program {
             }
         }
     }
-    let end_tests = game
+    let when_rules = game
         .end
         .iter()
-        .map(|rule| match rule {
-            EndRule::When { condition: Bool::BoardFull, .. } => Some(EndTest::BoardFull),
-            EndRule::When { condition: Bool::NobodyCanMove, .. } => Some(EndTest::NobodyCanMove),
-            EndRule::When { condition: Bool::Line(_), .. } => Some(EndTest::Line),
-            EndRule::When { condition, .. } => Some(EndTest::General(super::compile::bool(game, condition))),
-            EndRule::Repetition { .. } | EndRule::TurnLimit { .. } => None,
+        .enumerate()
+        .filter_map(|(rule, r)| {
+            let test = match r {
+                EndRule::When { condition: Bool::BoardFull, .. } => EndTest::BoardFull,
+                EndRule::When { condition: Bool::NobodyCanMove, .. } => EndTest::NobodyCanMove,
+                EndRule::When { condition: Bool::Line(line), .. } => EndTest::Line(line.clone()),
+                EndRule::When { condition, .. } => EndTest::General(super::compile::bool(game, condition)),
+                EndRule::Repetition { .. } | EndRule::TurnLimit { .. } => return None,
+            };
+            Some(WhenRule { rule, test })
         })
-        .collect::<Vec<_>>();
-    let when_rules = (0..end_tests.len()).filter(|&i| end_tests[i].is_some()).collect();
+        .collect();
     let (connection, connect_bits, connect_relations) = lower_connections(game);
     let mut phases = phases;
     let chains = phases.iter().flatten().flat_map(|stage| &stage.moves).find_map(|m| match m.generator {
@@ -336,7 +344,6 @@ pub(crate) fn lower(game: &Game) -> Program {
         attack: super::attack::lower(game),
         cut_masks,
         phases,
-        end_tests,
         when_rules,
         empty_neighbor_relations,
         empty_neighbor_slot,
@@ -631,7 +638,7 @@ mod tests {
               (end (when (board-full) draw)))"#,
         );
         assert!(p.phases[0][0].plain);
-        assert_eq!(p.end_tests, [Some(EndTest::BoardFull)]);
+        assert_eq!(p.when_rules.iter().map(|r| &r.test).collect::<Vec<_>>(), [&EndTest::BoardFull]);
     }
 
     #[test]
@@ -646,7 +653,7 @@ mod tests {
         let place = &p.phases[0][0].moves[0];
         // "At least one" has the fast path; "at least two" needs the runs counted.
         assert!(matches!(place.conditions[..], [Condition::FlanksAny { .. }, Condition::General]));
-        assert_eq!(p.end_tests, [Some(EndTest::NobodyCanMove)]);
+        assert_eq!(p.when_rules.iter().map(|r| &r.test).collect::<Vec<_>>(), [&EndTest::NobodyCanMove]);
     }
 
     #[test]
@@ -677,7 +684,10 @@ mod tests {
         assert!(matches!(place.conditions[..], [Condition::NoEmptyNeighbors { slot: 0 }, Condition::InRegion]));
         assert_eq!(place.require, [Require::Condition]);
         assert_eq!(p.no_empty_tracked, [true]);
-        assert_eq!(p.end_tests, [Some(EndTest::Line), Some(EndTest::BoardFull)]);
+        assert!(matches!(
+            &p.when_rules[..],
+            [WhenRule { test: EndTest::Line(_), .. }, WhenRule { test: EndTest::BoardFull, .. }]
+        ));
         // A count compared with anything but "none empty" keeps the per-site read.
         let p = program(
             r#"(game "T" (players "X" "O") (board (square 4))
