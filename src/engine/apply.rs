@@ -274,30 +274,10 @@ impl Engine {
         match effect {
             Effect::Shift { from, to } => self.shift(s, w, from, to, env),
             Effect::Remove { sites, conditions, credit } => {
-                let mut victims = take(&mut w.victims);
-                victims.clear();
-                // Every victim is found in the position before any removal: removal is
-                // simultaneous.
-                self.for_each_site(s, sites, env, |site| {
-                    let content = s.board[site as usize];
-                    if content != 0 && conditions.iter().all(|c| self.bool(s, w, c, &Env { site, ..*env })) {
-                        victims.push((site, content));
-                    }
-                });
-                for &(site, content) in &victims {
-                    self.lift(s, w, site);
-                    follow_relocated(&mut s.relocated, site, None);
-                    let owner = content as usize - 1;
-                    if let Some((counter, recipient)) = credit {
-                        // A piece of nobody's is removed without credit.
-                        if owner != env.subject && content != super::neutral::NEUTRAL {
-                            let team = if *recipient == Recipient::Mover { env.subject } else { owner };
-                            let c = &mut s.counters[counter * teams + team];
-                            *c = w.checked(c.checked_add(1), c.saturating_add(1));
-                        }
-                    }
-                }
-                w.victims = victims;
+                let holds = |engine: &Engine, s: &State, w: &mut Work, env: &Env| {
+                    conditions.iter().all(|c| engine.bool(s, w, c, env))
+                };
+                self.remove(s, w, sites, *credit, env, holds);
             }
             Effect::Win(who) => {
                 let team = match who {
@@ -365,6 +345,44 @@ impl Engine {
                 self.remove_groups(s, w, (sites, *rel, conditions, *credit), env)
             }
         }
+    }
+
+    /// `(remove SITES (where CONDITION...) (credit ...))`, the conditions given as `holds`
+    /// (interpreted or compiled): every victim is found in the position before any removal,
+    /// for removal is simultaneous.
+    #[inline]
+    pub(super) fn remove(
+        &self,
+        s: &mut State,
+        w: &mut Work,
+        sites: &crate::game::Sites,
+        credit: Option<(usize, Recipient)>,
+        env: &Env,
+        holds: impl Fn(&Engine, &State, &mut Work, &Env) -> bool,
+    ) {
+        let teams = s.stones.len();
+        let mut victims = take(&mut w.victims);
+        victims.clear();
+        self.for_each_site(s, sites, env, |site| {
+            let content = s.board[site as usize];
+            if content != 0 && holds(self, s, w, &Env { site, ..*env }) {
+                victims.push((site, content));
+            }
+        });
+        for &(site, content) in &victims {
+            self.lift(s, w, site);
+            follow_relocated(&mut s.relocated, site, None);
+            let owner = content as usize - 1;
+            if let Some((counter, recipient)) = credit {
+                // A piece of nobody's is removed without credit.
+                if owner != env.subject && content != super::neutral::NEUTRAL {
+                    let team = if recipient == Recipient::Mover { env.subject } else { owner };
+                    let c = &mut s.counters[counter * teams + team];
+                    *c = w.checked(c.checked_add(1), c.saturating_add(1));
+                }
+            }
+        }
+        w.victims = victims;
     }
 
     /// `(flip SITES)`: every stone of SITES that is not the mover's team's becomes his. Out of

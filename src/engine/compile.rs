@@ -188,7 +188,10 @@ fn num(game: &Game, e: &Int) -> Num {
                 }
             }
         }
-        Int::Count(crate::game::Filter::Empty, crate::game::Sites::Neighbors(..)) => interpreted_int(e),
+        Int::Count(crate::game::Filter::Empty, crate::game::Sites::Neighbors(var, rel)) => {
+            let (var, rel) = (*var, *rel);
+            Num::Code(int_fn(move |engine, s, w, env| engine.empty_neighbors(s, w, var, rel, env)))
+        }
         Int::Count(filter, sites) => {
             let (filter, sites) = (*filter, sites.clone());
             Num::Code(int_fn(move |engine, s, _, env| i64::from(engine.count(s, filter, &sites, env))))
@@ -437,8 +440,12 @@ fn effect(game: &Game, e: &Effect) -> Arc<EffectFn> {
                 }),
             }
         }
+        Effect::Remove { sites, conditions, credit } => {
+            let (sites, credit) = (sites.clone(), *credit);
+            let conditions = junction(game, conditions, true).code();
+            effect_fn(move |engine, s, w, env| engine.remove(s, w, &sites, credit, env, &*conditions))
+        }
         Effect::Add { .. }
-        | Effect::Remove { .. }
         | Effect::Win(_)
         | Effect::Draw
         | Effect::Flip(_)

@@ -113,13 +113,7 @@ impl Engine {
                     self.int(s, w, b, env)
                 }
             }
-            Int::Count(Filter::Empty, Sites::Neighbors(var, rel)) => {
-                let rel = self.program.rel(*rel, env.subject);
-                match self.program.empty_neighbor_slot[rel as usize] {
-                    Some(k) => env.var(*var).map_or(0, |v| i64::from(w.empty_neighbors[k as usize][v as usize])),
-                    None => self.count(s, Filter::Empty, &Sites::Neighbors(*var, rel), env) as i64,
-                }
-            }
+            Int::Count(Filter::Empty, Sites::Neighbors(var, rel)) => self.empty_neighbors(s, w, *var, *rel, env),
             Int::Count(filter, sites) => self.count(s, *filter, sites, env) as i64,
             Int::LargestGroup(rel, filter) => self.largest_group(s, w, *rel, *filter, env),
             Int::Counter(c) => s.counters[c * s.stones.len() + env.subject],
@@ -161,6 +155,16 @@ impl Engine {
                 found
             }
             Bool::Attacked(sites) => self.attacked(s, w, sites, env),
+        }
+    }
+
+    /// `(count empty (neighbors VAR R))`: read from the counts kept per site when R's are kept.
+    #[inline]
+    pub(crate) fn empty_neighbors(&self, s: &State, w: &Work, var: SiteVar, rel: u8, env: &Env) -> i64 {
+        let rel = self.program.rel(rel, env.subject);
+        match self.program.empty_neighbor_slot[rel as usize] {
+            Some(k) => env.var(var).map_or(0, |v| i64::from(w.empty_neighbors[k as usize][v as usize])),
+            None => self.count(s, Filter::Empty, &Sites::Neighbors(var, rel), env) as i64,
         }
     }
 
