@@ -952,7 +952,11 @@ class Model:
         return Ctx(st, self.team_of(st.mover), st.mover, **kw)
 
     def position_key(self, st):
-        return (tuple(st.board), st.mover, tuple(st.hands), tuple(st.phase),
+        # LANGUAGE.md §10 `repetition`: "every player's phase (the one his next turn would begin
+        # in: a phase whose `until` holds for him is over, though he has not yet had the turn
+        # that leaves it)", not the phase as last stored.
+        phases = tuple(self.next_turn_phase(st, p) for p in range(self.g.np))
+        return (tuple(st.board), st.mover, tuple(st.hands), phases,
                 tuple(tuple(st.counters[c]) for c in sorted(st.counters)),
                 tuple(st.pending.get(a, 0) for a in self.g.allowances))
 
@@ -1198,6 +1202,30 @@ class Model:
         except ModelError:
             return False
 
+    def phase_step(self, st):
+        """Step 1 of a turn: "While the mover's phase has an `until` that holds and there is a
+        next phase, he moves to the next phase." Returns the phase the mover's turn begins in."""
+        g = self.g
+        ph = st.phase[st.mover]
+        while g.phases[ph].until is not None and ph + 1 < len(g.phases) and \
+                self.ev.cond(g.phases[ph].until, self.ctx(st)):
+            ph += 1
+        return ph
+
+    def next_turn_phase(self, st, p):
+        """The phase player p's next turn would begin in, if it began now: his `until` is
+        evaluated as at the start of his turn, "for that player (he is the mover)"."""
+        if all(ph.until is None for ph in self.g.phases):
+            return st.phase[p]
+        probe = st.copy()
+        probe.mover = p
+        probe.reps = None
+        if "grew-until" not in self.emulate:
+            # As in begin_turn: the snapshot for `grew` is taken first (nothing has grown).
+            probe.snap = probe.copy()
+            probe.snap.snap = None
+        return self.phase_step(probe)
+
     def begin_turn(self, st):
         g = self.g
         p = st.mover
@@ -1211,13 +1239,7 @@ class Model:
             # The engine's `until` compares with the previous turn's snapshot (0 at the start).
             st.snap = stale
         # 1. phase
-        while True:
-            ph = g.phases[st.phase[p]]
-            if ph.until is not None and st.phase[p] + 1 < len(g.phases) and \
-                    self.ev.cond(ph.until, self.ctx(st)):
-                st.phase[p] += 1
-            else:
-                break
+        st.phase[p] = self.phase_step(st)
         if "grew-until" in self.emulate:
             st.snap = st.copy()
             st.snap.snap = None
