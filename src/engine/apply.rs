@@ -150,16 +150,21 @@ impl Engine {
     }
 
     /// A site has been filled (by anyone's piece): its neighbours under each tracked relation
-    /// have one empty neighbour less.
+    /// have one empty neighbour less, and may leave or enter the kept range of counts.
     #[inline(always)]
     pub(crate) fn neighbors_lose_empty(&self, w: &mut Work, site: u16) {
         let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
         for (slot, (&rel, counts)) in slots.enumerate() {
-            let tracked = self.program.no_empty_tracked[slot];
+            let range = self.program.kept_ranges[slot];
             for &n in self.game.board.relations[rel as usize].neighbors(site) {
                 counts[n as usize] -= 1;
-                if tracked && counts[n as usize] == 0 {
-                    w.no_empty_neighbors[slot].insert(n);
+                if let Some((lo, hi)) = range {
+                    let c = counts[n as usize];
+                    if c == hi {
+                        w.in_range[slot].insert(n);
+                    } else if u16::from(c) + 1 == u16::from(lo) {
+                        w.in_range[slot].remove(n);
+                    }
                 }
             }
         }
@@ -170,11 +175,16 @@ impl Engine {
     pub(crate) fn neighbors_gain_empty(&self, w: &mut Work, site: u16) {
         let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
         for (slot, (&rel, counts)) in slots.enumerate() {
-            let tracked = self.program.no_empty_tracked[slot];
+            let range = self.program.kept_ranges[slot];
             for &n in self.game.board.relations[rel as usize].neighbors(site) {
                 counts[n as usize] += 1;
-                if tracked {
-                    w.no_empty_neighbors[slot].remove(n);
+                if let Some((lo, hi)) = range {
+                    let c = counts[n as usize];
+                    if c == lo {
+                        w.in_range[slot].insert(n);
+                    } else if u16::from(c) == u16::from(hi) + 1 {
+                        w.in_range[slot].remove(n);
+                    }
                 }
             }
         }

@@ -255,7 +255,7 @@ impl Engine {
                     (Condition::InRegion, Bool::In(_, Sites::Region(r))) => {
                         keep.and_with(&self.region_bits[r.by_team[env.subject] as usize]);
                     }
-                    (Condition::NoEmptyNeighbors { slot }, _) => keep.and_with(&w.no_empty_neighbors[slot]),
+                    (Condition::KeptRange { slot }, _) => keep.and_with(&w.in_range[slot]),
                     (Condition::EmptyNeighbors { slot, op, k }, _) => {
                         let counts = &w.empty_neighbors[slot];
                         for t in candidates.ones() {

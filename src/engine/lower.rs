@@ -19,7 +19,7 @@
 //! | several piece moves in one stage | [`Generator::Piece`] with `shared`, [`StageProgram::piece_moves`] | an action already listed by an earlier move is skipped; an action's move is the first that makes it |
 //! | `relocate` | [`Generator::Relocate`] | every origin and destination through the interpreter |
 //! | `(op (count empty (neighbors to R)) K)` in `where` | [`Condition::EmptyNeighbors`] | one read of the empty-neighbour counts kept per site |
-//! | `(= (count empty (neighbors to R)) 0)` in `where` of a `place` (gravity: nothing empty below) | [`Condition::NoEmptyNeighbors`] | one bitset intersection with the sites that have no empty neighbour, kept per site |
+//! | `(op (count empty (neighbors to R)) K)` in `where` of a `place` (gravity: `(= ... 0)`, nothing empty below; Watershed's `(>= ... 2)`) | [`Condition::KeptRange`] | one bitset intersection with the sites whose count lies in the range, kept as the counts change ([`Program::kept_ranges`]; one range per relation, the first a placement asks) |
 //! | `(in to REGION)` in `where` of a `place` | [`Condition::InRegion`] | one bitset intersection for all candidates |
 //! | any other condition | [`Condition::General`] | the interpreter ([`super::eval`]) |
 //! | `(require (connected empty REGION R))` in `place` | [`Require::EmptyStaysConnected`] | one articulation-point search for all candidates ([`super::connect::placement_mask`]) |
@@ -81,8 +81,8 @@ pub(crate) struct Program {
     /// relation's adjacency lists.
     pub cut_masks: Vec<Option<NeighborMasks>>,
     /// Per slot of `empty_neighbor_relations`: whether the engine also keeps the set of sites
-    /// with no empty neighbour (for [`Condition::NoEmptyNeighbors`]).
-    pub no_empty_tracked: Vec<bool>,
+    /// whose count lies in this range (for [`Condition::KeptRange`]), kept as the counts change.
+    pub kept_ranges: Vec<Option<(u8, u8)>>,
     /// Per relation and team (`rel × teams + team`): the relation it means for that team — its
     /// team's version for an owned relation, else itself. Read with [`Program::rel`]. Empty
     /// when the game declares no owned relation, so that other games pay one test.
@@ -210,7 +210,7 @@ pub(crate) enum Condition {
     FlanksAny { rel: u8 },
     /// `(= (count empty (neighbors to R)) 0)` on a placement (or `<= 0`, `< 1`): the
     /// candidates intersected with the kept set of sites without an empty neighbour.
-    NoEmptyNeighbors { slot: usize },
+    KeptRange { slot: usize },
     /// `(in to REGION)` on a placement: the candidates intersected with the region's bits.
     InRegion,
     /// The interpreter, on the condition as written.
@@ -276,14 +276,8 @@ pub(crate) fn lower(game: &Game) -> Program {
             phase.stages.iter().map(|stage| lower_stage(game, stage, &empty_neighbor_relations, board)).collect()
         })
         .collect();
-    let mut no_empty_tracked = vec![false; empty_neighbor_relations.len()];
-    for m in phases.iter().flatten().flat_map(|stage| &stage.moves) {
-        for c in &m.conditions {
-            if let Condition::NoEmptyNeighbors { slot } = *c {
-                no_empty_tracked[slot] = true;
-            }
-        }
-    }
+    let mut phases = phases;
+    let kept_ranges = keep_ranges(game, &mut phases, empty_neighbor_relations.len());
     let when_rules = game
         .end
         .iter()
@@ -348,7 +342,7 @@ pub(crate) fn lower(game: &Game) -> Program {
         empty_neighbor_relations,
         empty_neighbor_slot,
         empty_neighbor_updates,
-        no_empty_tracked,
+        kept_ranges,
         relation_for: relation_table(game),
         teams: game.teams.len(),
         connection,
@@ -356,6 +350,45 @@ pub(crate) fn lower(game: &Game) -> Program {
         connect_relations,
         counts_passes: uses_all_passed(game),
     }
+}
+
+/// Per slot of kept counts: the range of counts whose sites are kept as a set, the first that
+/// a placement's `where` compares with a number; those conditions become
+/// [`Condition::KeptRange`] (conditions on other moves, and other ranges, read the counts).
+fn keep_ranges(game: &Game, phases: &mut [Vec<StageProgram>], slots: usize) -> Vec<Option<(u8, u8)>> {
+    let mut ranges = vec![None; slots];
+    let stages = game.phases.iter().flat_map(|p| &p.stages).zip(phases.iter_mut().flatten());
+    for (stage, program) in stages {
+        for (m, p) in stage.moves.iter().zip(&mut program.moves) {
+            if !matches!(m.kind, MoveKind::Place) {
+                continue;
+            }
+            for c in &mut p.conditions {
+                if let Condition::EmptyNeighbors { slot, op, k } = *c {
+                    if let Some(range) = count_range(op, k) {
+                        if *ranges[slot].get_or_insert(range) == range {
+                            *c = Condition::KeptRange { slot };
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ranges
+}
+
+/// The counts `c` (0–255) with `op(c, k)`, when they are one range, and not none or all.
+fn count_range(op: CmpOp, k: i64) -> Option<(u8, u8)> {
+    let (lo, hi) = match op {
+        CmpOp::Lt => (0, k - 1),
+        CmpOp::Le => (0, k),
+        CmpOp::Gt => (k + 1, 255),
+        CmpOp::Ge => (k, 255),
+        CmpOp::Eq => (k, k),
+        CmpOp::Ne => return None,
+    };
+    let (lo, hi) = (lo.max(0), hi.min(255));
+    (lo <= hi && (lo, hi) != (0, 255)).then_some((lo as u8, hi as u8))
 }
 
 /// The version of every relation for every team, flattened (see [`Program::relation_for`]).
@@ -521,13 +554,6 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 .iter()
                 .map(|c| match (c, &m.kind) {
                     (Bool::In(SiteVar::To, Sites::Region(_)), MoveKind::Place) => Condition::InRegion,
-                    (_, MoveKind::Place) => match lower_condition(c, kept, game.has_neutral()) {
-                        Condition::EmptyNeighbors { slot, op: CmpOp::Eq | CmpOp::Le, k: 0 }
-                        | Condition::EmptyNeighbors { slot, op: CmpOp::Lt, k: 1 } => {
-                            Condition::NoEmptyNeighbors { slot }
-                        }
-                        other => other,
-                    },
                     _ => lower_condition(c, kept, game.has_neutral()),
                 })
                 .collect();
@@ -624,7 +650,8 @@ mod tests {
         );
         let place = &p.phases[0][0].moves[0];
         assert_eq!(place.generator, Generator::Place);
-        assert!(matches!(place.conditions[..], [Condition::EmptyNeighbors { op: CmpOp::Ge, k: 2, .. }]));
+        assert!(matches!(place.conditions[..], [Condition::KeptRange { slot: 0 }]));
+        assert_eq!(p.kept_ranges, [Some((2, 255))]);
         assert!(matches!(place.require[..], [Require::EmptyStaysConnected { .. }]));
         assert!(matches!((&p.phases[0][0].min, &p.phases[0][0].max), (Bound::Fixed(1), Bound::Fixed(1))));
         assert!(!p.phases[0][0].plain, "a placement with conditions is not plain");
@@ -681,24 +708,37 @@ mod tests {
               (end (when (line 3 all last) (win mover)) (when (board-full) (draw))))"#,
         );
         let place = &p.phases[0][0].moves[0];
-        assert!(matches!(place.conditions[..], [Condition::NoEmptyNeighbors { slot: 0 }, Condition::InRegion]));
+        assert!(matches!(place.conditions[..], [Condition::KeptRange { slot: 0 }, Condition::InRegion]));
         assert_eq!(place.require, [Require::Condition]);
-        assert_eq!(p.no_empty_tracked, [true]);
+        assert_eq!(p.kept_ranges, [Some((0, 0))]);
         assert!(matches!(
             &p.when_rules[..],
             [WhenRule { test: EndTest::Line(_), .. }, WhenRule { test: EndTest::BoardFull, .. }]
         ));
-        // A count compared with anything but "none empty" keeps the per-site read.
+        // One range is kept per relation, the first asked: a second range, `!=` (not one
+        // range) and conditions of slides read the counts site by site.
         let p = program(
-            r#"(game "T" (players "X" "O") (board (square 4))
-              (play (turn (place (to empty) (where (> (count empty (neighbors to S)) 0)))))
+            r#"(game "T" (players "X" "O" (hand 2)) (board (square 4))
+              (play (phase "a" (until (hand-empty))
+                      (turn (place (to empty) (where (> (count empty (neighbors to S)) 0) (<= (count empty (neighbors to S)) 1)
+                                                     (!= (count empty (neighbors to S)) 2)))))
+                    (phase "b" (turn (slide (from friend) (along all) (to empty) (where (> (count empty (neighbors to S)) 0))))))
               (end (when (board-full) (draw))))"#,
         );
         assert!(matches!(
             p.phases[0][0].moves[0].conditions[..],
-            [Condition::EmptyNeighbors { op: CmpOp::Gt, k: 0, .. }]
+            [
+                Condition::KeptRange { slot: 0 },
+                Condition::EmptyNeighbors { op: CmpOp::Le, k: 1, .. },
+                Condition::EmptyNeighbors { op: CmpOp::Ne, k: 2, .. }
+            ]
         ));
-        assert_eq!(p.no_empty_tracked, [false]);
+        assert!(matches!(p.phases[1][0].moves[0].conditions[..], [Condition::EmptyNeighbors { op: CmpOp::Gt, .. }]));
+        assert_eq!(p.kept_ranges, [Some((1, 255))]);
+        assert_eq!(
+            (count_range(CmpOp::Ge, 2), count_range(CmpOp::Lt, 0), count_range(CmpOp::Ge, 0)),
+            (Some((2, 255)), None, None)
+        );
     }
 
     #[test]

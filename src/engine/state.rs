@@ -94,10 +94,10 @@ pub(crate) struct Work {
     /// neighbours are empty. Kept up to date by every stone that arrives or leaves, so that
     /// rules counting empty neighbours read one number.
     pub empty_neighbors: Vec<Vec<u8>>,
-    /// Per slot of `empty_neighbors`: the sites with no empty neighbour, kept only for the
-    /// slots in [`super::lower::Program::no_empty_tracked`] (a placement that must rest on
-    /// something: one bitset intersection for all candidates).
-    pub no_empty_neighbors: Vec<Bits>,
+    /// Per slot of `empty_neighbors`: the sites whose count lies in the slot's range of
+    /// [`super::lower::Program::kept_ranges`], if it has one (a placement that must rest on
+    /// something, or have two empty neighbours: one bitset intersection for all candidates).
+    pub in_range: Vec<Bits>,
     /// Candidate destinations of a placement, narrowed condition by condition.
     pub candidates: Bits,
     pub keep: Bits,
@@ -233,7 +233,7 @@ impl Clone for Work {
         Work {
             groups: self.groups.clone(),
             empty_neighbors: self.empty_neighbors.clone(),
-            no_empty_neighbors: self.no_empty_neighbors.clone(),
+            in_range: self.in_range.clone(),
             candidates: self.candidates.clone(),
             keep: self.keep.clone(),
             mask: self.mask.clone(),
@@ -257,7 +257,7 @@ impl Clone for Work {
     fn clone_from(&mut self, other: &Work) {
         self.groups.clone_from(&other.groups);
         self.empty_neighbors.clone_from(&other.empty_neighbors);
-        self.no_empty_neighbors.clone_from(&other.no_empty_neighbors);
+        self.in_range.clone_from(&other.in_range);
         self.chains.clone_from(&other.chains);
         self.overflow = other.overflow;
         if self.cuts.sites() != other.cuts.sites() {
@@ -276,15 +276,27 @@ impl Work {
         })
     }
 
-    fn new(sites: usize, groups: Vec<GroupCache>, empty_neighbors: Vec<Vec<u8>>, chains: Option<Chains>) -> Work {
-        let no_empty_neighbors = empty_neighbors
+    fn new(
+        sites: usize,
+        groups: Vec<GroupCache>,
+        empty_neighbors: Vec<Vec<u8>>,
+        ranges: &[Option<(u8, u8)>],
+        chains: Option<Chains>,
+    ) -> Work {
+        let in_range = empty_neighbors
             .iter()
-            .map(|counts| Bits::from_sites(sites, (0..sites).filter(|&s| counts[s] == 0).map(|s| s as u16)))
+            .zip(ranges)
+            .map(|(counts, range)| match *range {
+                Some((lo, hi)) => {
+                    Bits::from_sites(sites, (0..sites).filter(|&s| (lo..=hi).contains(&counts[s])).map(|s| s as u16))
+                }
+                None => Bits::new(sites),
+            })
             .collect();
         Work {
             groups,
             empty_neighbors,
-            no_empty_neighbors,
+            in_range,
             candidates: Bits::new(sites),
             keep: Bits::new(sites),
             mask: Bits::new(sites),
@@ -462,6 +474,7 @@ impl Engine {
                 sites,
                 self.group_caches(teams),
                 self.empty_neighbor_counts(),
+                &self.program.kept_ranges,
                 self.program.chains.map(|rel| Chains::new(rel, sites)),
             ))),
         }
