@@ -119,24 +119,33 @@ impl Seen {
     }
 
     fn grow(&mut self) {
-        let old: Vec<(u64, u32)> = (0..self.keys.len())
-            .filter(|&i| self.stamps[i] == self.generation)
-            .map(|i| (self.keys[i], self.counts[i]))
-            .collect();
+        let old: Vec<(u64, u32)> = self.entries().collect();
         let size = (self.keys.len() * 2).max(64);
         self.keys = vec![0; size];
         self.counts = vec![0; size];
         self.stamps = vec![self.generation.wrapping_sub(1); size];
         self.len = 0;
         for (key, count) in old {
-            self.record(key);
-            let mask = size - 1;
-            let mut i = key as usize & mask;
-            while self.keys[i] != key {
-                i = (i + 1) & mask;
-            }
-            self.counts[i] = count;
+            self.insert(key, count);
         }
+    }
+
+    /// The hashes of this generation with their counts.
+    fn entries(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
+        (0..self.keys.len()).filter(|&i| self.stamps[i] == self.generation).map(|i| (self.keys[i], self.counts[i]))
+    }
+
+    /// Puts a hash that is not in the table, with its count, into a table with room for it.
+    fn insert(&mut self, hash: u64, count: u32) {
+        let mask = self.keys.len() - 1;
+        let mut i = hash as usize & mask;
+        while self.stamps[i] == self.generation {
+            i = (i + 1) & mask;
+        }
+        self.stamps[i] = self.generation;
+        self.keys[i] = hash;
+        self.counts[i] = count;
+        self.len += 1;
     }
 }
 
@@ -151,12 +160,16 @@ impl Clone for Seen {
         }
     }
 
-    /// Copying an empty table (a fresh game) keeps this one's memory.
+    /// Copying a table that fits in this one (a fresh game's, with its start) keeps this one's
+    /// memory: a playout does not grow its table again from the smallest size.
     fn clone_from(&mut self, other: &Seen) {
-        if other.len == 0 {
-            self.clear();
-        } else {
+        if (other.len + 1) * 2 > self.keys.len() {
             *self = other.clone();
+            return;
+        }
+        self.clear();
+        for (key, count) in other.entries() {
+            self.insert(key, count);
         }
     }
 }
@@ -176,5 +189,29 @@ mod tests {
             assert_eq!(seen.record(splitmix(7)), 3);
             seen.clone_from(&Seen::default());
         }
+    }
+
+    #[test]
+    fn copying_a_small_table_keeps_its_counts_and_this_ones_room() {
+        let mut start = Seen::default();
+        start.record(splitmix(1));
+        start.record(splitmix(1));
+        start.record(splitmix(2));
+        let mut game = Seen::default();
+        for h in 0..1000u64 {
+            game.record(splitmix(h + 10));
+        }
+        let room = game.keys.len();
+        game.clone_from(&start);
+        assert_eq!(game.keys.len(), room, "the grown table is kept");
+        assert_eq!(game.len, 2);
+        // The copy's counts go on from the start's; what the last game saw is gone.
+        assert_eq!(game.record(splitmix(1)), 3);
+        assert_eq!(game.record(splitmix(2)), 2);
+        assert_eq!(game.record(splitmix(10)), 1);
+        // A table that does not fit is copied whole.
+        let mut small = Seen::default();
+        small.clone_from(&game);
+        assert_eq!((small.len, small.record(splitmix(1))), (3, 4));
     }
 }
