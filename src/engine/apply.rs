@@ -32,12 +32,10 @@ impl Engine {
         let mover = self.mover_env(s);
         let stage = self.current_stage(s);
         // A blocked player's forced pass is no move's: no effects.
-        let m = if s.forced_pass { None } else { self.move_of_legal(s, w, stage, action) };
-        // The move's lowered form: its index in the stage is its index in the stage's program.
-        let lowered = m.map(|m| {
-            let i = stage.moves.iter().position(|x| std::ptr::eq(x, m)).expect("a move of the stage");
-            &self.stage_program(s).moves[i]
-        });
+        let index = if s.forced_pass { None } else { self.move_of_legal(s, w, stage, action) };
+        // The move, and its lowered form: the same index in the stage and in its program.
+        let m = index.map(|i| &stage.moves[i]);
+        let lowered = index.map(|i| &self.stage_program(s).moves[i]);
         // Only games whose rules keep chains have a capture on the fast path.
         let enclose = match lowered.map(|p| p.generator) {
             Some(super::lower::Generator::Enclose(e)) if self.program.chains.is_some() => Some(e),
@@ -632,13 +630,7 @@ impl Engine {
 
     #[inline(never)]
     fn phase_after_untils(&self, s: &State, w: &mut Work, player: usize) -> u8 {
-        let env = Env {
-            subject: self.game.players[player].team,
-            mover: player,
-            last: s.last_arrival,
-            previous: s.previous,
-            ..Env::default()
-        };
+        let env = self.player_env(s, player);
         let mut phase = s.phase[player];
         while let Some(until) = &self.program.until[phase as usize] {
             if phase as usize + 1 >= self.game.phases.len() || !until.eval(self, s, w, &env) {

@@ -21,10 +21,14 @@ struct StageScratch {
 impl Engine {
     /// The environment of the mover's rules.
     pub(crate) fn mover_env(&self, s: &State) -> Env {
-        let mover = s.mover as usize;
+        self.player_env(s, s.mover as usize)
+    }
+
+    /// The environment of `player`'s rules, as if it were his turn.
+    pub(crate) fn player_env(&self, s: &State, player: usize) -> Env {
         Env {
-            subject: self.game.players[mover].team,
-            mover,
+            subject: self.game.players[player].team,
+            mover: player,
             last: s.last_arrival,
             previous: s.previous,
             ..Env::default()
@@ -609,7 +613,13 @@ impl Engine {
 /// one pass of each name).
 #[inline]
 pub(crate) fn move_for(stage: &Stage, action: Action) -> Option<&Move> {
-    stage.moves.iter().find(|m| {
+    move_index(stage, action).map(|i| &stage.moves[i])
+}
+
+/// [`move_for`], by its index in the stage (and in the stage's program).
+#[inline]
+pub(crate) fn move_index(stage: &Stage, action: Action) -> Option<usize> {
+    stage.moves.iter().position(|m| {
         matches!(
             (&m.kind, action.kind),
             (MoveKind::Place, ActionKind::Place)

@@ -208,8 +208,9 @@ pub(crate) enum Condition {
     /// `(> (count any (flanks to R)) 0)`: the placement flanks something; the runs are
     /// walked until the first closed one, none is listed.
     FlanksAny { rel: u8 },
-    /// `(= (count empty (neighbors to R)) 0)` on a placement (or `<= 0`, `< 1`): the
-    /// candidates intersected with the kept set of sites without an empty neighbour.
+    /// `(op (count empty (neighbors to R)) K)` on a placement whose counts make the range
+    /// kept for R ([`Program::kept_ranges`]): the candidates intersected with the kept set of
+    /// sites whose count lies in it.
     KeptRange { slot: usize },
     /// `(in to REGION)` on a placement: the candidates intersected with the region's bits.
     InRegion,
@@ -269,14 +270,13 @@ pub(crate) fn lower(game: &Game) -> Program {
             crate::board::opposite(&r.name).and_then(|o| board.relation(o)).map_or(rel, |i| i as u8)
         })
         .collect();
-    let phases: Vec<Vec<StageProgram>> = game
+    let mut phases: Vec<Vec<StageProgram>> = game
         .phases
         .iter()
         .map(|phase| {
             phase.stages.iter().map(|stage| lower_stage(game, stage, &empty_neighbor_relations, board)).collect()
         })
         .collect();
-    let mut phases = phases;
     let kept_ranges = keep_ranges(game, &mut phases, empty_neighbor_relations.len());
     let when_rules = game
         .end
@@ -294,7 +294,6 @@ pub(crate) fn lower(game: &Game) -> Program {
         })
         .collect();
     let (connection, connect_bits, connect_relations) = lower_connections(game);
-    let mut phases = phases;
     let chains = phases.iter().flatten().flat_map(|stage| &stage.moves).find_map(|m| match m.generator {
         Generator::Enclose(e) => Some(e.rel),
         _ => None,

@@ -204,52 +204,41 @@ impl Engine {
         if action.kind != ActionKind::Slide || self.stage_program(s).piece_moves < 2 {
             return super::generate::move_for(stage, action);
         }
-        self.piece_move_of(s, w, stage, action, false)
+        self.piece_move_of(s, w, stage, action, false).map(|i| &stage.moves[i])
     }
 
     /// [`Engine::move_of`] for an action known to be legal: when every earlier piece move has
     /// been ruled out, the last one that could start from the action's site is the one, without
-    /// generating its actions again.
+    /// generating its actions again. The move is given by its index in the stage, which is its
+    /// index in the stage's program too.
     #[inline]
-    pub(crate) fn move_of_legal<'g>(
-        &'g self,
-        s: &State,
-        w: &mut Work,
-        stage: &'g Stage,
-        action: Action,
-    ) -> Option<&'g Move> {
+    pub(crate) fn move_of_legal(&self, s: &State, w: &mut Work, stage: &Stage, action: Action) -> Option<usize> {
         if action.kind != ActionKind::Slide || self.stage_program(s).piece_moves < 2 {
-            return super::generate::move_for(stage, action);
+            return super::generate::move_index(stage, action);
         }
         self.piece_move_of(s, w, stage, action, true)
     }
 
-    /// [`Engine::move_of`] among several piece moves: the first that makes the action.
+    /// [`Engine::move_of`] among several piece moves: the index of the first that makes the
+    /// action.
     #[inline(never)]
-    fn piece_move_of<'g>(
-        &'g self,
-        s: &State,
-        w: &mut Work,
-        stage: &'g Stage,
-        action: Action,
-        legal: bool,
-    ) -> Option<&'g Move> {
+    fn piece_move_of(&self, s: &State, w: &mut Work, stage: &Stage, action: Action, legal: bool) -> Option<usize> {
         let env = Env { from: action.from, ..self.mover_env(s) };
         let can_start = |m: &Move| {
             m.kind.moves_a_piece() && s.board[action.from as usize] != 0 && self.contains(s, &m.from, action.from, &env)
         };
-        let mut candidates = stage.moves.iter().filter(|m| can_start(m)).peekable();
+        let mut candidates = stage.moves.iter().enumerate().filter(|(_, m)| can_start(m)).peekable();
         let mut found = take(&mut w.found);
         let mut owner = None;
-        while let Some(m) = candidates.next() {
+        while let Some((i, m)) = candidates.next() {
             if legal && candidates.peek().is_none() {
-                owner = Some(m);
+                owner = Some(i);
                 break;
             }
             found.clear();
             self.piece_actions_from(s, w, m, action.from, &env, &mut found);
             if found.contains(&action) {
-                owner = Some(m);
+                owner = Some(i);
                 break;
             }
         }

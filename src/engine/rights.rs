@@ -92,7 +92,7 @@ impl Engine {
             let key =
                 |f: u16, t: u16| splitmix(((r as u64) << 40) ^ (u64::from(f) << 20) ^ u64::from(t) ^ 0x7269_6768_7400);
             for &(team, mover) in &rights.teams {
-                let env = Env { subject: team, mover, last: s.last_arrival, previous: s.previous, ..Env::default() };
+                let env = self.player_env(s, mover);
                 if !holds(w, &right.fixed, &env) {
                     continue;
                 }
