@@ -151,6 +151,16 @@ impl Engine {
                 self.keep_after(s, w, (m, program), env, turn.map(|t| &mut t.guard), rest, start);
             }
             Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, env, rest),
+            Generator::RelocateAnywhereEmpty { distinct } => {
+                legal.set_pairs(rest.len(), |origins, targets| {
+                    self.for_each_site(s, &m.from, env, |f| {
+                        if s.board[f as usize] != 0 && !(distinct && s.relocated.contains(&f)) {
+                            origins.push(f);
+                        }
+                    });
+                    targets.extend(s.empty.ones());
+                });
+            }
             Generator::Pass { name } => {
                 if self.conditions_hold(s, w, m, env) {
                     rest.push(Action::pass(name));

@@ -17,7 +17,8 @@
 //! | a `slide` that captures or rides (`range`), `leap`, `hop` | [`Generator::Piece`] | origin by origin, the directions' step tables ([`super::pieces`]) |
 //! | `(promote REGION KIND...)` of a `slide`, `leap`, `hop` | [`Generator::Piece`] | once the move's actions are listed, each one ending in the region's bitset becomes one per kind, in place, out of line (`Engine::promotions`) |
 //! | several piece moves in one stage | [`Generator::Piece`] with `shared`, [`StageProgram::piece_moves`] | an action already listed by an earlier move is skipped; an action's move is the first that makes it |
-//! | `relocate` | [`Generator::Relocate`] | every origin and destination through the interpreter |
+//! | `relocate` to `empty` (or `any`) with no `where` | [`Generator::RelocateAnywhereEmpty`] | the origins and the empty sites listed once: the actions are their product ([`super::legal::Pairs`]), the `n`-th found by a division |
+//! | any other `relocate` | [`Generator::Relocate`] | every origin and destination through the interpreter |
 //! | `(op (count empty (neighbors to R)) K)` in `where` | [`Condition::EmptyNeighbors`] | one read of the empty-neighbour counts kept per site |
 //! | `(op (count empty (neighbors to R)) K)` in `where` of a `place` (gravity: `(= ... 0)`, nothing empty below; Watershed's `(>= ... 2)`) | [`Condition::KeptRange`] | one bitset intersection with the sites whose count lies in the range, kept as the counts change ([`Program::kept_ranges`]; one range per relation, the first a placement asks) |
 //! | `(in to REGION)` in `where` of a `place` | [`Condition::InRegion`] | one bitset intersection for all candidates |
@@ -189,6 +190,12 @@ pub(crate) enum Generator {
         shared: bool,
     },
     Relocate {
+        distinct: bool,
+    },
+    /// A relocation with no condition to any empty site: its actions are the product of the
+    /// stones it may move and the empty sites ([`super::legal::Pairs`]), never listed pair by
+    /// pair.
+    RelocateAnywhereEmpty {
         distinct: bool,
     },
     /// A voluntary pass (action `pass`, or a named pass with `from` = `name`).
@@ -545,6 +552,12 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 }
                 MoveKind::Slide { along } => Generator::Slide { along },
                 MoveKind::Leap { .. } | MoveKind::Hop { .. } => Generator::Piece { shared: overlaps },
+                // The destinations do not depend on the origin: `(to ...)` reads no `from`.
+                MoveKind::Relocate { distinct }
+                    if m.conditions.is_empty() && matches!(m.to, Sites::Filter(Filter::Empty | Filter::Any)) =>
+                {
+                    Generator::RelocateAnywhereEmpty { distinct }
+                }
                 MoveKind::Relocate { distinct } => Generator::Relocate { distinct },
                 MoveKind::Pass { name } => Generator::Pass { name },
             };
@@ -575,6 +588,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 | Generator::Slide { .. }
                 | Generator::Piece { .. }
                 | Generator::Relocate { .. }
+                | Generator::RelocateAnywhereEmpty { .. }
                 | Generator::Pass { .. } => !m.after.is_empty() || m.no_repeat.is_some(),
             };
             let guarded = (after_effects && super::attack::guarded(m))
@@ -741,15 +755,27 @@ mod tests {
     }
 
     #[test]
-    fn own_stone_slides_take_the_tight_loop() {
+    fn own_stone_slides_take_the_tight_loop_and_relocations_anywhere_empty_a_product() {
         let p = program(
             r#"(game "T" (players "X" "O" (hand 0)) (board (square 3))
               (play (turn (slide (from friend) (along orthogonal) (to empty))
-                          (actions 0 1 (relocate (from enemy) (to empty) (distinct)))))
+                          (actions 0 1 (relocate (from enemy) (to empty) (distinct)))
+                          (actions 0 1 (relocate (from enemy) (to any)))
+                          (actions 0 1 (relocate (from enemy) (to empty) (where (> (count empty (neighbors to orthogonal)) 1))))
+                          (actions 0 1 (relocate (from enemy) (to (neighbors from orthogonal))))))
               (end (turn-limit 10)))"#,
         );
         let generators: Vec<Generator> =
             p.phases.iter().flatten().flat_map(|s| &s.moves).map(|m| m.generator).collect();
-        assert!(matches!(generators[..], [Generator::SlideOwnToEmpty { .. }, Generator::Relocate { distinct: true }]));
+        assert!(matches!(
+            generators[..],
+            [
+                Generator::SlideOwnToEmpty { .. },
+                Generator::RelocateAnywhereEmpty { distinct: true },
+                Generator::RelocateAnywhereEmpty { distinct: false },
+                Generator::Relocate { distinct: false },
+                Generator::Relocate { distinct: false },
+            ]
+        ));
     }
 }
