@@ -72,7 +72,8 @@ impl Engine {
         if !legal.is_empty() && s.stage_done >= s.stage_min && s.stage_done < s.stage_max {
             legal.push(Action::END);
         }
-        s.legal = legal;
+        // The placeholder `take` left owns no memory: forgotten, not dropped, it costs nothing.
+        std::mem::forget(std::mem::replace(&mut s.legal, legal));
     }
 
     /// The actions of a stage that is not [`StageProgram::plain_moves`]: with `(priority ...)`,
@@ -152,14 +153,7 @@ impl Engine {
             }
             Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, env, rest),
             Generator::RelocateAnywhereEmpty { distinct } => {
-                legal.set_pairs(rest.len(), |origins, targets| {
-                    self.for_each_site(s, &m.from, env, |f| {
-                        if s.board[f as usize] != 0 && !(distinct && s.relocated.contains(&f)) {
-                            origins.push(f);
-                        }
-                    });
-                    targets.extend(s.empty.ones());
-                });
+                self.relocations_anywhere_empty(s, m, distinct, env, legal, rest.len())
             }
             Generator::Pass { name } => {
                 if self.conditions_hold(s, w, m, env) {
@@ -405,6 +399,20 @@ impl Engine {
             }
         }
         out.truncate(kept);
+    }
+
+    /// The relocations of a [`Generator::RelocateAnywhereEmpty`], as a product standing before
+    /// `rest[at]`. Out of line: the placements' loop stays as short as it was.
+    #[inline(never)]
+    fn relocations_anywhere_empty(&self, s: &State, m: &Move, distinct: bool, env: &Env, legal: &mut Legal, at: usize) {
+        legal.set_pairs(at, |origins, targets| {
+            self.for_each_site(s, &m.from, env, |f| {
+                if s.board[f as usize] != 0 && !(distinct && s.relocated.contains(&f)) {
+                    origins.push(f);
+                }
+            });
+            targets.extend(s.empty.ones());
+        });
     }
 
     fn relocations(&self, s: &State, w: &mut Work, m: &Move, distinct: bool, env: &Env, out: &mut Vec<Action>) {

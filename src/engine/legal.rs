@@ -17,8 +17,11 @@ pub struct Legal {
     /// Destinations of the legal placements.
     pub(crate) places: Bits,
     pub(crate) place_count: u32,
-    /// Relocations, kept as a product; their block stands among `rest`.
-    pub(crate) pairs: Pairs,
+    /// How many relocations `pairs` holds.
+    pair_count: u32,
+    /// Relocations, kept as a product; their block stands among `rest`. Boxed, and made only
+    /// by the first game that has some, so that moving a `Legal` stays cheap.
+    pairs: Option<Box<Pairs>>,
     /// The other legal actions, in order, after the placements.
     pub(crate) rest: Vec<Action>,
     /// The whole list, built on demand.
@@ -30,6 +33,7 @@ impl Clone for Legal {
         Legal {
             places: self.places.clone(),
             place_count: self.place_count,
+            pair_count: self.pair_count,
             pairs: self.pairs.clone(),
             rest: self.rest.clone(),
             list: OnceLock::new(),
@@ -39,7 +43,11 @@ impl Clone for Legal {
     fn clone_from(&mut self, other: &Legal) {
         self.places.clone_from(&other.places);
         self.place_count = other.place_count;
-        self.pairs.clone_from(&other.pairs);
+        self.pair_count = other.pair_count;
+        match (&mut self.pairs, &other.pairs) {
+            (Some(mine), Some(theirs)) => mine.clone_from(theirs),
+            (mine, theirs) => mine.clone_from(theirs),
+        }
         self.rest.clone_from(&other.rest);
         self.list = OnceLock::new();
     }
@@ -50,7 +58,8 @@ impl Legal {
         Legal {
             places: Bits::new(sites),
             place_count: 0,
-            pairs: Pairs::default(),
+            pair_count: 0,
+            pairs: None,
             rest: Vec::new(),
             list: OnceLock::new(),
         }
@@ -60,7 +69,7 @@ impl Legal {
     pub(crate) fn clear(&mut self) {
         self.places.clear();
         self.place_count = 0;
-        self.pairs.clear();
+        self.pair_count = 0;
         self.rest.clear();
         self.list = OnceLock::new();
     }
@@ -78,7 +87,7 @@ impl Legal {
             self.places.remove(site);
             self.place_count -= 1;
         }
-        self.pairs.clear();
+        self.pair_count = 0;
         self.rest.clear();
         self.list = OnceLock::new();
     }
@@ -91,18 +100,18 @@ impl Legal {
     /// Sets the relocations from each origin to each target that `fill` pushes into the two
     /// lists it is given, listed origin by origin before `rest[at]`.
     pub(crate) fn set_pairs(&mut self, at: usize, fill: impl FnOnce(&mut Vec<u16>, &mut Vec<u16>)) {
-        let pairs = &mut self.pairs;
+        let pairs = self.pairs.get_or_insert_default();
         pairs.origins.clear();
         pairs.targets.clear();
         fill(&mut pairs.origins, &mut pairs.targets);
         pairs.at = at as u32;
         // At most 65 535² actions: a `u32` holds them.
-        pairs.count = (pairs.origins.len() * pairs.targets.len()) as u32;
+        self.pair_count = (pairs.origins.len() * pairs.targets.len()) as u32;
         self.list = OnceLock::new();
     }
 
     pub fn len(&self) -> usize {
-        self.place_count as usize + self.pairs.count as usize + self.rest.len()
+        self.place_count as usize + self.pair_count as usize + self.rest.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -114,7 +123,7 @@ impl Legal {
     pub fn nth(&self, i: usize) -> Action {
         if i < self.place_count as usize {
             Action::place(self.places.nth(i as u32).expect("i is below the number of placements"))
-        } else if self.pairs.count == 0 {
+        } else if self.pair_count == 0 {
             self.rest[i - self.place_count as usize]
         } else {
             self.nth_beyond_places(i - self.place_count as usize)
@@ -123,11 +132,12 @@ impl Legal {
 
     /// [`Legal::nth`] after the placements, when relocations are kept as a product.
     fn nth_beyond_places(&self, i: usize) -> Action {
-        let (at, count) = (self.pairs.at as usize, self.pairs.count as usize);
+        let Some(pairs) = self.pairs.as_deref() else { return self.rest[i] };
+        let (at, count) = (pairs.at as usize, self.pair_count as usize);
         if i < at {
             self.rest[i]
         } else if i - at < count {
-            self.pairs.nth(i - at)
+            pairs.nth(i - at)
         } else {
             self.rest[i - count]
         }
@@ -136,7 +146,11 @@ impl Legal {
     pub fn contains(&self, action: Action) -> bool {
         match action.kind {
             super::ActionKind::Place => self.places.contains(action.to),
-            super::ActionKind::Relocate if self.pairs.contains(action) => true,
+            super::ActionKind::Relocate
+                if self.pair_count > 0 && self.pairs.as_ref().is_some_and(|p| p.contains(action)) =>
+            {
+                true
+            }
             _ => self.rest.contains(&action),
         }
     }
@@ -146,33 +160,30 @@ impl Legal {
         self.list.get_or_init(|| {
             let mut list = Vec::with_capacity(self.len());
             list.extend(self.places.ones().map(Action::place));
-            let at = (self.pairs.at as usize).min(self.rest.len());
-            list.extend_from_slice(&self.rest[..at]);
-            list.extend((0..self.pairs.count as usize).map(|i| self.pairs.nth(i)));
-            list.extend_from_slice(&self.rest[at..]);
+            match self.pairs.as_deref().filter(|_| self.pair_count > 0) {
+                Some(pairs) => {
+                    let at = (pairs.at as usize).min(self.rest.len());
+                    list.extend_from_slice(&self.rest[..at]);
+                    list.extend((0..self.pair_count as usize).map(|i| pairs.nth(i)));
+                    list.extend_from_slice(&self.rest[at..]);
+                }
+                None => list.extend_from_slice(&self.rest),
+            }
             list
         })
     }
 }
 
 /// Relocations from each of `origins` to each of `targets`, origin by origin: the block of
-/// `count` actions that stands before `rest[at]` in a [`Legal`].
+/// actions that stands before `rest[at]` in a [`Legal`].
 #[derive(Debug, Default, Clone)]
 pub(crate) struct Pairs {
     origins: Vec<u16>,
     targets: Vec<u16>,
     at: u32,
-    count: u32,
 }
 
 impl Pairs {
-    fn clear(&mut self) {
-        self.origins.clear();
-        self.targets.clear();
-        self.at = 0;
-        self.count = 0;
-    }
-
     #[inline]
     fn nth(&self, i: usize) -> Action {
         let n = self.targets.len();
@@ -180,7 +191,7 @@ impl Pairs {
     }
 
     fn contains(&self, action: Action) -> bool {
-        self.count > 0 && self.origins.contains(&action.from) && self.targets.contains(&action.to)
+        self.origins.contains(&action.from) && self.targets.contains(&action.to)
     }
 }
 
