@@ -173,16 +173,13 @@ impl Engine {
     pub(crate) fn largest_group(&self, s: &State, w: &mut Work, rel: u8, filter: Filter, env: &Env) -> i64 {
         let rel = self.program.rel(rel, env.subject);
         let relation = &self.game.board.relations[rel as usize];
-        let cache = self.group_cache(s, w, rel);
-        (0..s.stones.len())
-            .filter(|&t| match filter {
-                Filter::Friend => t == env.subject,
-                Filter::Enemy => t != env.subject,
-                _ => true,
-            })
-            .map(|t| cache.largest(relation, &s.board, t))
-            .max()
-            .unwrap_or(0) as i64
+        let largest = self.group_cache(s, w, rel).largest(relation, &s.board);
+        let teams = largest.iter().enumerate();
+        i64::from(match filter {
+            Filter::Friend => largest[env.subject],
+            Filter::Enemy => teams.filter(|&(t, _)| t != env.subject).map(|(_, &l)| l).max().unwrap_or(0),
+            _ => largest.iter().copied().max().unwrap_or(0),
+        })
     }
 
     /// The union-find of a relation's groups. The engine makes one for every relation the rules

@@ -55,6 +55,9 @@ impl Engine {
     /// Fills `s.legal` with the actions of the current stage (`end` included when the rest of
     /// the stage is optional and something else is possible).
     pub(crate) fn generate(&self, s: &mut State, w: &mut Work) {
+        if self.stage_program(s).plain {
+            return self.generate_plain(s);
+        }
         let mut legal = take(&mut s.legal);
         legal.clear();
         let mut rest = take(&mut legal.rest);
@@ -74,6 +77,19 @@ impl Engine {
         }
         // The placeholder `take` left owns no memory: forgotten, not dropped, it costs nothing.
         std::mem::forget(std::mem::replace(&mut s.legal, legal));
+    }
+
+    /// [`Engine::generate`] for a [`StageProgram::plain`] stage: every empty site while the
+    /// mover has a stone, and `end` where the rest of the stage is optional.
+    fn generate_plain(&self, s: &mut State) {
+        if s.hands[s.mover as usize] == 0 {
+            s.legal.clear();
+            return;
+        }
+        s.legal.set_only_places(&s.empty, s.empty_count);
+        if !s.legal.is_empty() && s.stage_done >= s.stage_min && s.stage_done < s.stage_max {
+            s.legal.push(Action::END);
+        }
     }
 
     /// The actions of a stage that is not [`StageProgram::plain_moves`]: with `(priority ...)`,

@@ -138,12 +138,12 @@ impl GroupCache {
         self.fresh = false;
     }
 
-    /// The largest group of `team`.
-    pub fn largest(&mut self, rel: &Relation, board: &[u8], team: usize) -> u32 {
+    /// The largest group of each team, by team.
+    pub fn largest(&mut self, rel: &Relation, board: &[u8]) -> &[u32] {
         if !self.fresh {
             self.rebuild(rel, board);
         }
-        self.largest[team]
+        &self.largest
     }
 
     /// Appends the size of every group of `team` to `out`.

@@ -81,6 +81,16 @@ impl Legal {
         self.list = OnceLock::new();
     }
 
+    /// Sets the placements to a copy of `places` (of `count` sites) and no other action.
+    pub(crate) fn set_only_places(&mut self, places: &Bits, count: u32) {
+        debug_assert_eq!(places.count(), count);
+        self.places.copy_from(places);
+        self.place_count = count;
+        self.pair_count = 0;
+        self.rest.clear();
+        self.list = OnceLock::new();
+    }
+
     /// Removes one placement and every other action (the stage's list after a plain placement).
     pub(crate) fn take_place(&mut self, site: u16) {
         if self.places.contains(site) {

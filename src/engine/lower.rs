@@ -10,7 +10,7 @@
 //! |---|---|---|
 //! | a stage's `(actions MIN MAX ...)` | [`Bound`] | fixed numbers folded; otherwise compiled, evaluated when the stage begins |
 //! | a number or condition of the turn flow: bounds, `until`, `grew`'s values, a `when`'s condition, effects | [`super::compile`] | closures built once, constants folded into their parents; the ludemes without a closure of their own call the interpreter |
-//! | a stage that is one plain `place` on `empty` | [`StageProgram::plain`] | the legal set after a placement is the one before, less that site |
+//! | a stage that is one plain `place` on `empty` | [`StageProgram::plain`] | the legal set is a copy of the empty sites when the stage begins, and after a placement the one before less that site |
 //! | `place` | [`Generator::Place`] | candidates as a bitset, filtered condition by condition |
 //! | `slide` of one's own stones to any empty neighbour | [`Generator::SlideOwnToEmpty`] | a tight loop over the stones' neighbour lists |
 //! | any other one-step `slide` that does not capture | [`Generator::Slide`] | every origin and neighbour through the interpreter |
