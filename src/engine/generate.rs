@@ -75,8 +75,7 @@ impl Engine {
         if !legal.is_empty() && s.stage_done >= s.stage_min && s.stage_done < s.stage_max {
             legal.push(Action::END);
         }
-        // The placeholder `take` left owns no memory: forgotten, not dropped, it costs nothing.
-        std::mem::forget(std::mem::replace(&mut s.legal, legal));
+        s.legal = legal;
     }
 
     /// [`Engine::generate`] for a [`StageProgram::plain`] stage: every empty site while the

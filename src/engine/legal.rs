@@ -44,10 +44,8 @@ impl Clone for Legal {
         self.places.clone_from(&other.places);
         self.place_count = other.place_count;
         self.pair_count = other.pair_count;
-        match (&mut self.pairs, &other.pairs) {
-            (Some(mine), Some(theirs)) => mine.clone_from(theirs),
-            (mine, theirs) => mine.clone_from(theirs),
-        }
+        // Keeps the buffers of a box it already has.
+        self.pairs.clone_from(&other.pairs);
         self.rest.clone_from(&other.rest);
         self.list = OnceLock::new();
     }
