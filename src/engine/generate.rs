@@ -55,7 +55,8 @@ impl Engine {
     /// Fills `s.legal` with the actions of the current stage (`end` included when the rest of
     /// the stage is optional and something else is possible).
     pub(crate) fn generate(&self, s: &mut State, w: &mut Work) {
-        if self.stage_program(s).plain {
+        let stage_program = self.stage_program(s);
+        if stage_program.plain {
             return self.generate_plain(s);
         }
         let mut legal = take(&mut s.legal);
@@ -63,7 +64,6 @@ impl Engine {
         let mut rest = take(&mut legal.rest);
         let env = self.mover_env(s);
         let stage = self.current_stage(s);
-        let stage_program = self.stage_program(s);
         if stage_program.plain_moves {
             for (m, program) in stage.moves.iter().zip(&stage_program.moves) {
                 self.move_actions(s, w, (m, program), &env, None, &mut legal, &mut rest);
@@ -75,7 +75,11 @@ impl Engine {
         if !legal.is_empty() && s.stage_done >= s.stage_min && s.stage_done < s.stage_max {
             legal.push(Action::END);
         }
-        s.legal = legal;
+        // The placeholder `take` left is still empty and owns no memory: forgotten, it skips
+        // the drop glue (a call per decision).
+        let placeholder = std::mem::replace(&mut s.legal, legal);
+        debug_assert!(placeholder.owns_nothing());
+        std::mem::forget(placeholder);
     }
 
     /// [`Engine::generate`] for a [`StageProgram::plain`] stage: every empty site while the

@@ -118,6 +118,11 @@ impl Legal {
         self.list = OnceLock::new();
     }
 
+    /// Whether this holds no heap memory (a default `Legal`, moved out of and not used).
+    pub(crate) fn owns_nothing(&self) -> bool {
+        self.places.words().is_empty() && self.pairs.is_none() && self.rest.capacity() == 0 && self.list.get().is_none()
+    }
+
     pub fn len(&self) -> usize {
         self.place_count as usize + self.pair_count as usize + self.rest.len()
     }
