@@ -123,7 +123,7 @@ impl Engine {
                     if action.kind == ActionKind::Place && self.plain_place(s) && s.hands[s.mover as usize] != 0 {
                         // Only the site just filled has left the set: no need to look again.
                         s.legal.take_place(action.to);
-                        if s.stage_done >= s.stage_min && !s.legal.is_empty() {
+                        if s.offers_end() && !s.legal.is_empty() {
                             s.legal.push(Action::END);
                         }
                     } else {
@@ -151,36 +151,32 @@ impl Engine {
     /// have one empty neighbour less, and may leave or enter the kept range of counts.
     #[inline(always)]
     pub(crate) fn neighbors_lose_empty(&self, w: &mut Work, site: u16) {
-        let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
-        for (slot, (&rel, counts)) in slots.enumerate() {
-            let range = self.program.kept_ranges[slot];
-            for &n in self.game.board.relations[rel as usize].neighbors(site) {
-                counts[n as usize] -= 1;
-                if let Some((lo, hi)) = range {
-                    let c = counts[n as usize];
-                    if c == hi {
-                        w.in_range[slot].insert(n);
-                    } else if u16::from(c) + 1 == u16::from(lo) {
-                        w.in_range[slot].remove(n);
-                    }
-                }
-            }
-        }
+        self.neighbors_change_empty(w, site, false);
     }
 
     /// A site has been emptied: its neighbours have one empty neighbour more.
     #[inline(always)]
     pub(crate) fn neighbors_gain_empty(&self, w: &mut Work, site: u16) {
+        self.neighbors_change_empty(w, site, true);
+    }
+
+    /// The neighbours' counts move by one; a count that crosses an end of its slot's kept range
+    /// (from `lo - 1` to `lo` or `hi + 1` to `hi`, and back) moves its site into or out of the
+    /// set of sites in range. Inlined with `gained` constant, so each caller has its own loop.
+    #[inline(always)]
+    fn neighbors_change_empty(&self, w: &mut Work, site: u16, gained: bool) {
         let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
         for (slot, (&rel, counts)) in slots.enumerate() {
             let range = self.program.kept_ranges[slot];
             for &n in self.game.board.relations[rel as usize].neighbors(site) {
-                counts[n as usize] += 1;
+                let count = &mut counts[n as usize];
+                *count = if gained { *count + 1 } else { *count - 1 };
                 if let Some((lo, hi)) = range {
-                    let c = counts[n as usize];
-                    if c == lo {
+                    // The count entered the range at one end, or left it past the other.
+                    let (entered, left) = if gained { (lo, i16::from(hi) + 1) } else { (hi, i16::from(lo) - 1) };
+                    if *count == entered {
                         w.in_range[slot].insert(n);
-                    } else if u16::from(c) == u16::from(hi) + 1 {
+                    } else if i16::from(*count) == left {
                         w.in_range[slot].remove(n);
                     }
                 }
@@ -441,11 +437,7 @@ impl Engine {
     /// both are false after an action and at the end of a turn.
     fn end_rules(&self, s: &mut State, w: &mut Work, no_moves: bool, blocked: bool) -> bool {
         for when in &self.program.when_rules {
-            let holds = match &when.test {
-                EndTest::BoardFull => s.empty_count == 0,
-                test => self.end_test(s, w, test, no_moves, blocked),
-            };
-            if holds {
+            if self.end_test(s, w, &when.test, no_moves, blocked) {
                 if let EndRule::When { outcome, .. } = &self.game.end[when.rule] {
                     s.outcome = Some(self.decide(s, w, outcome, EndReason::Rule(when.rule)));
                 }
@@ -456,15 +448,15 @@ impl Engine {
         false
     }
 
-    /// An end rule's test that reads more than a count: the mover's environment is made only
-    /// for these.
+    /// An end rule's test. The mover's environment is made only for the tests that read it.
+    #[inline]
     fn end_test(&self, s: &State, w: &mut Work, test: &EndTest, no_moves: bool, blocked: bool) -> bool {
-        let env = Env { no_moves, blocked, ..self.mover_env(s) };
+        let env = || Env { no_moves, blocked, ..self.mover_env(s) };
         match test {
             EndTest::BoardFull => s.empty_count == 0,
-            EndTest::NobodyCanMove => blocked && self.others_blocked(s, w, env.mover),
-            EndTest::Line(line) => self.line(s, w, line, &env),
-            EndTest::General(code) => code.eval(self, s, w, &env),
+            EndTest::NobodyCanMove => blocked && self.others_blocked(s, w, s.mover as usize),
+            EndTest::Line(line) => self.line(s, w, line, &env()),
+            EndTest::General(code) => code.eval(self, s, w, &env()),
         }
     }
 

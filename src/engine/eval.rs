@@ -174,10 +174,11 @@ impl Engine {
         let rel = self.program.rel(rel, env.subject);
         let relation = &self.game.board.relations[rel as usize];
         let largest = self.group_cache(s, w, rel).largest(relation, &s.board);
-        let teams = largest.iter().enumerate();
         i64::from(match filter {
             Filter::Friend => largest[env.subject],
-            Filter::Enemy => teams.filter(|&(t, _)| t != env.subject).map(|(_, &l)| l).max().unwrap_or(0),
+            Filter::Enemy => {
+                largest.iter().enumerate().filter(|&(t, _)| t != env.subject).map(|(_, &l)| l).max().unwrap_or(0)
+            }
             _ => largest.iter().copied().max().unwrap_or(0),
         })
     }

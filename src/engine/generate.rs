@@ -72,7 +72,7 @@ impl Engine {
             self.guarded_stage_actions(s, w, &env, &mut legal, &mut rest);
         }
         legal.rest = rest;
-        if !legal.is_empty() && s.stage_done >= s.stage_min && s.stage_done < s.stage_max {
+        if !legal.is_empty() && s.offers_end() {
             legal.push(Action::END);
         }
         // The placeholder `take` left is still empty and owns no memory: forgotten, it skips
@@ -90,7 +90,7 @@ impl Engine {
             return;
         }
         s.legal.set_only_places(&s.empty, s.empty_count);
-        if !s.legal.is_empty() && s.stage_done >= s.stage_min && s.stage_done < s.stage_max {
+        if !s.legal.is_empty() && s.offers_end() {
             s.legal.push(Action::END);
         }
     }
@@ -426,7 +426,7 @@ impl Engine {
     fn relocations_anywhere_empty(&self, s: &State, m: &Move, distinct: bool, env: &Env, legal: &mut Legal, at: usize) {
         legal.set_pairs(at, |origins, targets| {
             self.for_each_site(s, &m.from, env, |f| {
-                if s.board[f as usize] != 0 && !(distinct && s.relocated.contains(&f)) {
+                if may_relocate(s, f, distinct) {
                     origins.push(f);
                 }
             });
@@ -437,7 +437,7 @@ impl Engine {
     fn relocations(&self, s: &State, w: &mut Work, m: &Move, distinct: bool, env: &Env, out: &mut Vec<Action>) {
         let unconditional = m.conditions.is_empty();
         self.for_each_site(s, &m.from, env, |f| {
-            if s.board[f as usize] == 0 || (distinct && s.relocated.contains(&f)) {
+            if !may_relocate(s, f, distinct) {
                 return;
             }
             let with_from = Env { from: f, ..*env };
@@ -664,6 +664,13 @@ pub(crate) fn move_index(stage: &Stage, action: Action) -> Option<usize> {
                 | (MoveKind::Relocate { .. }, ActionKind::Relocate)
         ) || matches!((&m.kind, action.kind), (MoveKind::Pass { name }, ActionKind::Pass) if *name == action.from)
     })
+}
+
+/// Whether the stone on `f` (if any) may be relocated: with `distinct`, not one relocated
+/// already this turn.
+#[inline]
+fn may_relocate(s: &State, f: u16, distinct: bool) -> bool {
+    s.board[f as usize] != 0 && !(distinct && s.relocated.contains(&f))
 }
 
 /// A set of sites in words, for messages.

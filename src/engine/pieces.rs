@@ -201,10 +201,7 @@ impl Engine {
     /// action to the move of its kind.
     #[inline]
     pub(crate) fn move_of<'g>(&'g self, s: &State, w: &mut Work, stage: &'g Stage, action: Action) -> Option<&'g Move> {
-        if action.kind != ActionKind::Slide || self.stage_program(s).piece_moves < 2 {
-            return super::generate::move_for(stage, action);
-        }
-        self.piece_move_of(s, w, stage, action, false).map(|i| &stage.moves[i])
+        self.move_index_of(s, w, stage, action, false).map(|i| &stage.moves[i])
     }
 
     /// [`Engine::move_of`] for an action known to be legal: when every earlier piece move has
@@ -213,10 +210,17 @@ impl Engine {
     /// index in the stage's program too.
     #[inline]
     pub(crate) fn move_of_legal(&self, s: &State, w: &mut Work, stage: &Stage, action: Action) -> Option<usize> {
+        self.move_index_of(s, w, stage, action, true)
+    }
+
+    /// The index of the move that makes `action`; `legal`: the action is known to be legal.
+    /// Always inlined: every action asks it.
+    #[inline(always)]
+    fn move_index_of(&self, s: &State, w: &mut Work, stage: &Stage, action: Action, legal: bool) -> Option<usize> {
         if action.kind != ActionKind::Slide || self.stage_program(s).piece_moves < 2 {
             return super::generate::move_index(stage, action);
         }
-        self.piece_move_of(s, w, stage, action, true)
+        self.piece_move_of(s, w, stage, action, legal)
     }
 
     /// [`Engine::move_of`] among several piece moves: the index of the first that makes the

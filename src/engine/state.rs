@@ -318,6 +318,12 @@ impl Work {
 }
 
 impl State {
+    /// Whether the stage offers `end` now: its fewest actions are made and more are allowed.
+    #[inline]
+    pub(crate) fn offers_end(&self) -> bool {
+        self.stage_done >= self.stage_min && self.stage_done < self.stage_max
+    }
+
     /// Turns begun so far (DESIGN.md §2): completed turns, plus the current one if an action
     /// has been made in it.
     pub fn turns(&self) -> u32 {
