@@ -5,7 +5,7 @@ use std::mem::take;
 use super::attack::Guard;
 use super::connect;
 use super::eval::{Env, matches};
-use super::legal::Legal;
+use super::legal::{Legal, Steps};
 use super::lower::{Condition, Generator, MoveProgram, Require, StageProgram};
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
@@ -159,6 +159,12 @@ impl Engine {
             Generator::SlideOwnToEmpty { along } => {
                 self.slides_own_to_empty(s, self.program.rel(along, env.subject), env, rest)
             }
+            // A legal set keeps one block: a second move that could be one is listed.
+            Generator::StepsKept { along, slot } if !legal.has_block() => {
+                let steps = Steps { rel: along, team: env.subject as u8, slot };
+                self.steps_kept(s, w, steps, legal, rest.len())
+            }
+            Generator::StepsKept { along, .. } => self.slides_own_to_empty(s, along, env, rest),
             Generator::Slide { along } => {
                 let start = rest.len();
                 self.slides(s, w, m, self.program.rel(along, env.subject), env, rest);
@@ -171,9 +177,10 @@ impl Engine {
                 self.keep_after(s, w, (m, program), env, turn.map(|t| &mut t.guard), rest, start);
             }
             Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, env, rest),
-            Generator::RelocateAnywhereEmpty { distinct } => {
+            Generator::RelocateAnywhereEmpty { distinct } if !legal.has_block() => {
                 self.relocations_anywhere_empty(s, m, distinct, env, legal, rest.len())
             }
+            Generator::RelocateAnywhereEmpty { distinct } => self.relocations(s, w, m, distinct, env, rest),
             Generator::Pass { name } => {
                 if self.conditions_hold(s, w, m, env) {
                     rest.push(Action::pass(name));
@@ -386,6 +393,14 @@ impl Engine {
         }
     }
 
+    /// The steps of a [`Generator::StepsKept`], as a block standing before `rest[at]`: only
+    /// their number is found here, the sum of the mover's stones' kept counts.
+    fn steps_kept(&self, s: &State, w: &Work, steps: Steps, legal: &mut Legal, at: usize) {
+        let counts = &w.empty_neighbors[steps.slot as usize];
+        let total = s.stones[steps.team as usize].ones().map(|f| u32::from(counts[f as usize])).sum();
+        legal.set_steps(at, steps, total);
+    }
+
     fn slides(&self, s: &mut State, w: &mut Work, m: &Move, along: u8, env: &Env, out: &mut Vec<Action>) {
         let rel = &self.game.board.relations[along as usize];
         let start = out.len();
@@ -518,7 +533,7 @@ impl Engine {
             ActionKind::Pass => "`pass`",
         };
         let label = |site: u16| self.label(site).to_string();
-        if s.legal.as_slice() == [Action::PASS] {
+        if self.legal(s) == [Action::PASS] {
             return "you cannot move: your only action is `pass`".into();
         }
         match action.kind {
@@ -548,7 +563,7 @@ impl Engine {
             return why;
         }
         let Some(m) = self.move_of(s, &mut w, stage, action).or_else(|| move_for(stage, action)) else {
-            let allowed: Vec<&str> = s.legal.as_slice().iter().map(|a| kind_name(a.kind)).collect::<Vec<_>>();
+            let allowed: Vec<&str> = self.legal(s).iter().map(|a| kind_name(a.kind)).collect::<Vec<_>>();
             let mut allowed: Vec<&str> = allowed.into_iter().fold(Vec::new(), |mut v, k| {
                 if !v.contains(&k) {
                     v.push(k);
@@ -635,7 +650,7 @@ impl Engine {
         }
         let index = stage.moves.iter().position(|x| std::ptr::eq(x, m)).unwrap_or(0);
         if stage.preferred > 0 && index >= stage.preferred {
-            if let Some(&first) = s.legal.as_slice().first() {
+            if let Some(&first) = self.legal(s).first() {
                 return format!(
                     "a move in `(priority ...)` can be made, and then only those are legal (such as {})",
                     self.action_text(first)

@@ -1,31 +1,49 @@
 //! The legal actions of the decision at hand, kept compact.
 //!
 //! Placements are by far the most common actions and are rebuilt after almost every action, so
-//! they are kept as a bitset of destinations. Relocations from any of some stones to any of some
-//! sites are kept as the two lists whose product they are ([`Pairs`]): a decision to move an
-//! enemy stone anywhere empty has hundreds of actions and is made once. Every other action
-//! (slides, `end`, `pass`) is in a short list. Random playouts pick the `n`-th action without
-//! ever building the full list; the list is built only when somebody asks for it as a slice.
+//! they are kept as a bitset of destinations. Two kinds of move with many actions are kept as
+//! the few numbers they are made from (a [`Block`]): relocations from any of some stones to any
+//! of some sites, as the two lists whose product they are (a decision to move an enemy stone
+//! anywhere empty has hundreds of actions and is made once); and steps of one's own stones to
+//! empty neighbours, as the stones with their numbers of empty neighbours, read from the counts
+//! the engine keeps (a movement decision lists dozens of steps and makes one). Every other
+//! action (`end`, `pass`, other moves) is in a short list. Random playouts pick the `n`-th
+//! action without ever building the full list; the list is built only when somebody asks for
+//! it as a slice.
 
 use std::sync::OnceLock;
 
 use super::Action;
 use super::bits::Bits;
+use crate::board::Relation;
 
 #[derive(Debug, Default)]
 pub struct Legal {
     /// Destinations of the legal placements.
     pub(crate) places: Bits,
     pub(crate) place_count: u32,
-    /// How many relocations `pairs` holds.
-    pair_count: u32,
-    /// Relocations, kept as a product; their block stands among `rest`. Boxed, and made only
-    /// by the first game that has some, so that moving a `Legal` stays cheap.
-    pairs: Option<Box<Pairs>>,
+    /// How many actions `block` holds.
+    block_count: u32,
+    /// Relocations or steps, kept as a block that stands among `rest`. Boxed, and made only by
+    /// the first game that has one, so that moving a `Legal` stays cheap.
+    block: Option<Box<Block>>,
     /// The other legal actions, in order, after the placements.
     pub(crate) rest: Vec<Action>,
     /// The whole list, built on demand.
     list: OnceLock<Vec<Action>>,
+}
+
+/// What a block of steps is read against: the position the legal set belongs to. The block
+/// keeps only the total; the steps are found on the board when asked for.
+#[derive(Clone, Copy)]
+pub(crate) struct Board<'a> {
+    pub relations: &'a [Relation],
+    /// Per site: 0 empty, else what stands there.
+    pub contents: &'a [u8],
+    /// Per team: its stones.
+    pub stones: &'a [Bits],
+    /// Per slot of kept counts: per site, its number of empty neighbours.
+    pub empty_neighbors: &'a [Vec<u8>],
 }
 
 impl Clone for Legal {
@@ -33,8 +51,8 @@ impl Clone for Legal {
         Legal {
             places: self.places.clone(),
             place_count: self.place_count,
-            pair_count: self.pair_count,
-            pairs: self.pairs.clone(),
+            block_count: self.block_count,
+            block: self.block.clone(),
             rest: self.rest.clone(),
             list: OnceLock::new(),
         }
@@ -43,9 +61,9 @@ impl Clone for Legal {
     fn clone_from(&mut self, other: &Legal) {
         self.places.clone_from(&other.places);
         self.place_count = other.place_count;
-        self.pair_count = other.pair_count;
+        self.block_count = other.block_count;
         // Keeps the buffers of a box it already has.
-        self.pairs.clone_from(&other.pairs);
+        self.block.clone_from(&other.block);
         self.rest.clone_from(&other.rest);
         self.list = OnceLock::new();
     }
@@ -56,8 +74,8 @@ impl Legal {
         Legal {
             places: Bits::new(sites),
             place_count: 0,
-            pair_count: 0,
-            pairs: None,
+            block_count: 0,
+            block: None,
             rest: Vec::new(),
             list: OnceLock::new(),
         }
@@ -67,7 +85,7 @@ impl Legal {
     pub(crate) fn clear(&mut self) {
         self.places.clear();
         self.place_count = 0;
-        self.pair_count = 0;
+        self.block_count = 0;
         self.rest.clear();
         self.list = OnceLock::new();
     }
@@ -84,7 +102,7 @@ impl Legal {
         debug_assert_eq!(places.count(), count);
         self.places.copy_from(places);
         self.place_count = count;
-        self.pair_count = 0;
+        self.block_count = 0;
         self.rest.clear();
         self.list = OnceLock::new();
     }
@@ -95,7 +113,7 @@ impl Legal {
             self.places.remove(site);
             self.place_count -= 1;
         }
-        self.pair_count = 0;
+        self.block_count = 0;
         self.rest.clear();
         self.list = OnceLock::new();
     }
@@ -105,79 +123,94 @@ impl Legal {
         self.list = OnceLock::new();
     }
 
+    /// Whether a block is in use: a listing has room for one, and a second move that could
+    /// be kept as one is listed instead.
+    pub(crate) fn has_block(&self) -> bool {
+        self.block_count > 0
+    }
+
     /// Sets the relocations from each origin to each target that `fill` pushes into the two
     /// lists it is given, listed origin by origin before `rest[at]`.
     pub(crate) fn set_pairs(&mut self, at: usize, fill: impl FnOnce(&mut Vec<u16>, &mut Vec<u16>)) {
-        let pairs = self.pairs.get_or_insert_default();
-        pairs.origins.clear();
-        pairs.targets.clear();
-        fill(&mut pairs.origins, &mut pairs.targets);
-        pairs.at = at as u32;
+        let block = self.block.get_or_insert_default();
+        block.origins.clear();
+        block.targets.clear();
+        fill(&mut block.origins, &mut block.targets);
+        block.kind = BlockKind::Pairs;
+        block.at = at as u32;
         // At most 65 535² actions: a `u32` holds them.
-        self.pair_count = (pairs.origins.len() * pairs.targets.len()) as u32;
+        self.block_count = (block.origins.len() * block.targets.len()) as u32;
+        self.list = OnceLock::new();
+    }
+
+    /// Sets the `total` steps of `steps` before `rest[at]`: the team's stones in order of site,
+    /// each to its empty neighbours in the relation's order.
+    pub(crate) fn set_steps(&mut self, at: usize, steps: Steps, total: u32) {
+        let block = self.block.get_or_insert_default();
+        block.kind = BlockKind::Steps(steps);
+        block.at = at as u32;
+        self.block_count = total;
         self.list = OnceLock::new();
     }
 
     /// Whether this holds no heap memory (a default `Legal`, moved out of and not used).
     pub(crate) fn owns_nothing(&self) -> bool {
-        self.places.words().is_empty() && self.pairs.is_none() && self.rest.capacity() == 0 && self.list.get().is_none()
+        self.places.words().is_empty() && self.block.is_none() && self.rest.capacity() == 0 && self.list.get().is_none()
     }
 
     pub fn len(&self) -> usize {
-        self.place_count as usize + self.pair_count as usize + self.rest.len()
+        self.place_count as usize + self.block_count as usize + self.rest.len()
     }
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
-    /// The `i`-th legal action, in the order of [`Legal::as_slice`].
+    /// The `i`-th legal action, in the order of [`Legal::as_slice`]. The board is asked for
+    /// only when a block is in use.
     #[inline]
-    pub fn nth(&self, i: usize) -> Action {
+    pub(crate) fn nth<'b>(&self, i: usize, board: impl FnOnce() -> Board<'b>) -> Action {
         if i < self.place_count as usize {
             Action::place(self.places.nth(i as u32).expect("i is below the number of placements"))
-        } else if self.pair_count == 0 {
+        } else if self.block_count == 0 {
             self.rest[i - self.place_count as usize]
         } else {
-            self.nth_beyond_places(i - self.place_count as usize)
+            self.nth_beyond_places(i - self.place_count as usize, board())
         }
     }
 
-    /// [`Legal::nth`] after the placements, when relocations are kept as a product.
-    fn nth_beyond_places(&self, i: usize) -> Action {
-        let Some(pairs) = self.pairs.as_deref() else { return self.rest[i] };
-        let (at, count) = (pairs.at as usize, self.pair_count as usize);
+    /// [`Legal::nth`] after the placements, when a block is in use.
+    fn nth_beyond_places(&self, i: usize, board: Board) -> Action {
+        let Some(block) = self.block.as_deref() else { return self.rest[i] };
+        let (at, count) = (block.at as usize, self.block_count as usize);
         if i < at {
             self.rest[i]
         } else if i - at < count {
-            pairs.nth(i - at)
+            block.nth(i - at, board)
         } else {
             self.rest[i - count]
         }
     }
 
-    pub fn contains(&self, action: Action) -> bool {
-        match action.kind {
-            super::ActionKind::Place => self.places.contains(action.to),
-            super::ActionKind::Relocate
-                if self.pair_count > 0 && self.pairs.as_ref().is_some_and(|p| p.contains(action)) =>
-            {
-                true
-            }
-            _ => self.rest.contains(&action),
+    pub(crate) fn contains(&self, action: Action, board: Board) -> bool {
+        if action.kind == super::ActionKind::Place {
+            return self.places.contains(action.to);
         }
+        let in_block =
+            self.block.as_deref().filter(|_| self.block_count > 0).is_some_and(|b| b.contains(action, board));
+        in_block || self.rest.contains(&action)
     }
 
     /// Every legal action: placements by site, then the others.
-    pub fn as_slice(&self) -> &[Action] {
+    pub(crate) fn as_slice(&self, board: Board) -> &[Action] {
         self.list.get_or_init(|| {
             let mut list = Vec::with_capacity(self.len());
             list.extend(self.places.ones().map(Action::place));
-            match self.pairs.as_deref().filter(|_| self.pair_count > 0) {
-                Some(pairs) => {
-                    let at = (pairs.at as usize).min(self.rest.len());
+            match self.block.as_deref().filter(|_| self.block_count > 0) {
+                Some(block) => {
+                    let at = (block.at as usize).min(self.rest.len());
                     list.extend_from_slice(&self.rest[..at]);
-                    list.extend((0..self.pair_count as usize).map(|i| pairs.nth(i)));
+                    list.extend((0..self.block_count as usize).map(|i| block.nth(i, board)));
                     list.extend_from_slice(&self.rest[at..]);
                 }
                 None => list.extend_from_slice(&self.rest),
@@ -187,30 +220,97 @@ impl Legal {
     }
 }
 
-/// Relocations from each of `origins` to each of `targets`, origin by origin: the block of
-/// actions that stands before `rest[at]` in a [`Legal`].
+/// Actions kept as the few numbers they are made from: the block of a [`Legal`] that stands
+/// before `rest[at]`. The relocations' buffers stay while steps are kept, so that a game that
+/// keeps both in turn does not allocate at every change.
 #[derive(Debug, Default, Clone)]
-pub(crate) struct Pairs {
+pub(crate) struct Block {
+    kind: BlockKind,
+    at: u32,
+    /// Relocations: the stones that may be relocated, and where to.
     origins: Vec<u16>,
     targets: Vec<u16>,
-    at: u32,
 }
 
-impl Pairs {
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+enum BlockKind {
+    /// From each origin to each target, origin by origin.
+    #[default]
+    Pairs,
+    Steps(Steps),
+}
+
+/// Steps of a team's stones to their empty neighbours under a relation whose counts of empty
+/// neighbours are kept: the counts say how many steps each stone has, so the block is their
+/// sum, and the `n`-th step is found by walking the stones' counts and then one stone's
+/// neighbours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Steps {
+    pub rel: u8,
+    pub team: u8,
+    /// The slot of the relation's kept counts.
+    pub slot: u8,
+}
+
+impl Block {
     #[inline]
-    fn nth(&self, i: usize) -> Action {
-        let n = self.targets.len();
-        Action::relocate(self.origins[i / n], self.targets[i % n])
+    fn nth(&self, i: usize, board: Board) -> Action {
+        match self.kind {
+            BlockKind::Pairs => {
+                let n = self.targets.len();
+                Action::relocate(self.origins[i / n], self.targets[i % n])
+            }
+            BlockKind::Steps(steps) => steps.nth(i, board),
+        }
     }
 
-    fn contains(&self, action: Action) -> bool {
-        self.origins.contains(&action.from) && self.targets.contains(&action.to)
+    fn contains(&self, action: Action, board: Board) -> bool {
+        match self.kind {
+            BlockKind::Pairs => {
+                action.kind == super::ActionKind::Relocate
+                    && self.origins.contains(&action.from)
+                    && self.targets.contains(&action.to)
+            }
+            BlockKind::Steps(Steps { rel, team, .. }) => {
+                action.kind == super::ActionKind::Slide
+                    && action.piece == 0
+                    && board.stones[team as usize].contains(action.from)
+                    && board.contents[action.to as usize] == 0
+                    && board.relations[rel as usize].neighbors(action.from).contains(&action.to)
+            }
+        }
+    }
+}
+
+impl Steps {
+    fn nth(self, mut i: usize, board: Board) -> Action {
+        let counts = &board.empty_neighbors[self.slot as usize];
+        for from in board.stones[self.team as usize].ones() {
+            let count = usize::from(counts[from as usize]);
+            if i < count {
+                let to = board.relations[self.rel as usize]
+                    .neighbors(from)
+                    .iter()
+                    .copied()
+                    .filter(|&t| board.contents[t as usize] == 0)
+                    .nth(i)
+                    .expect("a stone's kept count is its number of empty neighbours");
+                return Action::slide(from, to);
+            }
+            i -= count;
+        }
+        unreachable!("i is below the sum of the kept counts")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A board with nothing on it, for blocks that do not read one.
+    fn bare() -> Board<'static> {
+        Board { relations: &[], contents: &[], stones: &[], empty_neighbors: &[] }
+    }
 
     #[test]
     fn relocations_kept_as_a_product_stand_where_they_were_listed() {
@@ -231,12 +331,37 @@ mod tests {
             Action::relocate(5, 7),
             Action::END,
         ];
-        assert_eq!(legal.as_slice(), listed);
+        assert_eq!(legal.as_slice(bare()), listed);
         assert_eq!(legal.len(), listed.len());
-        assert_eq!((0..legal.len()).map(|i| legal.nth(i)).collect::<Vec<_>>(), listed);
-        assert!(legal.contains(Action::relocate(5, 4)));
-        assert!(!legal.contains(Action::relocate(3, 5)));
+        assert_eq!((0..legal.len()).map(|i| legal.nth(i, bare)).collect::<Vec<_>>(), listed);
+        assert!(legal.contains(Action::relocate(5, 4), bare()));
+        assert!(!legal.contains(Action::relocate(3, 5), bare()));
         legal.take_place(6);
         assert!(legal.is_empty());
+    }
+
+    /// Sites 0-1-2-3-4-5 in a row, and 1-4. The first team's stones on 1 and 4, the other's on
+    /// 2: the steps are 1-0, 4-3 and 4-5, in order of origin and then of neighbour.
+    #[test]
+    fn steps_are_found_on_the_board_from_the_kept_counts() {
+        let edges = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (1, 4)];
+        let relations = [Relation::from_edges("links", 6, &edges)];
+        let contents = [0, 1, 2, 0, 1, 0];
+        let stones = [Bits::from_sites(6, [1, 4]), Bits::from_sites(6, [2])];
+        // Each site's empty neighbours, counted by hand: 0 has none, 1 has 0, 2 has 3, 3 none,
+        // 4 has 3 and 5, 5 none.
+        let counts = [vec![0, 1, 1, 0, 2, 0]];
+        let board = Board { relations: &relations, contents: &contents, stones: &stones, empty_neighbors: &counts };
+        let mut legal = Legal::new(6);
+        legal.set_steps(0, Steps { rel: 0, team: 0, slot: 0 }, 3);
+        legal.push(Action::END);
+        let listed = [Action::slide(1, 0), Action::slide(4, 3), Action::slide(4, 5), Action::END];
+        assert_eq!(legal.as_slice(board), listed);
+        assert_eq!((0..legal.len()).map(|i| legal.nth(i, || board)).collect::<Vec<_>>(), listed);
+        assert!(legal.contains(Action::slide(4, 5), board));
+        // Onto a stone, from the other team's stone, and between sites that do not neighbour.
+        assert!(!legal.contains(Action::slide(1, 2), board));
+        assert!(!legal.contains(Action::slide(2, 3), board));
+        assert!(!legal.contains(Action::slide(1, 5), board));
     }
 }

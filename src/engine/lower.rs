@@ -12,12 +12,13 @@
 //! | a number or condition of the turn flow: bounds, `until`, `grew`'s values, a `when`'s condition, effects | [`super::compile`] | closures built once, constants folded into their parents; the ludemes without a closure of their own call the interpreter |
 //! | a stage that is one plain `place` on `empty` | [`StageProgram::plain`] | the legal set is a copy of the empty sites when the stage begins, and after a placement the one before less that site |
 //! | `place` | [`Generator::Place`] | candidates as a bitset, filtered condition by condition |
-//! | `slide` of one's own stones to any empty neighbour | [`Generator::SlideOwnToEmpty`] | a tight loop over the stones' neighbour lists |
+//! | `slide` of one's own stones to any empty neighbour, under a relation the same both ways and for every team | [`Generator::StepsKept`] | the relation's empty-neighbour counts kept per site; the legal set keeps the stones with a count above 0 and their counts, and the `n`-th step is found on the board when picked ([`super::legal::Block`]) |
+//! | the same under a direction, a one-way or an owned relation | [`Generator::SlideOwnToEmpty`] | a tight loop over the stones' neighbour lists |
 //! | any other one-step `slide` that does not capture | [`Generator::Slide`] | every origin and neighbour through the interpreter |
 //! | a `slide` that captures or rides (`range`), `leap`, `hop` | [`Generator::Piece`] | origin by origin, the directions' step tables ([`super::pieces`]) |
 //! | `(promote REGION KIND...)` of a `slide`, `leap`, `hop` | [`Generator::Piece`] | once the move's actions are listed, each one ending in the region's bitset becomes one per kind, in place, out of line (`Engine::promotions`) |
 //! | several piece moves in one stage | [`Generator::Piece`] with `shared`, [`StageProgram::piece_moves`] | an action already listed by an earlier move is skipped; an action's move is the first that makes it |
-//! | `relocate` to `empty` (or `any`) with no `where` | [`Generator::RelocateAnywhereEmpty`] | the origins and the empty sites listed once: the actions are their product ([`super::legal::Pairs`]), the `n`-th found by a division |
+//! | `relocate` to `empty` (or `any`) with no `where` | [`Generator::RelocateAnywhereEmpty`] | the origins and the empty sites listed once: the actions are their product ([`super::legal::Block`]), the `n`-th found by a division |
 //! | any other `relocate` | [`Generator::Relocate`] | every origin and destination through the interpreter |
 //! | `(op (count empty (neighbors to R)) K)` in `where` | [`Condition::EmptyNeighbors`] | one read of the empty-neighbour counts kept per site |
 //! | `(op (count empty (neighbors to R)) K)` in `where` of a `place` (gravity: `(= ... 0)`, nothing empty below; Watershed's `(>= ... 2)`) | [`Condition::KeptRange`] | one bitset intersection with the sites whose count lies in the range, kept as the counts change ([`Program::kept_ranges`]; one range per relation, the first a placement asks) |
@@ -176,8 +177,17 @@ pub(crate) struct MoveProgram {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Generator {
     Place,
+    /// A slide of one's own stones to an empty neighbour: a tight loop over the stones'
+    /// neighbour lists.
     SlideOwnToEmpty {
         along: u8,
+    },
+    /// The same, under a relation whose counts of empty neighbours are kept (in slot `slot`):
+    /// the stones that have an empty neighbour, with their counts, kept as a block of the legal
+    /// set ([`super::legal::Block`]); a step is found on the board only when it is picked.
+    StepsKept {
+        along: u8,
+        slot: u8,
     },
     Slide {
         along: u8,
@@ -193,7 +203,7 @@ pub(crate) enum Generator {
         distinct: bool,
     },
     /// A relocation with no condition to any empty site: its actions are the product of the
-    /// stones it may move and the empty sites ([`super::legal::Pairs`]), never listed pair by
+    /// stones it may move and the empty sites ([`super::legal::Block`]), never listed pair by
     /// pair.
     RelocateAnywhereEmpty {
         distinct: bool,
@@ -260,12 +270,20 @@ pub(crate) enum EndTest {
 
 /// Lowers a checked game.
 pub(crate) fn lower(game: &Game) -> Program {
-    let empty_neighbor_relations = game.empty_neighbor_relations();
+    let mut empty_neighbor_relations = game.empty_neighbor_relations();
+    let board = &game.board;
+    let mut phases: Vec<Vec<StageProgram>> = game
+        .phases
+        .iter()
+        .map(|phase| {
+            phase.stages.iter().map(|stage| lower_stage(game, stage, &empty_neighbor_relations, board)).collect()
+        })
+        .collect();
+    keep_steps(game, &mut phases, &mut empty_neighbor_relations);
     let mut empty_neighbor_slot = vec![None; game.board.relations.len()];
     for (slot, &rel) in empty_neighbor_relations.iter().enumerate() {
         empty_neighbor_slot[rel as usize] = Some(slot as u8);
     }
-    let board = &game.board;
     let empty_neighbor_updates = empty_neighbor_relations
         .iter()
         .map(|&rel| {
@@ -275,13 +293,6 @@ pub(crate) fn lower(game: &Game) -> Program {
             }
             // Engine::new adds the opposite direction of every direction counted here.
             crate::board::opposite(&r.name).and_then(|o| board.relation(o)).map_or(rel, |i| i as u8)
-        })
-        .collect();
-    let mut phases: Vec<Vec<StageProgram>> = game
-        .phases
-        .iter()
-        .map(|phase| {
-            phase.stages.iter().map(|stage| lower_stage(game, stage, &empty_neighbor_relations, board)).collect()
         })
         .collect();
     let kept_ranges = keep_ranges(game, &mut phases, empty_neighbor_relations.len());
@@ -355,6 +366,25 @@ pub(crate) fn lower(game: &Game) -> Program {
         connect_bits,
         connect_relations,
         counts_passes: uses_all_passed(game),
+    }
+}
+
+/// Steps of one's own stones to empty neighbours become [`Generator::StepsKept`] where the
+/// relation's counts of empty neighbours can be kept (the relation is the same both ways and
+/// for every team): the counts are kept, in a slot of their own if no rule reads them.
+fn keep_steps(game: &Game, phases: &mut [Vec<StageProgram>], relations: &mut Vec<u8>) {
+    for m in phases.iter_mut().flatten().flat_map(|stage| &mut stage.moves) {
+        let Generator::SlideOwnToEmpty { along } = m.generator else { continue };
+        let r = &game.board.relations[along as usize];
+        let owned = game.relation_teams.get(along as usize).is_some_and(|teams| !teams.is_empty());
+        if r.direction || r.one_way || owned {
+            continue;
+        }
+        let slot = relations.iter().position(|&rel| rel == along).unwrap_or_else(|| {
+            relations.push(along);
+            relations.len() - 1
+        });
+        m.generator = Generator::StepsKept { along, slot: slot as u8 };
     }
 }
 
@@ -585,6 +615,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 Generator::Enclose(_) => false,
                 Generator::Place
                 | Generator::SlideOwnToEmpty { .. }
+                | Generator::StepsKept { .. }
                 | Generator::Slide { .. }
                 | Generator::Piece { .. }
                 | Generator::Relocate { .. }
@@ -755,10 +786,12 @@ mod tests {
     }
 
     #[test]
-    fn own_stone_slides_take_the_tight_loop_and_relocations_anywhere_empty_a_product() {
+    fn own_stone_slides_keep_counts_or_take_the_tight_loop_and_relocations_anywhere_empty_a_product() {
         let p = program(
             r#"(game "T" (players "X" "O" (hand 0)) (board (square 3))
               (play (turn (slide (from friend) (along orthogonal) (to empty))
+                          (actions 0 1 (slide (from friend) (along N) (to empty)))
+                          (actions 0 1 (slide (from friend) (along diagonal) (to empty)))
                           (actions 0 1 (relocate (from enemy) (to empty) (distinct)))
                           (actions 0 1 (relocate (from enemy) (to any)))
                           (actions 0 1 (relocate (from enemy) (to empty) (where (> (count empty (neighbors to orthogonal)) 1))))
@@ -770,7 +803,10 @@ mod tests {
         assert!(matches!(
             generators[..],
             [
+                // The counts `where` reads are kept already; the diagonal's get a slot.
+                Generator::StepsKept { slot: 0, .. },
                 Generator::SlideOwnToEmpty { .. },
+                Generator::StepsKept { slot: 1, .. },
                 Generator::RelocateAnywhereEmpty { distinct: true },
                 Generator::RelocateAnywhereEmpty { distinct: false },
                 Generator::Relocate { distinct: false },

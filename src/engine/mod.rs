@@ -221,7 +221,7 @@ impl Engine {
 
     /// The legal actions of the decision at hand (empty when the game is over).
     pub fn legal<'s>(&self, state: &'s State) -> &'s [Action] {
-        state.legal.as_slice()
+        state.legal.as_slice(self.legal_board(state))
     }
 
     /// How many legal actions there are, without listing them.
@@ -233,7 +233,22 @@ impl Engine {
     /// The `i`-th legal action (the order of [`Engine::legal`]), without listing them all.
     #[inline]
     pub fn legal_nth(&self, state: &State, i: usize) -> Action {
-        state.legal.nth(i)
+        state.legal.nth(i, || self.legal_board(state))
+    }
+
+    /// What the legal set's kept blocks are read against.
+    #[inline]
+    pub(crate) fn legal_board<'s>(&'s self, state: &'s State) -> legal::Board<'s> {
+        legal::Board {
+            relations: &self.game.board.relations,
+            contents: &state.board,
+            stones: &state.stones,
+            empty_neighbors: &state
+                .work
+                .as_ref()
+                .expect("the scratch space is in the state between calls")
+                .empty_neighbors,
+        }
     }
 
     /// The player (index into `game().players`) to decide now, or `None` when the game is over.
@@ -251,7 +266,7 @@ impl Engine {
         if state.outcome.is_some() {
             return Err(Illegal { action: self.action_text(action), reason: "the game is over".into() });
         }
-        if !state.legal.contains(action) {
+        if !state.legal.contains(action, self.legal_board(state)) {
             return Err(Illegal { action: self.action_text(action), reason: self.explain_illegal(state, action) });
         }
         self.apply_unchecked(state, action);

@@ -23,7 +23,7 @@ impl Engine {
         if action.kind != ActionKind::Slide {
             return None;
         }
-        let legal = s.legal.as_slice();
+        let legal = self.legal(s);
         let same = |a: &&Action| a.kind == ActionKind::Slide && a.from == action.from && a.to == action.to;
         let choices: Vec<String> =
             legal.iter().filter(same).filter(|a| a.piece != 0).map(|&a| self.action_text(a)).collect();
