@@ -193,6 +193,29 @@ impl Iterator for Ones<'_> {
             self.current = self.words[self.index];
         }
     }
+
+    /// Word by word, without the bookkeeping of `next` between items: `sum`, `for_each` and
+    /// the other consuming adaptors come here.
+    #[inline]
+    fn fold<B, F: FnMut(B, u16) -> B>(self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        let mut word = self.current;
+        let mut base = self.index * 64;
+        let mut rest = self.words.get(self.index + 1..).unwrap_or(&[]).iter();
+        loop {
+            while word != 0 {
+                acc = f(acc, (base + word.trailing_zeros() as usize) as u16);
+                word &= word - 1;
+            }
+            match rest.next() {
+                Some(&next) => {
+                    word = next;
+                    base += 64;
+                }
+                None => return acc,
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -225,5 +248,27 @@ mod tests {
         b.and_with(&other);
         assert_eq!(b.ones().collect::<Vec<_>>(), vec![64]);
         assert!(b.is_subset(&other));
+    }
+
+    #[test]
+    fn folding_the_ones_visits_what_next_does() {
+        // A word with nothing in it between two that have sites, and a last word half used.
+        let sites = [1, 2, 63, 130, 191, 192, 200];
+        let b = Bits::from_sites(201, sites);
+        let mut folded = Vec::new();
+        b.ones().for_each(|s| folded.push(s));
+        assert_eq!(folded, sites);
+        assert_eq!(b.ones().map(u32::from).sum::<u32>(), sites.iter().map(|&s| u32::from(s)).sum::<u32>());
+        // Folding what is left after some were taken by `next`.
+        let mut ones = b.ones();
+        ones.by_ref().take(3).for_each(drop);
+        assert_eq!(
+            ones.fold(Vec::new(), |mut v, s| {
+                v.push(s);
+                v
+            }),
+            [130, 191, 192, 200]
+        );
+        assert_eq!(Bits::new(0).ones().fold(0, |n, _| n + 1), 0);
     }
 }
