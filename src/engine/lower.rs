@@ -12,7 +12,7 @@
 //! | a number or condition of the turn flow: bounds, `until`, `grew`'s values, a `when`'s condition, effects | [`super::compile`] | closures built once, constants folded into their parents; the ludemes without a closure of their own call the interpreter |
 //! | a stage that is one plain `place` on `empty` | [`StageProgram::plain`] | the legal set is a copy of the empty sites when the stage begins, and after a placement the one before less that site |
 //! | `place` | [`Generator::Place`] | candidates as a bitset, filtered condition by condition |
-//! | `slide` of one's own stones to any empty neighbour, under a relation the same both ways and for every team | [`Generator::StepsKept`] | the relation's empty-neighbour counts kept per site; the legal set keeps the stones with a count above 0 and their counts, and the `n`-th step is found on the board when picked ([`super::legal::Block`]) |
+//! | `slide` of one's own stones to any empty neighbour, under a relation the same both ways and for every team | [`Generator::StepsKept`] | the relation's empty-neighbour counts kept per site; a decision sums the mover's stones' counts, the legal set keeps that number, and the `n`-th step is found on the board when picked ([`super::legal::Block`]) |
 //! | the same under a direction, a one-way or an owned relation | [`Generator::SlideOwnToEmpty`] | a tight loop over the stones' neighbour lists |
 //! | any other one-step `slide` that does not capture | [`Generator::Slide`] | every origin and neighbour through the interpreter |
 //! | a `slide` that captures or rides (`range`), `leap`, `hop` | [`Generator::Piece`] | origin by origin, the directions' step tables ([`super::pieces`]) |
@@ -183,7 +183,7 @@ pub(crate) enum Generator {
         along: u8,
     },
     /// The same, under a relation whose counts of empty neighbours are kept (in slot `slot`):
-    /// the stones that have an empty neighbour, with their counts, kept as a block of the legal
+    /// the number of steps, the sum of the mover's stones' counts, kept as a block of the legal
     /// set ([`super::legal::Block`]); a step is found on the board only when it is picked.
     StepsKept {
         along: u8,
