@@ -29,6 +29,22 @@ impl Engine {
     }
 
     fn act(&self, s: &mut State, w: &mut Work, action: Action) {
+        let before = s.board_hash;
+        // A placement of a plain stage has one move with no effects: the stone, and on.
+        let plain = action.kind == ActionKind::Place && s.legal.plain;
+        if plain {
+            let piece = self.current_stage(s).moves[0].piece;
+            self.place_stone(s, w, action.to, piece, None, &self.mover_env(s));
+            self.note_action(s, action);
+        } else {
+            self.make_move(s, w, action);
+        }
+        self.after_action(s, w, action, before, plain);
+    }
+
+    /// An action of any stage: the move that makes it, the board changed, its effects.
+    #[inline(always)]
+    fn make_move(&self, s: &mut State, w: &mut Work, action: Action) {
         let mover = self.mover_env(s);
         let stage = self.current_stage(s);
         // A blocked player's forced pass is no move's: no effects.
@@ -41,31 +57,8 @@ impl Engine {
             Some(super::lower::Generator::Enclose(e)) if self.program.chains.is_some() => Some(e),
             _ => None,
         };
-        let before = s.board_hash;
         match action.kind {
-            ActionKind::Place => {
-                let team = mover.subject;
-                let hand = &mut s.hands[mover.mover];
-                if *hand != UNLIMITED {
-                    *hand -= 1;
-                }
-                let kind = m.map_or(0, |m| m.piece);
-                if self.kinds_tracked {
-                    self.place_tracked(s, w, enclose.as_ref(), &mover, action.to, kind);
-                } else {
-                    match &enclose {
-                        Some(e) => self.enclose_place(s, w, e, &mover, action.to),
-                        None => self.put(s, w, action.to, team),
-                    }
-                    s.kinds[action.to as usize] = kind;
-                }
-                s.arrival = Some(action.to);
-                s.last_arrival = Some(action.to);
-                s.turn_move = Some(action);
-                if self.program.tracks_unmoved {
-                    s.unmoved.insert(action.to);
-                }
-            }
+            ActionKind::Place => self.place_stone(s, w, action.to, m.map_or(0, |m| m.piece), enclose.as_ref(), &mover),
             ActionKind::Slide => {
                 // The piece keeps its owner and kind, whoever may move it.
                 self.move_piece(s, w, m, action, mover.subject);
@@ -86,7 +79,52 @@ impl Engine {
             }
             ActionKind::End | ActionKind::Pass => {}
         }
-        let env = Env { from: action.from, to: action.to, last: s.last_arrival, ..mover };
+        self.note_action(s, action);
+        if let Some(p) = lowered {
+            // The fast path of a capture has made the move's one effect already.
+            if enclose.is_none() {
+                let env = Env { from: action.from, to: action.to, last: s.last_arrival, ..mover };
+                p.then.run(self, s, w, &env);
+            }
+        }
+    }
+
+    /// The mover places a stone of kind `piece` on `to` (from his hand, if he has one), through
+    /// the capture's fast path when `enclose` is given.
+    #[inline(always)]
+    fn place_stone(
+        &self,
+        s: &mut State,
+        w: &mut Work,
+        to: u16,
+        piece: u8,
+        enclose: Option<&super::enclose::Enclose>,
+        mover: &Env,
+    ) {
+        let hand = &mut s.hands[mover.mover];
+        if *hand != UNLIMITED {
+            *hand -= 1;
+        }
+        if self.kinds_tracked {
+            self.place_tracked(s, w, enclose, mover, to, piece);
+        } else {
+            match enclose {
+                Some(e) => self.enclose_place(s, w, e, mover, to),
+                None => self.put(s, w, to, mover.subject),
+            }
+            s.kinds[to as usize] = piece;
+        }
+        s.arrival = Some(to);
+        s.last_arrival = Some(to);
+        s.turn_move = Some(Action::place(to));
+        if self.program.tracks_unmoved {
+            s.unmoved.insert(to);
+        }
+    }
+
+    /// Counts an action made: the run of passes, the number of actions, who made the last.
+    #[inline(always)]
+    fn note_action(&self, s: &mut State, action: Action) {
         if self.program.counts_passes {
             s.pass_streak = match (action.kind, action.from, s.turn_started) {
                 // A turn whose first action is `pass` is a pass and nothing more: a pass ends it.
@@ -98,12 +136,13 @@ impl Engine {
         s.turn_started = true;
         s.last_mover = Some(s.mover);
         s.last_action = Some(action);
-        if let Some(p) = lowered {
-            // The fast path of a capture has made the move's one effect already.
-            if enclose.is_none() {
-                p.then.run(self, s, w, &env);
-            }
-        }
+    }
+
+    /// After an action and its effects: the position's history, the end rules, and the stage
+    /// going on, ending, or giving way to the next. `plain`: the action was a placement of a
+    /// plain stage, whose legal set is the one before less the site filled.
+    #[inline(always)]
+    fn after_action(&self, s: &mut State, w: &mut Work, action: Action, before: u64, plain: bool) {
         if self.program.bans_repeats {
             s.before_last = before;
             s.history.record(s.board_hash);
@@ -120,7 +159,7 @@ impl Engine {
                 if s.stage_done >= s.stage_max {
                     self.next_stage(s, w);
                 } else {
-                    if action.kind == ActionKind::Place && self.plain_place(s) && s.hands[s.mover as usize] != 0 {
+                    if plain && s.hands[s.mover as usize] != 0 {
                         // Only the site just filled has left the set: no need to look again.
                         s.legal.take_place(action.to);
                         if s.offers_end() && !s.legal.is_empty() {

@@ -35,13 +35,6 @@ impl Engine {
         }
     }
 
-    /// Whether the current stage is a single unconditional placement on any empty site with no
-    /// effects: its legal actions after a placement are those before it, less that site.
-    #[inline]
-    pub(crate) fn plain_place(&self, s: &State) -> bool {
-        self.stage_program(s).plain
-    }
-
     /// How the current stage is run.
     #[inline]
     pub(crate) fn stage_program(&self, s: &State) -> &StageProgram {
@@ -89,7 +82,7 @@ impl Engine {
             s.legal.clear();
             return;
         }
-        s.legal.set_only_places(&s.empty, s.empty_count);
+        s.legal.set_plain_places(&s.empty, s.empty_count);
         if !s.legal.is_empty() && s.offers_end() {
             s.legal.push(Action::END);
         }

@@ -22,6 +22,9 @@ pub struct Legal {
     /// Destinations of the legal placements.
     pub(crate) places: Bits,
     pub(crate) place_count: u32,
+    /// The set is a plain stage's (see `StageProgram::plain`): its placements are the empty
+    /// sites, and a placement is made without asking which move makes it.
+    pub(crate) plain: bool,
     /// How many actions `block` holds.
     block_count: u32,
     /// Relocations or steps, kept as a block that stands among `rest`. Boxed, and made only by
@@ -51,6 +54,7 @@ impl Clone for Legal {
         Legal {
             places: self.places.clone(),
             place_count: self.place_count,
+            plain: self.plain,
             block_count: self.block_count,
             block: self.block.clone(),
             rest: self.rest.clone(),
@@ -61,6 +65,7 @@ impl Clone for Legal {
     fn clone_from(&mut self, other: &Legal) {
         self.places.clone_from(&other.places);
         self.place_count = other.place_count;
+        self.plain = other.plain;
         self.block_count = other.block_count;
         // Keeps the buffers of a box it already has.
         self.block.clone_from(&other.block);
@@ -74,6 +79,7 @@ impl Legal {
         Legal {
             places: Bits::new(sites),
             place_count: 0,
+            plain: false,
             block_count: 0,
             block: None,
             rest: Vec::new(),
@@ -85,6 +91,7 @@ impl Legal {
     pub(crate) fn clear(&mut self) {
         self.places.clear();
         self.place_count = 0;
+        self.plain = false;
         self.block_count = 0;
         self.rest.clear();
         self.list = OnceLock::new();
@@ -97,11 +104,13 @@ impl Legal {
         self.list = OnceLock::new();
     }
 
-    /// Sets the placements to a copy of `places` (of `count` sites) and no other action.
-    pub(crate) fn set_only_places(&mut self, places: &Bits, count: u32) {
+    /// Sets the placements of a plain stage, a copy of the empty sites `places` (of `count`
+    /// sites), and no other action.
+    pub(crate) fn set_plain_places(&mut self, places: &Bits, count: u32) {
         debug_assert_eq!(places.count(), count);
         self.places.copy_from(places);
         self.place_count = count;
+        self.plain = true;
         self.block_count = 0;
         self.rest.clear();
         self.list = OnceLock::new();
