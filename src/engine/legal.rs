@@ -5,8 +5,8 @@
 //! the few numbers they are made from (a [`Block`]): relocations from any of some stones to any
 //! of some sites, as the two lists whose product they are (a decision to move an enemy stone
 //! anywhere empty has hundreds of actions and is made once); and steps of one's own stones to
-//! empty neighbours, as the stones with their numbers of empty neighbours, read from the counts
-//! the engine keeps (a movement decision lists dozens of steps and makes one). Every other
+//! empty neighbours, as their number, the sum of the counts of empty neighbours the engine keeps
+//! per site (a movement decision has dozens of steps and makes one, found on the board). Every other
 //! action (`end`, `pass`, other moves) is in a short list. Random playouts pick the `n`-th
 //! action without ever building the full list; the list is built only when somebody asks for
 //! it as a slice.
@@ -138,6 +138,11 @@ impl Legal {
         self.block_count > 0
     }
 
+    /// The block in use, if any (a box left from an earlier decision is not).
+    fn block(&self) -> Option<&Block> {
+        self.block.as_deref().filter(|_| self.block_count > 0)
+    }
+
     /// Sets the relocations from each origin to each target that `fill` pushes into the two
     /// lists it is given, listed origin by origin before `rest[at]`.
     pub(crate) fn set_pairs(&mut self, at: usize, fill: impl FnOnce(&mut Vec<u16>, &mut Vec<u16>)) {
@@ -190,7 +195,7 @@ impl Legal {
 
     /// [`Legal::nth`] after the placements, when a block is in use.
     fn nth_beyond_places(&self, i: usize, board: Board) -> Action {
-        let Some(block) = self.block.as_deref() else { return self.rest[i] };
+        let Some(block) = self.block() else { return self.rest[i] };
         let (at, count) = (block.at as usize, self.block_count as usize);
         if i < at {
             self.rest[i]
@@ -205,9 +210,7 @@ impl Legal {
         if action.kind == super::ActionKind::Place {
             return self.places.contains(action.to);
         }
-        let in_block =
-            self.block.as_deref().filter(|_| self.block_count > 0).is_some_and(|b| b.contains(action, board));
-        in_block || self.rest.contains(&action)
+        self.block().is_some_and(|b| b.contains(action, board)) || self.rest.contains(&action)
     }
 
     /// Every legal action: placements by site, then the others.
@@ -215,7 +218,7 @@ impl Legal {
         self.list.get_or_init(|| {
             let mut list = Vec::with_capacity(self.len());
             list.extend(self.places.ones().map(Action::place));
-            match self.block.as_deref().filter(|_| self.block_count > 0) {
+            match self.block() {
                 Some(block) => {
                     let at = (block.at as usize).min(self.rest.len());
                     list.extend_from_slice(&self.rest[..at]);

@@ -376,8 +376,7 @@ fn keep_steps(game: &Game, phases: &mut [Vec<StageProgram>], relations: &mut Vec
     for m in phases.iter_mut().flatten().flat_map(|stage| &mut stage.moves) {
         let Generator::SlideOwnToEmpty { along } = m.generator else { continue };
         let r = &game.board.relations[along as usize];
-        let owned = game.relation_teams.get(along as usize).is_some_and(|teams| !teams.is_empty());
-        if r.direction || r.one_way || owned {
+        if r.direction || r.one_way || game.is_owned(along) {
             continue;
         }
         let slot = relations.iter().position(|&rel| rel == along).unwrap_or_else(|| {

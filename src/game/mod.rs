@@ -419,6 +419,11 @@ impl Game {
         self.relation_teams.get(rel as usize).and_then(|v| v.get(team)).copied().unwrap_or(rel)
     }
 
+    /// Whether `rel` is an owned relation: a version of it for each team.
+    pub fn is_owned(&self, rel: RelId) -> bool {
+        self.relation_teams.get(rel as usize).is_some_and(|v| !v.is_empty())
+    }
+
     /// Every relation `rel` may mean: all versions of an owned relation, else itself alone.
     pub fn relation_versions(&self, rel: RelId) -> Vec<RelId> {
         let mut out: Vec<RelId> = match self.relation_teams.get(rel as usize) {
@@ -561,8 +566,7 @@ impl Game {
                     // declared one-way relation is counted when asked.
                     let r = &self.board.relations[*rel as usize];
                     let declared = self.relations.iter().any(|d| d.rel == *rel);
-                    let owned = self.relation_teams.get(*rel as usize).is_some_and(|v| !v.is_empty());
-                    if owned || (declared && r.one_way) {
+                    if self.is_owned(*rel) || (declared && r.one_way) {
                         return;
                     }
                     if !out.contains(rel) {
