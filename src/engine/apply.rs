@@ -474,22 +474,40 @@ impl Engine {
     /// Evaluates the `(when ...)` end rules; returns whether the game ended.
     /// `no_moves` and `blocked` describe the player to move when a turn begins (see [`Env`]);
     /// both are false after an action and at the end of a turn.
+    /// Inlined, for it runs after every action and almost always finds nothing: the loop and
+    /// a kept test such as `board-full` are a few instructions; the game's end is out of line.
+    #[inline]
     fn end_rules(&self, s: &mut State, w: &mut Work, no_moves: bool, blocked: bool) -> bool {
         for when in &self.program.when_rules {
             if self.end_test(s, w, &when.test, no_moves, blocked) {
-                if let EndRule::When { outcome, .. } = &self.game.end[when.rule] {
-                    s.outcome = Some(self.decide(s, w, outcome, EndReason::Rule(when.rule)));
-                }
-                s.legal.clear();
+                self.end_by_rule(s, w, when.rule);
                 return true;
             }
         }
         false
     }
 
-    /// An end rule's test. The mover's environment is made only for the tests that read it.
-    #[inline]
+    #[cold]
+    #[inline(never)]
+    fn end_by_rule(&self, s: &mut State, w: &mut Work, rule: usize) {
+        if let EndRule::When { outcome, .. } = &self.game.end[rule] {
+            s.outcome = Some(self.decide(s, w, outcome, EndReason::Rule(rule)));
+        }
+        s.legal.clear();
+    }
+
+    /// An end rule's test: `board-full` here, the others in one call.
+    #[inline(always)]
     fn end_test(&self, s: &State, w: &mut Work, test: &EndTest, no_moves: bool, blocked: bool) -> bool {
+        match test {
+            EndTest::BoardFull => s.empty_count == 0,
+            _ => self.end_test_called(s, w, test, no_moves, blocked),
+        }
+    }
+
+    /// The mover's environment is made only for the tests that read it.
+    #[inline(never)]
+    fn end_test_called(&self, s: &State, w: &mut Work, test: &EndTest, no_moves: bool, blocked: bool) -> bool {
         let env = || Env { no_moves, blocked, ..self.mover_env(s) };
         match test {
             EndTest::BoardFull => s.empty_count == 0,

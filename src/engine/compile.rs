@@ -150,8 +150,8 @@ fn interpreted_bool(e: &Bool) -> Cond {
 fn num(game: &Game, e: &Int) -> Num {
     match e {
         Int::Const(v) => Num::Const(*v),
-        Int::Add(items) => arithmetic(game, items, 0, ADD),
-        Int::Mul(items) => arithmetic(game, items, 1, MUL),
+        Int::Add(items) => arithmetic::<Add>(game, items),
+        Int::Mul(items) => arithmetic::<Mul>(game, items),
         Int::Sub(a, b) => {
             let (a, b) = (num(game, a), num(game, b));
             match (a, b) {
@@ -224,43 +224,73 @@ fn num(game: &Game, e: &Int) -> Num {
 /// `(+ ...)` (from 0) or `(* ...)` (from 1), left to right with the checked operation, as
 /// the interpreter does; two operands of which one is constant make one operation (both
 /// operations commute, so the order cannot change the value or an overflow).
-fn arithmetic(game: &Game, items: &[Int], identity: i64, op: Checked) -> Num {
+fn arithmetic<Op: Arithmetic>(game: &Game, items: &[Int]) -> Num {
     let items: Vec<Num> = items.iter().map(|i| num(game, i)).collect();
     let constants: Option<Vec<i64>> =
         items.iter().map(|i| if let Num::Const(v) = i { Some(*v) } else { None }).collect();
     // An overflow is left to happen in play, where it is reported.
-    if let Some(v) = constants.and_then(|c| c.iter().try_fold(identity, |acc, &v| (op.checked)(acc, v))) {
+    if let Some(v) = constants.and_then(|c| c.iter().try_fold(Op::IDENTITY, |acc, &v| Op::checked(acc, v))) {
         return Num::Const(v);
     }
     match <[Num; 2]>::try_from(items) {
         Ok([Num::Code(f), Num::Const(k)]) | Ok([Num::Const(k), Num::Code(f)]) => {
             Num::Code(int_fn(move |engine, s, w, env| {
                 let v = f(engine, s, w, env);
-                w.checked((op.checked)(v, k), (op.saturating)(v, k))
+                Op::apply(w, v, k)
             }))
         }
-        Ok(pair) => fold_all(pair.into(), identity, op),
-        Err(items) => fold_all(items, identity, op),
+        Ok(pair) => fold_all::<Op>(pair.into()),
+        Err(items) => fold_all::<Op>(items),
     }
 }
 
-/// An arithmetic operation: checked, and saturated where it overflows.
-#[derive(Clone, Copy)]
-struct Checked {
-    checked: fn(i64, i64) -> Option<i64>,
-    saturating: fn(i64, i64) -> i64,
+/// An arithmetic operation: checked, and saturated where it overflows. A type rather than a
+/// function pointer, so that each closure is compiled with its operation inlined.
+trait Arithmetic: 'static {
+    const IDENTITY: i64;
+    fn checked(a: i64, b: i64) -> Option<i64>;
+    fn saturating(a: i64, b: i64) -> i64;
+
+    /// The operation, its overflow noted in `w`.
+    #[inline(always)]
+    fn apply(w: &mut Work, a: i64, b: i64) -> i64 {
+        match Self::checked(a, b) {
+            Some(v) => v,
+            None => w.checked(None, Self::saturating(a, b)),
+        }
+    }
 }
 
-const ADD: Checked = Checked { checked: i64::checked_add, saturating: i64::saturating_add };
-const MUL: Checked = Checked { checked: i64::checked_mul, saturating: i64::saturating_mul };
+struct Add;
+struct Mul;
 
-fn fold_all(items: Vec<Num>, identity: i64, op: Checked) -> Num {
+impl Arithmetic for Add {
+    const IDENTITY: i64 = 0;
+    fn checked(a: i64, b: i64) -> Option<i64> {
+        a.checked_add(b)
+    }
+    fn saturating(a: i64, b: i64) -> i64 {
+        a.saturating_add(b)
+    }
+}
+
+impl Arithmetic for Mul {
+    const IDENTITY: i64 = 1;
+    fn checked(a: i64, b: i64) -> Option<i64> {
+        a.checked_mul(b)
+    }
+    fn saturating(a: i64, b: i64) -> i64 {
+        a.saturating_mul(b)
+    }
+}
+
+fn fold_all<Op: Arithmetic>(items: Vec<Num>) -> Num {
     let items: Vec<Arc<IntFn>> = items.into_iter().map(Num::code).collect();
     Num::Code(int_fn(move |engine, s, w, env| {
-        let mut acc = identity;
+        let mut acc = Op::IDENTITY;
         for f in &items {
             let v = f(engine, s, w, env);
-            acc = w.checked((op.checked)(acc, v), (op.saturating)(acc, v));
+            acc = Op::apply(w, acc, v);
         }
         acc
     }))
@@ -294,6 +324,9 @@ fn cond(game: &Game, e: &Bool) -> Cond {
         Bool::Const(b) => Cond::Const(*b),
         Bool::And(items) => junction(game, items, true),
         Bool::Or(items) => junction(game, items, false),
+        // The negation of a one-comparison leaf is one comparison.
+        Bool::Not(b) if **b == Bool::FirstTurn => Cond::Code(bool_fn(|_, s, _, _| s.turns_completed != 0)),
+        Bool::Not(b) if **b == Bool::BoardFull => Cond::Code(bool_fn(|_, s, _, _| s.empty_count != 0)),
         Bool::Not(b) => match cond(game, b) {
             Cond::Const(b) => Cond::Const(!b),
             Cond::Code(f) => Cond::Code(bool_fn(move |engine, s, w, env| !f(engine, s, w, env))),
@@ -403,7 +436,12 @@ pub(crate) fn effects(game: &Game, list: &[Effect]) -> Effects {
 fn effect(game: &Game, e: &Effect) -> Arc<EffectFn> {
     match e {
         Effect::Allow { allowance, value, next } => {
-            let (a, value) = (*allowance, num(game, value).code());
+            let a = *allowance;
+            let value = match num(game, value) {
+                Num::Const(v) if *next => return effect_fn(move |_, s, _, _| s.allow_next[a] = v),
+                Num::Const(v) => return effect_fn(move |_, s, _, _| s.allow_now[a] = v),
+                value => value.code(),
+            };
             if *next {
                 effect_fn(move |engine, s, w, env| {
                     let v = value(engine, s, w, env);

@@ -172,20 +172,33 @@ impl Engine {
     /// names for the subject (each team's stones grouping separately).
     pub(crate) fn largest_group(&self, s: &State, w: &mut Work, rel: u8, filter: Filter, env: &Env) -> i64 {
         let rel = self.program.rel(rel, env.subject);
+        let pick = |largest: &[u32]| {
+            i64::from(match filter {
+                Filter::Friend => largest[env.subject],
+                Filter::Enemy => {
+                    largest.iter().enumerate().filter(|&(t, _)| t != env.subject).map(|(_, &l)| l).max().unwrap_or(0)
+                }
+                _ => largest.iter().copied().max().unwrap_or(0),
+            })
+        };
+        // The cache is kept up to date as stones arrive, so this is almost always a read.
+        if let Some(largest) = w.groups.iter().find(|c| c.rel == rel).and_then(|c| c.largest_if_fresh()) {
+            return pick(largest);
+        }
+        pick(self.largest_rebuilt(s, w, rel))
+    }
+
+    /// The largest groups after the cache of `rel` is made or rebuilt: after a stone left.
+    #[inline(never)]
+    fn largest_rebuilt<'w>(&self, s: &State, w: &'w mut Work, rel: u8) -> &'w [u32] {
         let relation = &self.game.board.relations[rel as usize];
-        let largest = self.group_cache(s, w, rel).largest(relation, &s.board);
-        i64::from(match filter {
-            Filter::Friend => largest[env.subject],
-            Filter::Enemy => {
-                largest.iter().enumerate().filter(|&(t, _)| t != env.subject).map(|(_, &l)| l).max().unwrap_or(0)
-            }
-            _ => largest.iter().copied().max().unwrap_or(0),
-        })
+        self.group_cache(s, w, rel).largest(relation, &s.board)
     }
 
     /// The union-find of a relation's groups. The engine makes one for every relation the rules
     /// ask about ([`crate::game::Game::group_relations`]); one missed there is made here, stale,
     /// and built from the board on first use.
+    #[inline]
     pub(crate) fn group_cache<'w>(&self, s: &State, w: &'w mut Work, rel: u8) -> &'w mut super::groups::GroupCache {
         let i = match w.groups.iter().position(|c| c.rel == rel) {
             Some(i) => i,

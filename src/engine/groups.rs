@@ -138,6 +138,12 @@ impl GroupCache {
         self.fresh = false;
     }
 
+    /// The largest group of each team, by team, unless a stone has left since it was known.
+    #[inline]
+    pub fn largest_if_fresh(&self) -> Option<&[u32]> {
+        self.fresh.then_some(&self.largest[..])
+    }
+
     /// The largest group of each team, by team.
     pub fn largest(&mut self, rel: &Relation, board: &[u8]) -> &[u32] {
         if !self.fresh {

@@ -193,7 +193,9 @@ impl Legal {
         }
     }
 
-    /// [`Legal::nth`] after the placements, when a block is in use.
+    /// [`Legal::nth`] after the placements, when a block is in use. Out of line, so that a
+    /// placement is found with no more than its own work.
+    #[inline(never)]
     fn nth_beyond_places(&self, i: usize, board: Board) -> Action {
         let Some(block) = self.block() else { return self.rest[i] };
         let (at, count) = (block.at as usize, self.block_count as usize);
