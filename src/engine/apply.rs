@@ -474,8 +474,9 @@ impl Engine {
     /// Evaluates the `(when ...)` end rules; returns whether the game ended.
     /// `no_moves` and `blocked` describe the player to move when a turn begins (see [`Env`]);
     /// both are false after an action and at the end of a turn.
+    ///
     /// Inlined, for it runs after every action and almost always finds nothing: the loop and
-    /// a kept test such as `board-full` are a few instructions; the game's end is out of line.
+    /// `board-full` are a few instructions; the game's end is out of line.
     #[inline]
     fn end_rules(&self, s: &mut State, w: &mut Work, no_moves: bool, blocked: bool) -> bool {
         for when in &self.program.when_rules {
@@ -487,6 +488,7 @@ impl Engine {
         false
     }
 
+    /// The `(when ...)` rule `rule` has fired: its outcome decides the game.
     #[cold]
     #[inline(never)]
     fn end_by_rule(&self, s: &mut State, w: &mut Work, rule: usize) {

@@ -254,10 +254,7 @@ trait Arithmetic: 'static {
     /// The operation, its overflow noted in `w`.
     #[inline(always)]
     fn apply(w: &mut Work, a: i64, b: i64) -> i64 {
-        match Self::checked(a, b) {
-            Some(v) => v,
-            None => w.checked(None, Self::saturating(a, b)),
-        }
+        w.checked(Self::checked(a, b), Self::saturating(a, b))
     }
 }
 
@@ -324,9 +321,9 @@ fn cond(game: &Game, e: &Bool) -> Cond {
         Bool::Const(b) => Cond::Const(*b),
         Bool::And(items) => junction(game, items, true),
         Bool::Or(items) => junction(game, items, false),
-        // The negation of a one-comparison leaf is one comparison.
-        Bool::Not(b) if **b == Bool::FirstTurn => Cond::Code(bool_fn(|_, s, _, _| s.turns_completed != 0)),
-        Bool::Not(b) if **b == Bool::BoardFull => Cond::Code(bool_fn(|_, s, _, _| s.empty_count != 0)),
+        // The negation of a one-comparison leaf is one closure, with the leaf's own test.
+        Bool::Not(b) if **b == Bool::FirstTurn => Cond::Code(bool_fn(|_, s, _, _| !first_turn(s))),
+        Bool::Not(b) if **b == Bool::BoardFull => Cond::Code(bool_fn(|_, s, _, _| !board_full(s))),
         Bool::Not(b) => match cond(game, b) {
             Cond::Const(b) => Cond::Const(!b),
             Cond::Code(f) => Cond::Code(bool_fn(move |engine, s, w, env| !f(engine, s, w, env))),
@@ -338,14 +335,14 @@ fn cond(game: &Game, e: &Bool) -> Cond {
                 env.var(var).is_some_and(|v| matches(s.board[v as usize], s.kinds[v as usize], filter, env.subject))
             }))
         }
-        Bool::FirstTurn => Cond::Code(bool_fn(|_, s, _, _| s.turns_completed == 0)),
+        Bool::FirstTurn => Cond::Code(bool_fn(|_, s, _, _| first_turn(s))),
         Bool::Grew(slot) => {
             let slot = *slot;
             let now = num(game, &game.snapshots[slot]).code();
             Cond::Code(bool_fn(move |engine, s, w, env| now(engine, s, w, env) > s.snapshots[slot]))
         }
         Bool::HandEmpty => Cond::Code(bool_fn(|_, s, _, env| s.hands[env.mover] == 0)),
-        Bool::BoardFull => Cond::Code(bool_fn(|_, s, _, _| s.empty_count == 0)),
+        Bool::BoardFull => Cond::Code(bool_fn(|_, s, _, _| board_full(s))),
         Bool::NoMoves => Cond::Code(bool_fn(|_, _, _, env| env.no_moves)),
         Bool::AllPassed => {
             let players = game.players.len();
@@ -358,6 +355,16 @@ fn cond(game: &Game, e: &Bool) -> Cond {
         | Bool::Unmoved(_)
         | Bool::Attacked(_) => interpreted_bool(e),
     }
+}
+
+#[inline(always)]
+fn first_turn(s: &State) -> bool {
+    s.turns_completed == 0
+}
+
+#[inline(always)]
+fn board_full(s: &State) -> bool {
+    s.empty_count == 0
 }
 
 /// `(and ...)` (`all`) or `(or ...)`: in order, stopping at the first that decides. A constant
