@@ -521,7 +521,7 @@ impl Engine {
 
     /// Moves to the next stage of the turn that offers a decision, or ends the turn.
     fn next_stage(&self, s: &mut State, w: &mut Work) {
-        let stages = self.game.phases[s.phase[s.mover as usize] as usize].stages.len();
+        let stages = self.program.phases[s.phase[s.mover as usize] as usize].len();
         loop {
             s.stage += 1;
             if s.stage as usize >= stages {
@@ -537,15 +537,11 @@ impl Engine {
     /// Evaluates the stage's bounds and its actions; returns whether there is a decision.
     fn enter_stage(&self, s: &mut State, w: &mut Work) -> bool {
         let program = self.stage_program(s);
-        let env = self.mover_env(s);
-        // A bound beyond what a counter of actions can reach is as good as no bound.
-        let mut bound = |b: &Bound| match b {
-            Bound::Fixed(n) => *n,
-            Bound::Computed(code) => u32::try_from(code.eval(self, s, w, &env).max(0)).unwrap_or(u32::MAX),
+        let (min, max) = match (&program.min, &program.max) {
+            (Bound::Fixed(min), Bound::Fixed(max)) => (*min, *max),
+            (min, max) => self.computed_bounds(s, w, min, max),
         };
-        let max = bound(&program.max);
-        let min = bound(&program.min).min(max);
-        s.stage_min = min;
+        s.stage_min = min.min(max);
         s.stage_max = max;
         s.stage_done = 0;
         if max == 0 {
@@ -556,15 +552,31 @@ impl Engine {
         !s.legal.is_empty()
     }
 
+    /// A stage's bounds when one of them is computed: (least, most), the least not yet capped
+    /// by the most.
+    #[inline]
+    fn computed_bounds(&self, s: &State, w: &mut Work, min: &Bound, max: &Bound) -> (u32, u32) {
+        let env = self.mover_env(s);
+        // A bound beyond what a counter of actions can reach is as good as no bound.
+        let mut bound = |b: &Bound| match b {
+            Bound::Fixed(n) => *n,
+            Bound::Computed(code) => u32::try_from(code.eval(self, s, w, &env).max(0)).unwrap_or(u32::MAX),
+        };
+        let max = bound(max);
+        (bound(min), max)
+    }
+
     fn end_turn(&self, s: &mut State, w: &mut Work) {
         let after_turn = &self.program.after_turn[s.phase[s.mover as usize] as usize];
-        let env = self.mover_env(s);
-        after_turn.run(self, s, w, &env);
         // A turn ends right after the action that ended it, whose end rules were tested on
         // this same position for this same mover: only after-turn effects can change the answer.
-        if s.outcome.is_some() || (!after_turn.is_empty() && self.end_rules(s, w, false, false)) {
-            s.legal.clear();
-            return;
+        if !after_turn.is_empty() {
+            let env = self.mover_env(s);
+            after_turn.run(self, s, w, &env);
+            if s.outcome.is_some() || self.end_rules(s, w, false, false) {
+                s.legal.clear();
+                return;
+            }
         }
         s.turns_completed += 1;
         s.turn_started = false;
@@ -575,12 +587,12 @@ impl Engine {
         s.arrival = None;
         s.relocated.clear();
         s.mover = self.next_player(s.mover as usize) as u8;
-        for (i, rule) in self.game.end.iter().enumerate() {
-            if let EndRule::TurnLimit { turns, outcome } = rule {
-                if *turns > 0 && s.turns_completed >= *turns {
-                    self.finish(s, w, outcome, i);
-                    return;
+        for &(turns, rule) in &self.program.turn_limits {
+            if s.turns_completed >= turns {
+                if let EndRule::TurnLimit { outcome, .. } = &self.game.end[rule] {
+                    self.finish(s, w, outcome, rule);
                 }
+                return;
             }
         }
         if let Some(i) = self.record_position(s, w) {
@@ -698,16 +710,19 @@ impl Engine {
     #[inline(always)]
     fn first_decision(&self, s: &mut State, w: &mut Work) -> bool {
         let player = s.mover as usize;
-        let env = self.mover_env(s);
-        s.phase[player] = self.phase_at_turn_start(s, w, player);
-        for (slot, value) in self.program.snapshots.iter().enumerate() {
-            s.snapshots[slot] = value.eval(self, s, w, &env);
+        let phase = self.phase_at_turn_start(s, w, player);
+        s.phase[player] = phase;
+        if !self.program.snapshots.is_empty() {
+            let env = self.mover_env(s);
+            for (slot, value) in self.program.snapshots.iter().enumerate() {
+                s.snapshots[slot] = value.eval(self, s, w, &env);
+            }
         }
         for (now, next) in s.allow_now.iter_mut().zip(s.allow_next.iter_mut()) {
             *now = *next;
             *next = 0;
         }
-        let stages = self.game.phases[s.phase[player] as usize].stages.len();
+        let stages = self.program.phases[phase as usize].len();
         s.stage = 0;
         let mut decision = self.enter_stage(s, w);
         while !decision && (s.stage as usize) + 1 < stages {

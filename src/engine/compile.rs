@@ -209,8 +209,10 @@ fn num(game: &Game, e: &Int) -> Num {
             Num::Code(int_fn(move |_, s, _, _| s.allow_now[a]))
         }
         Int::Completed(regions) => {
-            let regions = regions.clone();
-            Num::Code(int_fn(move |engine, s, _, env| i64::from(engine.completed(s, &regions, env))))
+            let parts = super::completed::Completion::new(game, regions);
+            Num::Code(int_fn(move |_, s, _, env| {
+                i64::from(parts.count(s.arrival, &s.stones[env.subject], env.subject))
+            }))
         }
         Int::Hand => Num::Code(int_fn(|_, s, _, env| match s.hands[env.mover] {
             UNLIMITED => i64::from(u32::MAX),

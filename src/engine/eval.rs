@@ -172,20 +172,24 @@ impl Engine {
     /// names for the subject (each team's stones grouping separately).
     pub(crate) fn largest_group(&self, s: &State, w: &mut Work, rel: u8, filter: Filter, env: &Env) -> i64 {
         let rel = self.program.rel(rel, env.subject);
-        let pick = |largest: &[u32]| {
-            i64::from(match filter {
-                Filter::Friend => largest[env.subject],
-                Filter::Enemy => {
-                    largest.iter().enumerate().filter(|&(t, _)| t != env.subject).map(|(_, &l)| l).max().unwrap_or(0)
-                }
-                _ => largest.iter().copied().max().unwrap_or(0),
-            })
-        };
         // The cache is kept up to date as stones arrive, so this is almost always a read.
-        if let Some(largest) = w.groups.iter().find(|c| c.rel == rel).and_then(|c| c.largest_if_fresh()) {
-            return pick(largest);
+        let cached = self.group_slot[rel as usize].and_then(|i| w.groups[i as usize].largest_if_fresh());
+        let largest = match cached {
+            Some(largest) => largest,
+            None => self.largest_rebuilt(s, w, rel),
+        };
+        let mut best = 0;
+        for (team, &size) in largest.iter().enumerate() {
+            let named = match filter {
+                Filter::Friend => team == env.subject,
+                Filter::Enemy => team != env.subject,
+                _ => true,
+            };
+            if named && size > best {
+                best = size;
+            }
         }
-        pick(self.largest_rebuilt(s, w, rel))
+        i64::from(best)
     }
 
     /// The largest groups after the cache of `rel` is made or rebuilt: after a stone left.

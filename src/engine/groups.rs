@@ -19,8 +19,9 @@ use crate::board::Relation;
 #[derive(Debug, Default)]
 pub struct GroupCache {
     pub rel: u8,
-    parent: Vec<u16>,
-    size: Vec<u16>,
+    /// Per site: its parent and, at a root, its group's size. One array, so that a step of a
+    /// search reads one place.
+    nodes: Vec<Node>,
     largest: Vec<u32>,
     fresh: bool,
     /// Region bits: per site, the regions it lies in (shared by every copy of the cache), and
@@ -28,12 +29,19 @@ pub struct GroupCache {
     touch: Option<(Arc<[u64]>, Vec<u64>)>,
 }
 
+/// A site of the union-find: its parent (itself at a root), and the size of its group while it
+/// is a root.
+#[derive(Debug, Default, Clone, Copy)]
+struct Node {
+    parent: u16,
+    size: u16,
+}
+
 impl Clone for GroupCache {
     fn clone(&self) -> GroupCache {
         GroupCache {
             rel: self.rel,
-            parent: self.parent.clone(),
-            size: self.size.clone(),
+            nodes: self.nodes.clone(),
             largest: self.largest.clone(),
             fresh: self.fresh,
             touch: self.touch.clone(),
@@ -42,8 +50,7 @@ impl Clone for GroupCache {
 
     fn clone_from(&mut self, other: &GroupCache) {
         self.rel = other.rel;
-        self.parent.clone_from(&other.parent);
-        self.size.clone_from(&other.size);
+        self.nodes.clone_from(&other.nodes);
         self.largest.clone_from(&other.largest);
         self.fresh = other.fresh;
         match (&mut self.touch, &other.touch) {
@@ -62,8 +69,7 @@ impl GroupCache {
     pub fn new(rel: u8, sites: usize, teams: usize) -> GroupCache {
         GroupCache {
             rel,
-            parent: (0..sites as u16).collect(),
-            size: vec![1; sites],
+            nodes: (0..sites as u16).map(|parent| Node { parent, size: 1 }).collect(),
             largest: vec![0; teams],
             fresh: true,
             touch: None,
@@ -81,23 +87,31 @@ impl GroupCache {
         GroupCache { fresh: false, ..GroupCache::new(rel, sites, teams) }
     }
 
+    #[inline(always)]
     fn root(&mut self, mut site: u16) -> u16 {
-        while self.parent[site as usize] != site {
-            let grand = self.parent[self.parent[site as usize] as usize];
-            self.parent[site as usize] = grand;
+        loop {
+            let parent = self.nodes[site as usize].parent;
+            if parent == site {
+                return site;
+            }
+            // Path halving: every other site on the way points to its grandparent.
+            let grand = self.nodes[parent as usize].parent;
+            self.nodes[site as usize].parent = grand;
             site = grand;
         }
-        site
     }
 
-    fn union(&mut self, a: u16, b: u16) -> u16 {
-        let (ra, rb) = (self.root(a), self.root(b));
-        if ra == rb {
-            return ra;
+    /// Joins the group of root `root` with the group of `other`; returns the new root.
+    #[inline(always)]
+    fn join(&mut self, root: u16, other: u16) -> u16 {
+        let other = self.root(other);
+        if other == root {
+            return root;
         }
-        let (big, small) = if self.size[ra as usize] >= self.size[rb as usize] { (ra, rb) } else { (rb, ra) };
-        self.parent[small as usize] = big;
-        self.size[big as usize] += self.size[small as usize];
+        let (a, b) = (self.nodes[root as usize].size, self.nodes[other as usize].size);
+        let (big, small) = if a >= b { (root, other) } else { (other, root) };
+        self.nodes[small as usize].parent = big;
+        self.nodes[big as usize].size = a + b;
         big
     }
 
@@ -106,28 +120,28 @@ impl GroupCache {
         if !self.fresh {
             return;
         }
-        self.parent[site as usize] = site;
-        self.size[site as usize] = 1;
+        self.nodes[site as usize] = Node { parent: site, size: 1 };
         let mut root = site;
+        let stone = team as u8 + 1;
         // Two loops, so that caches without region masks (most games) test for them once.
         if self.touch.is_none() {
             for &n in rel.neighbors(site) {
-                if board[n as usize] as usize == team + 1 {
-                    root = self.union(root, n);
+                if board[n as usize] == stone {
+                    root = self.join(root, n);
                 }
             }
         } else if let Some((sites, mut roots)) = self.touch.take() {
             let mut touched = sites[site as usize];
             for &n in rel.neighbors(site) {
-                if board[n as usize] as usize == team + 1 {
+                if board[n as usize] == stone {
                     touched |= roots[self.root(n) as usize];
-                    root = self.union(root, n);
+                    root = self.join(root, n);
                 }
             }
             roots[root as usize] = touched;
             self.touch = Some((sites, roots));
         }
-        let size = u32::from(self.size[root as usize]);
+        let size = u32::from(self.nodes[root as usize].size);
         if size > self.largest[team] {
             self.largest[team] = size;
         }
@@ -158,9 +172,9 @@ impl GroupCache {
             self.rebuild(rel, board);
         }
         let stone = team as u8 + 1;
-        for site in 0..board.len() as u16 {
-            if board[site as usize] == stone && self.parent[site as usize] == site {
-                out.push(u32::from(self.size[site as usize]));
+        for (site, node) in self.nodes.iter().enumerate() {
+            if board[site] == stone && node.parent == site as u16 {
+                out.push(u32::from(node.size));
             }
         }
     }
@@ -178,9 +192,8 @@ impl GroupCache {
 
     fn rebuild(&mut self, rel: &Relation, board: &[u8]) {
         self.largest.fill(0);
-        for (i, (p, s)) in self.parent.iter_mut().zip(self.size.iter_mut()).enumerate() {
-            *p = i as u16;
-            *s = 1;
+        for (i, node) in self.nodes.iter_mut().enumerate() {
+            *node = Node { parent: i as u16, size: 1 };
         }
 
         for site in 0..board.len() as u16 {
@@ -192,11 +205,11 @@ impl GroupCache {
             let mut root = self.root(site);
             for &n in rel.neighbors(site) {
                 if n < site && board[n as usize] == content {
-                    root = self.union(root, n);
+                    root = self.join(root, n);
                 }
             }
             let team = content as usize - 1;
-            let size = u32::from(self.size[root as usize]);
+            let size = u32::from(self.nodes[root as usize].size);
             if size > self.largest[team] {
                 self.largest[team] = size;
             }

@@ -87,9 +87,13 @@ impl Legal {
         }
     }
 
-    /// No action at all.
+    /// No action at all. The placements' bits are all clear whenever there are none (every
+    /// setter keeps the count with the bits), so an empty set is not cleared again.
+    #[inline]
     pub(crate) fn clear(&mut self) {
-        self.places.clear();
+        if self.place_count > 0 {
+            self.places.clear();
+        }
         self.place_count = 0;
         self.plain = false;
         self.block_count = 0;

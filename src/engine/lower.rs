@@ -59,6 +59,9 @@ pub(crate) struct Program {
     pub phases: Vec<Vec<StageProgram>>,
     /// The `(when ...)` end rules, in order, each with how its condition is tested.
     pub when_rules: Vec<WhenRule>,
+    /// The `(turn-limit N ...)` rules that can end a game (N > 0), in order: (N, the rule's
+    /// index in the game's end rules).
+    pub turn_limits: Vec<(u32, usize)>,
     /// Relations under which the rules count empty neighbours; the engine keeps those counts
     /// per site, in this order.
     pub empty_neighbor_relations: Vec<u8>,
@@ -311,6 +314,15 @@ pub(crate) fn lower(game: &Game) -> Program {
             Some(WhenRule { rule, test })
         })
         .collect();
+    let turn_limits = game
+        .end
+        .iter()
+        .enumerate()
+        .filter_map(|(rule, r)| match r {
+            EndRule::TurnLimit { turns, .. } if *turns > 0 => Some((*turns, rule)),
+            _ => None,
+        })
+        .collect();
     let (connection, connect_bits, connect_relations) = lower_connections(game);
     let chains = phases.iter().flatten().flat_map(|stage| &stage.moves).find_map(|m| match m.generator {
         Generator::Enclose(e) => Some(e.rel),
@@ -356,6 +368,7 @@ pub(crate) fn lower(game: &Game) -> Program {
         cut_masks,
         phases,
         when_rules,
+        turn_limits,
         empty_neighbor_relations,
         empty_neighbor_slot,
         empty_neighbor_updates,

@@ -18,6 +18,7 @@ mod attack;
 pub mod bits;
 mod chains;
 mod compile;
+mod completed;
 mod connect;
 mod enclose;
 mod eval;
@@ -72,6 +73,9 @@ pub struct Engine {
     kinds_tracked: bool,
     /// Relations whose groups the rules ask about (kept by union-find).
     group_relations: Vec<u8>,
+    /// Per relation: the index of its union-find in the scratch space's caches, if it has
+    /// one from the start (the order of `group_relations`).
+    group_slot: Vec<Option<u8>>,
     /// How each part of the rules is run: the fast paths chosen once (see [`lower`]).
     program: lower::Program,
     /// Step tables of the board's directions, for rays and flanks.
@@ -165,6 +169,10 @@ impl Engine {
             }
         }
         let connect_sites = connect_sites.into();
+        let mut group_slot = vec![None; game.board.relations.len()];
+        for (i, &rel) in group_relations.iter().enumerate() {
+            group_slot[rel as usize] = u8::try_from(i).ok();
+        }
         let hashing = repetition.is_some() || program.bans_repeats;
         let kinds_tracked = hashing || game.has_neutral();
         Engine {
@@ -177,6 +185,7 @@ impl Engine {
             hashing,
             kinds_tracked,
             group_relations,
+            group_slot,
             program,
             connect_sites,
             rays,

@@ -1,0 +1,113 @@
+//! `(completed REGION...)`, compiled: how many parts of the regions hold the arrival site and
+//! nothing but the subject's stones.
+//!
+//! The interpreter ([`super::Engine::completed`]) walks each region's parts through the site's
+//! list of parts and tests every site of a part. A game such as Kensington asks three of these
+//! after every arrival, so the compiled form keeps, for each team and site, the parts through
+//! that site as bitsets, in the order the interpreter meets them: a part is complete when it
+//! has no site outside the team's stones, a few word operations.
+
+use super::bits::Bits;
+use crate::game::{Game, RegionRef};
+
+#[derive(Debug)]
+pub(crate) struct Completion {
+    sites: usize,
+    /// Words per part's bitset (the board's width).
+    words: usize,
+    /// Per team and site (`team * sites + site`, and one more at the end): where the masks of
+    /// the parts through the site begin in `masks`; they end where the next entry's begin.
+    starts: Vec<u32>,
+    /// The parts' sites, `words` words a part.
+    masks: Vec<u64>,
+}
+
+impl Completion {
+    pub(crate) fn new(game: &Game, regions: &[RegionRef]) -> Completion {
+        let sites = game.board.site_count();
+        let words = Bits::new(sites).words().len();
+        let mut starts = Vec::with_capacity(game.teams.len() * sites + 1);
+        let mut masks = Vec::new();
+        for team in 0..game.teams.len() {
+            for site in 0..sites as u16 {
+                starts.push(masks.len() as u32);
+                for r in regions {
+                    let parts = &game.regions[r.by_team[team] as usize].parts;
+                    for part in parts.iter().filter(|p| p.contains(&site)) {
+                        masks.extend_from_slice(Bits::from_sites(sites, part.iter().copied()).words());
+                    }
+                }
+            }
+        }
+        starts.push(masks.len() as u32);
+        Completion { sites, words, starts, masks }
+    }
+
+    /// The parts through `arrival` that `friend` (the stones of `team`) fills; 0 before any
+    /// arrival.
+    #[inline]
+    pub(crate) fn count(&self, arrival: Option<u16>, friend: &Bits, team: usize) -> u32 {
+        let Some(site) = arrival else { return 0 };
+        let at = team * self.sites + site as usize;
+        let (mut at, end) = (self.starts[at] as usize, self.starts[at + 1] as usize);
+        let friend = &friend.words()[..self.words];
+        let mut count = 0;
+        while at < end {
+            let part = &self.masks[at..at + self.words];
+            let outside = part.iter().zip(friend).fold(0, |acc, (p, f)| acc | (p & !f));
+            count += u32::from(outside == 0);
+            at += self.words;
+        }
+        count
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{Selection, check_str};
+    use crate::engine::{Engine, Setup};
+
+    /// A 3×3 board; `pair` has the parts a1-b1 and b1-c1; each player owns a `home`: X the
+    /// bottom row, O two sites of the top one.
+    #[test]
+    fn parts_through_the_arrival_filled_by_the_subject_are_counted_once_per_listing() {
+        let text = r#"(game "T" (players "X" "O") (board (square 3))
+            (region pair (sites a1 b1) (sites b1 c1))
+            (region home (owner "X") (sites a1 b1 c1))
+            (region home (owner "O") (sites a3 b3))
+            (play (turn (place (to empty))))
+            (end (when (board-full) draw)))"#;
+        let (_, checked) = check_str("t.game", text, &Selection::default());
+        let engine = Engine::new(checked.expect("selection").game.expect("the game checks"));
+        let game = engine.game();
+        let named = |name: &str, owner: Option<usize>| {
+            game.regions.iter().position(|r| r.name == name && r.owner == owner).expect("region") as u16
+        };
+        let pair = RegionRef { by_team: vec![named("pair", None); 2] };
+        let home = RegionRef { by_team: vec![named("home", Some(0)), named("home", Some(1))] };
+        let site = |label: &str| engine.site(label).expect("site");
+        let counts = |stones: &[(&str, usize)], arrival: &str, team: usize| {
+            let setup = Setup { stones: stones.iter().map(|&(l, t)| (site(l), t)).collect(), ..Setup::default() };
+            let mut s = engine.position(&setup).expect("position");
+            s.arrival = Some(site(arrival));
+            let env = crate::engine::eval::Env { subject: team, mover: team, ..Default::default() };
+            let lists: [&[RegionRef]; 3] =
+                [std::slice::from_ref(&pair), &[pair.clone(), pair.clone()], std::slice::from_ref(&home)];
+            lists.map(|regions| {
+                let compiled = Completion::new(game, regions).count(s.arrival, &s.stones[team], team);
+                assert_eq!(compiled, engine.completed(&s, regions, &env), "the interpreter agrees");
+                compiled
+            })
+        };
+        // X on a1 and b1, arriving on b1: a1-b1 is full, b1-c1 is not, the home row is not.
+        assert_eq!(counts(&[("a1", 0), ("b1", 0)], "b1", 0), [1, 2, 0]);
+        // With c1 too: both parts of `pair`, and X's home.
+        assert_eq!(counts(&[("a1", 0), ("b1", 0), ("c1", 0)], "b1", 0), [2, 4, 1]);
+        // An O stone on c1 spoils b1-c1 for X; O's own home is a3-b3.
+        assert_eq!(counts(&[("a1", 0), ("b1", 0), ("c1", 1)], "b1", 0), [1, 2, 0]);
+        assert_eq!(counts(&[("a3", 1), ("b3", 1)], "a3", 1), [0, 0, 1]);
+        // An arrival outside every part completes nothing.
+        assert_eq!(counts(&[("a1", 0), ("b1", 0)], "b2", 0), [0, 0, 0]);
+    }
+}
