@@ -17,7 +17,7 @@ impl Clone for Bits {
     /// Copies in place when the widths match (every set of one board), without allocating.
     fn clone_from(&mut self, other: &Bits) {
         if self.words.len() == other.words.len() {
-            self.words.copy_from_slice(&other.words);
+            copy_words(&mut self.words, &other.words);
         } else {
             *self = other.clone();
         }
@@ -79,7 +79,7 @@ impl Bits {
     /// Copies `other` into `self` (same width).
     #[inline]
     pub fn copy_from(&mut self, other: &Bits) {
-        self.words.copy_from_slice(&other.words);
+        copy_words(&mut self.words, &other.words);
     }
 
     #[inline]
@@ -141,6 +141,17 @@ impl Bits {
 
     pub fn words_mut(&mut self) -> &mut [u64] {
         &mut self.words
+    }
+}
+
+/// Copies words of one set into another of the same width. Most boards fit one or two words,
+/// where a call of the library's `memcpy` would cost more than the copy.
+#[inline(always)]
+fn copy_words(to: &mut [u64], from: &[u64]) {
+    match (to, from) {
+        ([a], [b]) => *a = *b,
+        ([a, c], [b, d]) => (*a, *c) = (*b, *d),
+        (to, from) => to.copy_from_slice(from),
     }
 }
 

@@ -65,6 +65,41 @@ impl Clone for GroupCache {
     }
 }
 
+/// The root of the group of `site`, halving the path on the way: every other site on it then
+/// points to its grandparent.
+#[inline(always)]
+fn root(nodes: &mut [Node], mut site: u16) -> u16 {
+    loop {
+        let parent = nodes[site as usize].parent;
+        if parent == site {
+            return site;
+        }
+        let grand = nodes[parent as usize].parent;
+        nodes[site as usize].parent = grand;
+        site = grand;
+    }
+}
+
+/// [`root`], under another name where a local shadows it.
+#[inline(always)]
+fn root_of(nodes: &mut [Node], site: u16) -> u16 {
+    root(nodes, site)
+}
+
+/// Joins the group of root `root` with the group of `other`; returns the new root.
+#[inline(always)]
+fn join(nodes: &mut [Node], root: u16, other: u16) -> u16 {
+    let other = self::root(nodes, other);
+    if other == root {
+        return root;
+    }
+    let (a, b) = (nodes[root as usize].size, nodes[other as usize].size);
+    let (big, small) = if a >= b { (root, other) } else { (other, root) };
+    nodes[small as usize].parent = big;
+    nodes[big as usize].size = a + b;
+    big
+}
+
 impl GroupCache {
     pub fn new(rel: u8, sites: usize, teams: usize) -> GroupCache {
         GroupCache {
@@ -87,61 +122,60 @@ impl GroupCache {
         GroupCache { fresh: false, ..GroupCache::new(rel, sites, teams) }
     }
 
-    #[inline(always)]
-    fn root(&mut self, mut site: u16) -> u16 {
-        loop {
-            let parent = self.nodes[site as usize].parent;
-            if parent == site {
-                return site;
-            }
-            // Path halving: every other site on the way points to its grandparent.
-            let grand = self.nodes[parent as usize].parent;
-            self.nodes[site as usize].parent = grand;
-            site = grand;
-        }
+    fn root(&mut self, site: u16) -> u16 {
+        root(&mut self.nodes, site)
     }
 
     /// Joins the group of root `root` with the group of `other`; returns the new root.
-    #[inline(always)]
     fn join(&mut self, root: u16, other: u16) -> u16 {
-        let other = self.root(other);
-        if other == root {
-            return root;
-        }
-        let (a, b) = (self.nodes[root as usize].size, self.nodes[other as usize].size);
-        let (big, small) = if a >= b { (root, other) } else { (other, root) };
-        self.nodes[small as usize].parent = big;
-        self.nodes[big as usize].size = a + b;
-        big
+        join(&mut self.nodes, root, other)
     }
 
     /// A stone of `team` has arrived on `site` (`board` already shows it).
+    #[inline]
     pub fn arrive(&mut self, rel: &Relation, board: &[u8], site: u16, team: usize) {
         if !self.fresh {
             return;
         }
-        self.nodes[site as usize] = Node { parent: site, size: 1 };
-        let mut root = site;
         let stone = team as u8 + 1;
         // Two loops, so that caches without region masks (most games) test for them once.
-        if self.touch.is_none() {
-            for &n in rel.neighbors(site) {
-                if board[n as usize] == stone {
-                    root = self.join(root, n);
+        let size = match &mut self.touch {
+            None => {
+                // The new stone's group as it grows: its root and size stay in registers.
+                let nodes = &mut self.nodes[..];
+                nodes[site as usize].parent = site;
+                let (mut root, mut size) = (site, 1);
+                for &n in rel.neighbors(site) {
+                    if board[n as usize] == stone {
+                        let other = self::root(nodes, n);
+                        if other != root {
+                            let theirs = nodes[other as usize].size;
+                            let (big, small) = if size >= theirs { (root, other) } else { (other, root) };
+                            nodes[small as usize].parent = big;
+                            size += theirs;
+                            root = big;
+                        }
+                    }
                 }
+                nodes[root as usize].size = size;
+                size
             }
-        } else if let Some((sites, mut roots)) = self.touch.take() {
-            let mut touched = sites[site as usize];
-            for &n in rel.neighbors(site) {
-                if board[n as usize] == stone {
-                    touched |= roots[self.root(n) as usize];
-                    root = self.join(root, n);
+            Some((sites, roots)) => {
+                self.nodes[site as usize] = Node { parent: site, size: 1 };
+                let mut root = site;
+                let mut touched = sites[site as usize];
+                for &n in rel.neighbors(site) {
+                    if board[n as usize] == stone {
+                        let other = root_of(&mut self.nodes, n);
+                        touched |= roots[other as usize];
+                        root = join(&mut self.nodes, root, other);
+                    }
                 }
+                roots[root as usize] = touched;
+                self.nodes[root as usize].size
             }
-            roots[root as usize] = touched;
-            self.touch = Some((sites, roots));
-        }
-        let size = u32::from(self.nodes[root as usize].size);
+        };
+        let size = u32::from(size);
         if size > self.largest[team] {
             self.largest[team] = size;
         }

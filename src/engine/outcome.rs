@@ -92,22 +92,36 @@ impl Engine {
                     }
                 }
                 Criterion::Cascade(sizes, prefer) => {
-                    let lists: Vec<Vec<u32>> = (0..teams).map(|t| self.sorted_sizes(s, w, sizes, t)).collect();
-                    let best = alive.iter().map(|&t| &lists[t]);
+                    // Each team's group sizes, in lists the scratch space keeps from game to game.
+                    let mut lists = std::mem::take(&mut w.group_sizes);
+                    lists.resize_with(teams, Vec::new);
+                    for (team, list) in lists.iter_mut().enumerate() {
+                        self.sorted_sizes(s, w, sizes, team, list);
+                    }
                     // Lexicographic on sizes in non-increasing order, shorter lists padded
                     // with zeros: Vec's ordering pads nothing, so compare explicitly.
-                    let pick = |a: &&Vec<u32>, b: &&Vec<u32>| cascade_cmp(a, b);
-                    let best = if *prefer == Prefer::Larger { best.max_by(pick) } else { best.min_by(pick) };
-                    let best = best.cloned().unwrap_or_default();
-                    alive.retain(|&t| cascade_cmp(&lists[t], &best).is_eq());
+                    let better = |a: usize, b: usize| {
+                        let order = cascade_cmp(&lists[a], &lists[b]);
+                        if *prefer == Prefer::Larger { order.is_gt() } else { order.is_lt() }
+                    };
+                    let best = alive.iter().copied().reduce(|best, t| if better(t, best) { t } else { best });
+                    if let Some(best) = best {
+                        alive.retain(|&t| cascade_cmp(&lists[t], &lists[best]).is_eq());
+                    }
+                    w.group_sizes = lists;
                 }
                 Criterion::Unpaired(sizes, prefer) => {
-                    let (a, b) = (self.sorted_sizes(s, w, sizes, 0), self.sorted_sizes(s, w, sizes, 1));
-                    let (ua, ub) = unpaired(&a, &b);
+                    let mut lists = std::mem::take(&mut w.group_sizes);
+                    lists.resize_with(teams.max(2), Vec::new);
+                    for (team, list) in lists.iter_mut().enumerate().take(2) {
+                        self.sorted_sizes(s, w, sizes, team, list);
+                    }
+                    let (ua, ub) = unpaired(&lists[0], &lists[1]);
                     if ua != ub {
                         let a_wins = (ua > ub) == (*prefer == Prefer::Larger);
                         alive.retain(|&t| t == usize::from(!a_wins));
                     }
+                    w.group_sizes = lists;
                 }
                 Criterion::LastMover => {
                     let team = self.team_of_who(s, Who::Mover);
@@ -124,15 +138,14 @@ impl Engine {
         Outcome { winner: None, scores, decided_by: None, reason }
     }
 
-    /// Group sizes of a team, largest first.
-    fn sorted_sizes(&self, s: &State, w: &mut Work, m: &Multiset, team: usize) -> Vec<u32> {
+    /// Group sizes of a team, largest first, into `sizes`.
+    fn sorted_sizes(&self, s: &State, w: &mut Work, m: &Multiset, team: usize, sizes: &mut Vec<u32>) {
         // The criterion is computed for each team in turn: its own version of an owned relation.
         let r = self.program.rel(m.rel, team);
         let rel = &self.game.board.relations[r as usize];
-        let mut sizes = Vec::new();
-        self.group_cache(s, w, r).sizes(rel, &s.board, team, &mut sizes);
+        sizes.clear();
+        self.group_cache(s, w, r).sizes(rel, &s.board, team, sizes);
         sizes.sort_unstable_by(|a, b| b.cmp(a));
-        sizes
     }
 }
 

@@ -130,6 +130,8 @@ pub(crate) struct Work {
     pub chains: Option<Chains>,
     /// The flood fill of groups and empty regions ([`super::liberties`]).
     pub group_fill: GroupFill,
+    /// Per team, its groups' sizes, while a game's end compares them (`cascade`, `unpaired`).
+    pub group_sizes: Vec<Vec<u32>>,
     /// A number computed by the rules went beyond the 64-bit range (and was saturated) at
     /// some point of this game: the result of the game cannot be trusted.
     pub overflow: bool,
@@ -249,6 +251,7 @@ impl Clone for Work {
             found: self.found.clone(),
             chains: self.chains.clone(),
             group_fill: self.group_fill.clone(),
+            group_sizes: Vec::new(),
             overflow: self.overflow,
         }
     }
@@ -312,6 +315,7 @@ impl Work {
             found: Vec::new(),
             chains,
             group_fill: GroupFill::new(sites),
+            group_sizes: Vec::new(),
             overflow: false,
         }
     }
