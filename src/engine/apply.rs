@@ -92,7 +92,7 @@ impl Engine {
     /// The mover places a stone of kind `piece` on `to` (from his hand, if he has one), through
     /// the capture's fast path when `enclose` is given.
     #[inline(always)]
-    fn place_stone(
+    pub(super) fn place_stone(
         &self,
         s: &mut State,
         w: &mut Work,
@@ -124,7 +124,7 @@ impl Engine {
 
     /// Counts an action made: the run of passes, the number of actions, who made the last.
     #[inline(always)]
-    fn note_action(&self, s: &mut State, action: Action) {
+    pub(super) fn note_action(&self, s: &mut State, action: Action) {
         if self.program.counts_passes {
             s.pass_streak = match (action.kind, action.from, s.turn_started) {
                 // A turn whose first action is `pass` is a pass and nothing more: a pass ends it.
@@ -143,12 +143,7 @@ impl Engine {
     /// plain stage, whose legal set is the one before less the site filled.
     #[inline(always)]
     fn after_action(&self, s: &mut State, w: &mut Work, action: Action, before: u64, plain: bool) {
-        if self.program.bans_repeats {
-            s.before_last = before;
-            s.history.record(s.board_hash);
-        }
-        if s.outcome.is_some() || self.end_rules(s, w, false, false) {
-            s.legal.clear();
+        if self.game_ended_after(s, w, before) {
             return;
         }
         match action.kind {
@@ -174,6 +169,22 @@ impl Engine {
                 }
             }
         }
+    }
+
+    /// The first steps after any action: the position's history, and whether the game has
+    /// ended (by an effect or an end rule; its legal set is then empty). `before`: the board's
+    /// hash before the action.
+    #[inline(always)]
+    pub(super) fn game_ended_after(&self, s: &mut State, w: &mut Work, before: u64) -> bool {
+        if self.program.bans_repeats {
+            s.before_last = before;
+            s.history.record(s.board_hash);
+        }
+        if s.outcome.is_some() || self.end_rules(s, w, false, false) {
+            s.legal.clear();
+            return true;
+        }
+        false
     }
 
     /// Notes a piece moved by `action` for `previous-from`, `previous-to` and `(unmoved ...)`.
@@ -520,7 +531,7 @@ impl Engine {
     }
 
     /// Moves to the next stage of the turn that offers a decision, or ends the turn.
-    fn next_stage(&self, s: &mut State, w: &mut Work) {
+    pub(super) fn next_stage(&self, s: &mut State, w: &mut Work) {
         let stages = self.program.phases[s.phase[s.mover as usize] as usize].len();
         loop {
             s.stage += 1;

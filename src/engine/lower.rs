@@ -10,7 +10,7 @@
 //! |---|---|---|
 //! | a stage's `(actions MIN MAX ...)` | [`Bound`] | fixed numbers folded; otherwise compiled, evaluated when the stage begins |
 //! | a number or condition of the turn flow: bounds, `until`, `grew`'s values, a `when`'s condition, effects | [`super::compile`] | closures built once, constants folded into their parents; the ludemes without a closure of their own call the interpreter |
-//! | a stage that is one plain `place` on `empty` | [`StageProgram::plain`] | the legal set is a copy of the empty sites when the stage begins, and after a placement the one before less that site |
+//! | a stage that is one plain `place` on `empty` | [`StageProgram::plain`] | the legal set is a copy of the empty sites when the stage begins, and after a placement the one before less that site; a random playout plays the stage's placements in one run from the empty sites, without the legal set ([`super::plain`]) |
 //! | `place` | [`Generator::Place`] | candidates as a bitset, filtered condition by condition |
 //! | `slide` of one's own stones to any empty neighbour, under a relation the same both ways and for every team | [`Generator::StepsKept`] | the relation's empty-neighbour counts kept per site; a decision sums the mover's stones' counts, the legal set keeps that number, and the `n`-th step is found on the board when picked ([`super::legal::Block`]) |
 //! | the same under a direction, a one-way or an owned relation | [`Generator::SlideOwnToEmpty`] | a tight loop over the stones' neighbour lists |

@@ -33,6 +33,7 @@ mod neutral;
 mod outcome;
 pub mod perft;
 mod pieces;
+mod plain;
 pub mod playout;
 mod promotion;
 mod rays;

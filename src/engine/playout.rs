@@ -28,11 +28,28 @@ pub const ACTION_CAP: u32 = 100_000;
 /// Plays uniformly random actions until the game ends or `cap` actions have been made in all;
 /// returns whether the game ended.
 pub fn play_out_capped<R: Rng>(engine: &Engine, state: &mut State, rng: &mut R, cap: u32) -> bool {
-    play_out_watched(engine, state, rng, cap, |_, _| {})
+    while state.outcome.is_none() {
+        if state.actions() >= cap {
+            return false;
+        }
+        let action = if state.legal.plain {
+            // A plain stage's placements are played in one run, with the same random choices.
+            match engine.play_plain_stage(state, rng, cap) {
+                Some(end) => end,
+                None => continue,
+            }
+        } else {
+            let i = rng.random_range(0..engine.legal_count(state));
+            engine.legal_nth(state, i)
+        };
+        engine.apply_unchecked(state, action);
+    }
+    true
 }
 
 /// As [`play_out_capped`], telling `watch` each action and the state it is made in (to keep
-/// a record) before it is made. The same random choices as without a watcher.
+/// a record) before it is made, one action at a time through [`Engine::apply_unchecked`].
+/// The same random choices, actions and positions as without a watcher.
 pub fn play_out_watched<R: Rng>(
     engine: &Engine,
     state: &mut State,
@@ -106,4 +123,63 @@ pub fn random_game_turns(
         }
     });
     (GameRecord::of(state), turns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{Selection, load};
+
+    /// What a run leaves that a later action or observer could read.
+    fn seen(engine: &Engine, s: &State) -> impl PartialEq + std::fmt::Debug {
+        let sites = engine.game().board.site_count() as u16;
+        let board: Vec<_> = (0..sites).map(|t| (engine.stone(s, t), engine.kind(s, t))).collect();
+        (
+            board,
+            (s.actions(), s.turns(), s.stage(), s.mover_index(), s.last_action(), s.last_arrival(), s.arrival()),
+            (s.hands.clone(), s.counters.clone(), s.allow_now.clone(), s.allow_next.clone(), s.phase.clone()),
+            (s.outcome.clone(), engine.legal(s).to_vec(), s.legal.plain),
+        )
+    }
+
+    /// The run of a plain stage ([`Engine::play_plain_stage`]) makes the random choices,
+    /// actions and positions that the general loop makes one action at a time, for every
+    /// bundled game and variant: at the end of random games, and where a cap stops them in
+    /// the middle of a stage.
+    #[test]
+    fn a_plain_stage_run_plays_as_the_general_loop_does() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+        let mut files: Vec<_> = std::fs::read_dir(&dir).expect("games/").map(|e| e.expect("entry").path()).collect();
+        files.extend(std::fs::read_dir(dir.join("variants")).expect("games/variants/").map(|e| e.expect("e").path()));
+        files.retain(|p| p.extension().is_some_and(|x| x == "game"));
+        files.sort();
+        let mut plain_runs = 0;
+        for path in files {
+            let (_, game) = load(&path, &Selection::default()).expect("a bundled game loads");
+            let mut selections: Vec<Option<String>> = game.variants.iter().map(|v| Some(v.name.clone())).collect();
+            selections.push(None);
+            for variant in selections {
+                let (_, game) = load(&path, &Selection { variant: variant.clone(), sets: Vec::new() }).expect("loads");
+                let engine = Engine::new(game);
+                let initial = engine.initial();
+                for index in 0..6u64 {
+                    for cap in [3, 8, 21, 400] {
+                        let (mut a, mut b) = (initial.clone(), initial.clone());
+                        let (mut ra, mut rb) = (rng_for(5, index), rng_for(5, index));
+                        let ended = play_out_capped(&engine, &mut a, &mut ra, cap);
+                        let watched = play_out_watched(&engine, &mut b, &mut rb, cap, |s, _| {
+                            plain_runs += usize::from(s.legal.plain)
+                        });
+                        assert_eq!(
+                            (ended, seen(&engine, &a)),
+                            (watched, seen(&engine, &b)),
+                            "{path:?} {variant:?} game {index}, cap {cap}"
+                        );
+                        assert_eq!(ra.random::<u64>(), rb.random::<u64>(), "the same random numbers were drawn");
+                    }
+                }
+            }
+        }
+        assert!(plain_runs > 1000, "{plain_runs} actions of plain stages compared");
+    }
 }
