@@ -68,9 +68,7 @@ impl Engine {
                 self.moved(s, action);
             }
             ActionKind::Relocate => {
-                let (content, kind) = (s.board[action.from as usize], s.kinds[action.from as usize]);
-                self.lift(s, w, action.from);
-                self.put_content(s, w, action.to, content, kind);
+                self.carry(s, w, action.from, action.to, s.kinds[action.from as usize]);
                 if !follow_relocated(&mut s.relocated, action.from, Some(action.to)) {
                     s.relocated.push(action.to);
                 }
@@ -253,6 +251,39 @@ impl Engine {
         self.neighbors_lose_empty(w, site);
     }
 
+    /// Moves the piece on `from` to the empty site `to`, with its owner, as `kind`: what
+    /// [`Engine::lift`] and then `put_content` make, in one pass over the position's sets. A
+    /// piece of nobody's, and a game that keeps chains, take the two steps.
+    pub(crate) fn carry(&self, s: &mut State, w: &mut Work, from: u16, to: u16, kind: u8) {
+        let content = s.board[from as usize];
+        if content == super::neutral::NEUTRAL || w.chains.is_some() {
+            self.lift(s, w, from);
+            return self.put_content(s, w, to, content, kind);
+        }
+        let team = content as usize - 1;
+        let (f, t) = (from as usize, to as usize);
+        s.board[f] = 0;
+        s.board[t] = content;
+        let stones = &mut s.stones[team];
+        stones.remove(from);
+        stones.insert(to);
+        s.empty.insert(from);
+        s.empty.remove(to);
+        if self.hashing {
+            let z = &self.zobrist;
+            s.board_hash ^= z.stone(from, team) ^ z.kind(from, s.kinds[f]) ^ z.stone(to, team);
+            s.board_hash ^= z.kind(to, s.kinds[t]) ^ z.kind(to, kind);
+            s.kinds[f] = 0;
+        }
+        s.kinds[t] = kind;
+        // A stone has left its group, which may split: the caches are rebuilt when next asked.
+        for cache in &mut w.groups {
+            cache.leave();
+        }
+        self.neighbors_gain_empty(w, from);
+        self.neighbors_lose_empty(w, to);
+    }
+
     /// Takes the stone off a site.
     pub(crate) fn lift(&self, s: &mut State, w: &mut Work, site: u16) {
         let content = s.board[site as usize];
@@ -308,9 +339,7 @@ impl Engine {
             }
         });
         if let (Some(from), Some(to)) = (origin, target) {
-            let (content, kind) = (s.board[from as usize], s.kinds[from as usize]);
-            self.lift(s, w, from);
-            self.put_content(s, w, to, content, kind);
+            self.carry(s, w, from, to, s.kinds[from as usize]);
             if self.program.tracks_unmoved {
                 s.unmoved.remove(from);
                 s.unmoved.remove(to);
@@ -762,5 +791,61 @@ fn follow_relocated(relocated: &mut Vec<u16>, from: u16, to: Option<u16>) -> boo
 pub(super) fn forget_relocated(s: &mut State, sites: impl Iterator<Item = u16>) {
     for site in sites {
         follow_relocated(&mut s.relocated, site, None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::check::{Selection, load};
+
+    /// [`Engine::carry`] leaves what taking the piece off and putting it on the destination
+    /// leaves — the board, the kinds, the sets, the position's hash and the kept counts — for
+    /// every piece move of random games of the bundled games that move pieces and key kinds in
+    /// their hash (chess, draughts, Kensington's slides and relocations).
+    #[test]
+    fn carrying_a_piece_is_lifting_it_and_putting_it_down() {
+        let mut carried = 0;
+        for file in ["chess.game", "english-draughts.game", "kensington.game", "breakthrough.game", "amazons.game"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games").join(file);
+            let (_, game) = load(&path, &Selection::default()).expect("a bundled game loads");
+            let engine = Engine::new(game);
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+            for _ in 0..3 {
+                let mut s = engine.initial();
+                while s.outcome.is_none() && s.actions() < 300 {
+                    let action = engine.legal_nth(&s, rng.random_range(0..engine.legal_count(&s)));
+                    let moves = matches!(action.kind, ActionKind::Slide | ActionKind::Relocate);
+                    if moves && s.board[action.to as usize] == 0 {
+                        let kind = s.kinds[action.from as usize];
+                        let (mut a, mut b) = (s.clone(), s.clone());
+                        engine.with_work(&mut a, |a, w| engine.carry(a, w, action.from, action.to, kind));
+                        engine.with_work(&mut b, |b, w| {
+                            let content = b.board[action.from as usize];
+                            engine.lift(b, w, action.from);
+                            engine.put_content(b, w, action.to, content, kind);
+                        });
+                        let seen = |t: &State| {
+                            let w = t.work.as_ref().expect("scratch");
+                            let sets = (t.stones.clone(), t.empty.clone(), t.empty_count);
+                            (
+                                t.board.clone(),
+                                t.kinds.clone(),
+                                sets,
+                                t.board_hash,
+                                w.empty_neighbors.clone(),
+                                w.in_range.clone(),
+                            )
+                        };
+                        assert_eq!(seen(&a), seen(&b), "{file}: {}", engine.action_text(action));
+                        carried += 1;
+                    }
+                    engine.apply_unchecked(&mut s, action);
+                }
+            }
+        }
+        assert!(carried > 500, "{carried} pieces carried");
     }
 }

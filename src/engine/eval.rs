@@ -80,6 +80,24 @@ fn for_each_enemy(s: &State, subject: usize, mut f: impl FnMut(u16)) {
     }
 }
 
+/// The largest of the teams' largest groups (`largest`, by team) that the filter names for
+/// `subject`: the subject's own, the others', or every team's.
+#[inline]
+pub(crate) fn largest_named(largest: &[u32], filter: Filter, subject: usize) -> i64 {
+    let mut best = 0;
+    for (team, &size) in largest.iter().enumerate() {
+        let named = match filter {
+            Filter::Friend => team == subject,
+            Filter::Enemy => team != subject,
+            _ => true,
+        };
+        if named && size > best {
+            best = size;
+        }
+    }
+    i64::from(best)
+}
+
 impl Engine {
     pub(crate) fn int(&self, s: &State, w: &mut Work, e: &Int, env: &Env) -> i64 {
         match e {
@@ -178,18 +196,7 @@ impl Engine {
             Some(largest) => largest,
             None => self.largest_rebuilt(s, w, rel),
         };
-        let mut best = 0;
-        for (team, &size) in largest.iter().enumerate() {
-            let named = match filter {
-                Filter::Friend => team == env.subject,
-                Filter::Enemy => team != env.subject,
-                _ => true,
-            };
-            if named && size > best {
-                best = size;
-            }
-        }
-        i64::from(best)
+        largest_named(largest, filter, env.subject)
     }
 
     /// The largest groups after the cache of `rel` is made or rebuilt: after a stone left.

@@ -52,6 +52,9 @@ impl Engine {
         if stage_program.plain {
             return self.generate_plain(s);
         }
+        if let Some(steps) = stage_program.steps_only {
+            return self.generate_steps(s, w, steps);
+        }
         let mut legal = take(&mut s.legal);
         legal.clear();
         let mut rest = take(&mut legal.rest);
@@ -83,6 +86,19 @@ impl Engine {
             return;
         }
         s.legal.set_plain_places(&s.empty, s.empty_count);
+        if !s.legal.is_empty() && s.offers_end() {
+            s.legal.push(Action::END);
+        }
+    }
+
+    /// [`Engine::generate`] for a [`StageProgram::steps_only`] stage: the block of steps, and
+    /// `end` where the rest of the stage is optional.
+    fn generate_steps(&self, s: &mut State, w: &Work, kept: super::lower::Steps) {
+        let team = self.game.players[s.mover as usize].team as u8;
+        let steps = Steps { rel: kept.along, team, slot: kept.slot };
+        let total = self.steps_total(s, w, steps);
+        s.legal.clear();
+        s.legal.set_steps(0, steps, total);
         if !s.legal.is_empty() && s.offers_end() {
             s.legal.push(Action::END);
         }
@@ -155,7 +171,7 @@ impl Engine {
             // A legal set keeps one block: a second move that could be one is listed.
             Generator::StepsKept { along, slot } if !legal.has_block() => {
                 let steps = Steps { rel: along, team: env.subject as u8, slot };
-                self.steps_kept(s, w, steps, legal, rest.len())
+                legal.set_steps(rest.len(), steps, self.steps_total(s, w, steps));
             }
             Generator::StepsKept { along, .. } => self.slides_own_to_empty(s, along, env, rest),
             Generator::Slide { along } => {
@@ -386,12 +402,11 @@ impl Engine {
         }
     }
 
-    /// The steps of a [`Generator::StepsKept`], as a block standing before `rest[at]`: only
-    /// their number is found here, the sum of the mover's stones' kept counts.
-    fn steps_kept(&self, s: &State, w: &Work, steps: Steps, legal: &mut Legal, at: usize) {
+    /// The number of steps of a [`Generator::StepsKept`]: the sum of the mover's stones' kept
+    /// counts (the steps themselves are found when one is picked).
+    fn steps_total(&self, s: &State, w: &Work, steps: Steps) -> u32 {
         let counts = &w.empty_neighbors[steps.slot as usize];
-        let total = s.stones[steps.team as usize].ones().map(|f| u32::from(counts[f as usize])).sum();
-        legal.set_steps(at, steps, total);
+        s.stones[steps.team as usize].ones().map(|f| u32::from(counts[f as usize])).sum()
     }
 
     fn slides(&self, s: &mut State, w: &mut Work, m: &Move, along: u8, env: &Env, out: &mut Vec<Action>) {

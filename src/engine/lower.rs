@@ -12,7 +12,7 @@
 //! | a number or condition of the turn flow: bounds, `until`, `grew`'s values, a `when`'s condition, effects | [`super::compile`] | closures built once, constants folded into their parents; the ludemes without a closure of their own call the interpreter |
 //! | a stage that is one plain `place` on `empty` | [`StageProgram::plain`] | the legal set is a copy of the empty sites when the stage begins, and after a placement the one before less that site; a random playout plays the stage's placements in one run from the empty sites, without the legal set ([`super::plain`]) |
 //! | `place` | [`Generator::Place`] | candidates as a bitset, filtered condition by condition |
-//! | `slide` of one's own stones to any empty neighbour, under a relation the same both ways and for every team | [`Generator::StepsKept`] | the relation's empty-neighbour counts kept per site; a decision sums the mover's stones' counts, the legal set keeps that number, and the `n`-th step is found on the board when picked ([`super::legal::Block`]) |
+//! | `slide` of one's own stones to any empty neighbour, under a relation the same both ways and for every team | [`Generator::StepsKept`] | the relation's empty-neighbour counts kept per site; a decision sums the mover's stones' counts, the legal set keeps that number, and the `n`-th step is found on the board when picked ([`super::legal::Block`]); a stage with no other move is listed without the general loop ([`StageProgram::steps_only`]) |
 //! | the same under a direction, a one-way or an owned relation | [`Generator::SlideOwnToEmpty`] | a tight loop over the stones' neighbour lists |
 //! | any other one-step `slide` that does not capture | [`Generator::Slide`] | every origin and neighbour through the interpreter |
 //! | a `slide` that captures or rides (`range`), `leap`, `hop` | [`Generator::Piece`] | origin by origin, the directions' step tables ([`super::pieces`]) |
@@ -142,6 +142,16 @@ pub(crate) struct StageProgram {
     /// `(priority ...)`, no guarded `after`, no pieces sorted by kind. Its actions are listed
     /// by the shortest loop.
     pub plain_moves: bool,
+    /// The stage's one move is steps kept as counts ([`Generator::StepsKept`]): its legal set
+    /// is the block of steps alone (and `end`), made without the general listing.
+    pub steps_only: Option<Steps>,
+}
+
+/// The relation and kept-counts slot of a stage whose one move is [`Generator::StepsKept`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Steps {
+    pub along: u8,
+    pub slot: u8,
 }
 
 /// A stage bound.
@@ -386,17 +396,24 @@ pub(crate) fn lower(game: &Game) -> Program {
 /// relation's counts of empty neighbours can be kept (the relation is the same both ways and
 /// for every team): the counts are kept, in a slot of their own if no rule reads them.
 fn keep_steps(game: &Game, phases: &mut [Vec<StageProgram>], relations: &mut Vec<u8>) {
-    for m in phases.iter_mut().flatten().flat_map(|stage| &mut stage.moves) {
-        let Generator::SlideOwnToEmpty { along } = m.generator else { continue };
-        let r = &game.board.relations[along as usize];
-        if r.direction || r.one_way || game.is_owned(along) {
-            continue;
+    for stage in phases.iter_mut().flatten() {
+        for m in &mut stage.moves {
+            let Generator::SlideOwnToEmpty { along } = m.generator else { continue };
+            let r = &game.board.relations[along as usize];
+            if r.direction || r.one_way || game.is_owned(along) {
+                continue;
+            }
+            let slot = relations.iter().position(|&rel| rel == along).unwrap_or_else(|| {
+                relations.push(along);
+                relations.len() - 1
+            });
+            m.generator = Generator::StepsKept { along, slot: slot as u8 };
         }
-        let slot = relations.iter().position(|&rel| rel == along).unwrap_or_else(|| {
-            relations.push(along);
-            relations.len() - 1
-        });
-        m.generator = Generator::StepsKept { along, slot: slot as u8 };
+        if let ([m], true) = (&stage.moves[..], stage.plain_moves) {
+            if let Generator::StepsKept { along, slot } = m.generator {
+                stage.steps_only = Some(Steps { along, slot });
+            }
+        }
     }
 }
 
@@ -642,7 +659,16 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
         .collect();
     let by_kind = pieces.iter().any(|m| matches!(m.from, Sites::Filter(Filter::Piece(Side::Friend, _))));
     let plain_moves = !by_kind && stage.preferred == 0 && moves.iter().all(|m| m.guarded.is_none());
-    StageProgram { min: bound(&stage.min), max: bound(&stage.max), plain, moves, piece_moves, by_kind, plain_moves }
+    StageProgram {
+        min: bound(&stage.min),
+        max: bound(&stage.max),
+        plain,
+        moves,
+        piece_moves,
+        by_kind,
+        plain_moves,
+        steps_only: None,
+    }
 }
 
 /// `(op (count empty (neighbors to R)) K)` (either way round) with R's counts kept, and
@@ -825,5 +851,10 @@ mod tests {
                 Generator::Relocate { distinct: false },
             ]
         ));
+        // A stage whose one move keeps its steps as counts is listed as that block alone.
+        let steps: Vec<Option<Steps>> = p.phases[0].iter().map(|s| s.steps_only).collect();
+        assert_eq!(steps[..3], [Some(Steps { along: steps[0].expect("kept").along, slot: 0 }), None, steps[2]]);
+        assert_eq!(steps[2].map(|s| s.slot), Some(1));
+        assert!(steps[3..].iter().all(Option::is_none));
     }
 }

@@ -277,7 +277,6 @@ impl Engine {
         let (from, to) = (action.from, action.to);
         // What the origin holds travels: a team's piece or one of nobody's, with its kind.
         let content = s.board[from as usize];
-        let kind = s.kinds[from as usize];
         if s.board[to as usize] != 0 {
             if let Some(m) = m {
                 self.capture(s, w, m, to, subject);
@@ -291,8 +290,8 @@ impl Engine {
                 }
             }
         }
-        self.lift(s, w, from);
         // A promotion changes the kind as the piece arrives, before the move's `then`.
-        self.put_content(s, w, to, content, action.promoted().unwrap_or(kind));
+        let kind = action.promoted().unwrap_or(s.kinds[from as usize]);
+        self.carry(s, w, from, to, kind);
     }
 }
