@@ -579,6 +579,7 @@ impl Engine {
         let program = self.stage_program(s);
         let (min, max) = match (&program.min, &program.max) {
             (Bound::Fixed(min), Bound::Fixed(max)) => (*min, *max),
+            (Bound::Fixed(min), Bound::Allowance(a)) => (*min, bound_value(s.allow_now[*a])),
             (min, max) => self.computed_bounds(s, w, min, max),
         };
         s.stage_min = min.min(max);
@@ -597,10 +598,10 @@ impl Engine {
     #[inline]
     fn computed_bounds(&self, s: &State, w: &mut Work, min: &Bound, max: &Bound) -> (u32, u32) {
         let env = self.mover_env(s);
-        // A bound beyond what a counter of actions can reach is as good as no bound.
         let mut bound = |b: &Bound| match b {
             Bound::Fixed(n) => *n,
-            Bound::Computed(code) => u32::try_from(code.eval(self, s, w, &env).max(0)).unwrap_or(u32::MAX),
+            Bound::Allowance(a) => bound_value(s.allow_now[*a]),
+            Bound::Computed(code) => bound_value(code.eval(self, s, w, &env)),
         };
         let max = bound(max);
         (bound(min), max)
@@ -771,6 +772,13 @@ impl Engine {
         }
         decision
     }
+}
+
+/// A stage bound's value as a number of actions: none below 0, and a bound beyond what a
+/// counter of actions can reach is as good as no bound.
+#[inline]
+fn bound_value(v: i64) -> u32 {
+    u32::try_from(v.max(0)).unwrap_or(u32::MAX)
 }
 
 /// Keeps the list of stones relocated this turn (by the sites they stand on) true to the stones

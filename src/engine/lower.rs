@@ -8,7 +8,7 @@
 //!
 //! | ludeme | lowered to | algorithm |
 //! |---|---|---|
-//! | a stage's `(actions MIN MAX ...)` | [`Bound`] | fixed numbers folded; otherwise compiled, evaluated when the stage begins |
+//! | a stage's `(actions MIN MAX ...)` | [`Bound`] | fixed numbers folded, an allowance read; otherwise compiled, evaluated when the stage begins |
 //! | a number or condition of the turn flow: bounds, `until`, `grew`'s values, a `when`'s condition, effects | [`super::compile`] | closures built once, constants folded into their parents; the ludemes without a closure of their own call the interpreter |
 //! | a stage that is one plain `place` on `empty` | [`StageProgram::plain`] | the legal set is a copy of the empty sites when the stage begins, and after a placement the one before less that site; a random playout plays the stage's placements in one run from the empty sites, without the legal set ([`super::plain`]) |
 //! | `place` | [`Generator::Place`] | candidates as a bitset, filtered condition by condition |
@@ -159,6 +159,9 @@ pub(crate) struct Steps {
 pub(crate) enum Bound {
     /// Known before play (beyond `u32::MAX`: no bound at all).
     Fixed(u32),
+    /// `(allowance A)`: the turn's value of an allowance, read when the stage begins (a stage
+    /// of optional actions earned earlier in the turn, such as Kensington's relocations).
+    Allowance(usize),
     /// Evaluated when the stage begins.
     Computed(IntCode),
 }
@@ -559,6 +562,7 @@ fn may_overlap(game: &Game, a: &crate::game::Move, b: &crate::game::Move) -> boo
 fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::Topology) -> StageProgram {
     let bound = |value: &Int| match value {
         Int::Const(v) => Bound::Fixed(u32::try_from((*v).max(0)).unwrap_or(u32::MAX)),
+        Int::Allowance(a) => Bound::Allowance(*a),
         _ => Bound::Computed(super::compile::int(game, value)),
     };
     let plain = match &stage.moves[..] {
@@ -737,6 +741,20 @@ mod tests {
         assert!(matches!(place.require[..], [Require::EmptyStaysConnected { .. }]));
         assert!(matches!((&p.phases[0][0].min, &p.phases[0][0].max), (Bound::Fixed(1), Bound::Fixed(1))));
         assert!(!p.phases[0][0].plain, "a placement with conditions is not plain");
+    }
+
+    #[test]
+    fn a_bound_that_is_an_allowance_is_read_as_one() {
+        let p = program(
+            r#"(game "T" (players "X" "O") (board (square 3)) (allowance r)
+              (play (turn (place (to empty) (then (allow r 2)))
+                          (actions 0 (allowance r) (relocate (from enemy) (to empty)))
+                          (actions (allowance r) (+ 1 (allowance r)) (place (to empty)))))
+              (end (when (board-full) draw)))"#,
+        );
+        let bounds: Vec<(&Bound, &Bound)> = p.phases[0].iter().map(|s| (&s.min, &s.max)).collect();
+        assert!(matches!(bounds[1], (Bound::Fixed(0), Bound::Allowance(0))));
+        assert!(matches!(bounds[2], (Bound::Allowance(0), Bound::Computed(_))));
     }
 
     #[test]
