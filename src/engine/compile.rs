@@ -34,7 +34,8 @@ pub(crate) struct IntCode(Arc<IntFn>);
 pub(crate) struct BoolCode(Arc<BoolFn>);
 
 /// A compiled list of effects, applied in order until one ends the game; an empty list is
-/// no call at all.
+/// no call at all. It runs on a game that goes on: after an action, at the end of a turn, or
+/// as a branch of an effect.
 #[derive(Clone, Default)]
 pub(crate) struct Effects(Option<Arc<EffectFn>>);
 
@@ -55,6 +56,7 @@ impl BoolCode {
 impl Effects {
     #[inline]
     pub(crate) fn run(&self, engine: &Engine, s: &mut State, w: &mut Work, env: &Env) {
+        debug_assert!(s.outcome.is_none(), "effects run while the game goes on");
         if let Some(f) = &self.0 {
             f(engine, s, w, env);
         }
@@ -431,18 +433,15 @@ fn compare_with(op: CmpOp, f: Arc<IntFn>, k: i64) -> Cond {
 /// Compiles a list of effects.
 pub(crate) fn effects(game: &Game, list: &[Effect]) -> Effects {
     let mut codes: Vec<Arc<EffectFn>> = list.iter().map(|e| effect(game, e)).collect();
+    // A list runs while the game goes on ([`Effects::run`]): only the effects after the first
+    // ask whether one before them ended it.
     Effects(match codes.len() {
         0 => None,
-        1 => {
-            let f = codes.pop().expect("one");
-            Some(effect_fn(move |engine, s, w, env| {
-                if s.outcome.is_none() {
-                    f(engine, s, w, env);
-                }
-            }))
-        }
+        1 => codes.pop(),
         _ => Some(effect_fn(move |engine, s, w, env| {
-            for f in &codes {
+            let (first, rest) = codes.split_first().expect("two or more");
+            first(engine, s, w, env);
+            for f in rest {
                 if s.outcome.is_some() {
                     return;
                 }
@@ -516,8 +515,9 @@ fn effect(game: &Game, e: &Effect) -> Arc<EffectFn> {
     }
 }
 
+/// A list as one effect: its closure, or one that does nothing.
 fn list_effect(list: Effects) -> Arc<EffectFn> {
-    effect_fn(move |engine, s, w, env| list.run(engine, s, w, env))
+    list.0.unwrap_or_else(|| effect_fn(|_, _, _, _| {}))
 }
 
 #[cfg(test)]
