@@ -303,19 +303,25 @@ impl Block {
 impl Steps {
     fn nth(self, mut i: usize, board: Board) -> Action {
         let counts = &board.empty_neighbors[self.slot as usize];
-        for from in board.stones[self.team as usize].ones() {
-            let count = usize::from(counts[from as usize]);
-            if i < count {
-                let to = board.relations[self.rel as usize]
-                    .neighbors(from)
-                    .iter()
-                    .copied()
-                    .filter(|&t| board.contents[t as usize] == 0)
-                    .nth(i)
-                    .expect("a stone's kept count is its number of empty neighbours");
-                return Action::slide(from, to);
+        // The stones word by word, each one's count taken off `i` until one has the step.
+        for (k, &word) in board.stones[self.team as usize].words().iter().enumerate() {
+            let mut stones = word;
+            while stones != 0 {
+                let from = (k * 64) as u16 + stones.trailing_zeros() as u16;
+                stones &= stones - 1;
+                let count = usize::from(counts[from as usize]);
+                if i < count {
+                    let to = board.relations[self.rel as usize]
+                        .neighbors(from)
+                        .iter()
+                        .copied()
+                        .filter(|&t| board.contents[t as usize] == 0)
+                        .nth(i)
+                        .expect("a stone's kept count is its number of empty neighbours");
+                    return Action::slide(from, to);
+                }
+                i -= count;
             }
-            i -= count;
         }
         unreachable!("i is below the sum of the kept counts")
     }
