@@ -144,13 +144,14 @@ impl Engine {
         if self.game_ended_after(s, w, before) {
             return;
         }
-        match action.kind {
-            ActionKind::Pass => self.end_turn(s, w),
-            ActionKind::End => self.next_stage(s, w),
+        // Whether the stage is over: `end`, its last action, or nothing left to do in it.
+        let over = match action.kind {
+            ActionKind::Pass => return self.end_turn(s, w),
+            ActionKind::End => true,
             _ => {
                 s.stage_done += 1;
                 if s.stage_done >= s.stage_max {
-                    self.next_stage(s, w);
+                    true
                 } else {
                     if plain && s.hands[s.mover as usize] != 0 {
                         // Only the site just filled has left the set: no need to look again.
@@ -161,11 +162,12 @@ impl Engine {
                     } else {
                         self.generate(s, w);
                     }
-                    if s.legal.is_empty() {
-                        self.next_stage(s, w);
-                    }
+                    s.legal.is_empty()
                 }
             }
+        };
+        if over {
+            self.next_stage(s, w);
         }
     }
 

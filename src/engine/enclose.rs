@@ -86,6 +86,7 @@ fn liberties_vs_zero(c: &Bool, var: SiteVar, rel: u8) -> Option<bool> {
 
 impl Engine {
     /// The legal placements of an [`Enclose`] move, into `out`.
+    #[inline(never)]
     pub(crate) fn enclose_places(&self, s: &State, w: &mut Work, e: &Enclose, env: &Env, out: &mut Legal) {
         if s.hands[env.mover] == 0 {
             return;
