@@ -257,6 +257,7 @@ impl Engine {
     /// [`Engine::lift`] and then `put_content` make, in one pass over the position's sets. A
     /// piece of nobody's, and a game that keeps chains, take the two steps.
     pub(crate) fn carry(&self, s: &mut State, w: &mut Work, from: u16, to: u16, kind: u8) {
+        debug_assert_eq!(s.board[to as usize], 0, "a piece is carried to an empty site");
         let content = s.board[from as usize];
         if content == super::neutral::NEUTRAL || w.chains.is_some() {
             self.lift(s, w, from);
@@ -610,6 +611,7 @@ impl Engine {
     }
 
     fn end_turn(&self, s: &mut State, w: &mut Work) {
+        debug_assert!(s.outcome.is_none(), "a turn ends in a game that goes on");
         let after_turn = &self.program.after_turn[s.phase[s.mover as usize] as usize];
         // A turn ends right after the action that ended it, whose end rules were tested on
         // this same position for this same mover: only after-turn effects can change the answer.

@@ -201,14 +201,18 @@ fn num(game: &Game, e: &Int) -> Num {
         Int::LargestGroup(rel, filter) => {
             let (rel, filter) = (*rel, *filter);
             // The union-find the engine keeps for the relation from the start (the order of
-            // `Game::group_relations`), when every team follows the same one.
+            // `Game::group_relations`), when every team follows the same one; the slot is
+            // checked when read, and anything else is the general path's.
             let groups = game.group_relations();
             let slot = |team| groups.iter().position(|&g| g == game.relation_for(rel, team));
             match slot(0).filter(|&i| (1..game.teams.len()).all(|t| slot(t) == Some(i))) {
-                Some(i) => Num::Code(int_fn(move |engine, s, w, env| match w.groups[i].largest_if_fresh() {
-                    Some(largest) => super::eval::largest_named(largest, filter, env.subject),
-                    None => engine.largest_group(s, w, rel, filter, env),
-                })),
+                Some(i) => {
+                    let kept = groups[i];
+                    Num::Code(int_fn(move |engine, s, w, env| match super::groups::fresh_largest(&w.groups, i, kept) {
+                        Some(largest) => super::eval::largest_named(largest, filter, env.subject),
+                        None => engine.largest_group(s, w, rel, filter, env),
+                    }))
+                }
                 None => Num::Code(int_fn(move |engine, s, w, env| engine.largest_group(s, w, rel, filter, env))),
             }
         }

@@ -85,7 +85,8 @@ fn liberties_vs_zero(c: &Bool, var: SiteVar, rel: u8) -> Option<bool> {
 }
 
 impl Engine {
-    /// The legal placements of an [`Enclose`] move, into `out`.
+    /// The legal placements of an [`Enclose`] move, into `out`. Out of line, so that its loop
+    /// is compiled the same whatever is inlined around the listing of a stage.
     #[inline(never)]
     pub(crate) fn enclose_places(&self, s: &State, w: &mut Work, e: &Enclose, env: &Env, out: &mut Legal) {
         if s.hands[env.mover] == 0 {

@@ -191,7 +191,8 @@ impl Engine {
     pub(crate) fn largest_group(&self, s: &State, w: &mut Work, rel: u8, filter: Filter, env: &Env) -> i64 {
         let rel = self.program.rel(rel, env.subject);
         // The cache is kept up to date as stones arrive, so this is almost always a read.
-        let cached = self.group_slot[rel as usize].and_then(|i| w.groups[i as usize].largest_if_fresh());
+        let cached =
+            self.group_slot[rel as usize].and_then(|i| super::groups::fresh_largest(&w.groups, i as usize, rel));
         let largest = match cached {
             Some(largest) => largest,
             None => self.largest_rebuilt(s, w, rel),

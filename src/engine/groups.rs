@@ -260,3 +260,12 @@ impl GroupCache {
         self.fresh = true;
     }
 }
+
+/// The largest group of each team by `rel`, read from the union-find in `slot` of `caches` if
+/// that one is `rel`'s and fresh. The slot is fixed when the engine is made, but a `require`
+/// evaluates its condition on scratch caches of its own (`holds_after_condition`), where the
+/// slot may be missing or hold another relation's: then there is no answer here.
+#[inline]
+pub(crate) fn fresh_largest(caches: &[GroupCache], slot: usize, rel: u8) -> Option<&[u32]> {
+    caches.get(slot).filter(|c| c.rel == rel).and_then(GroupCache::largest_if_fresh)
+}

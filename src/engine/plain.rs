@@ -20,7 +20,9 @@ impl Engine {
     pub(crate) fn play_plain_stage<R: rand::Rng>(&self, s: &mut State, rng: &mut R, cap: u32) -> Option<Action> {
         debug_assert!(s.legal.plain && s.outcome.is_none());
         self.with_work(s, |s, w| {
-            // The stage, and so its piece and its mover, stay the same for the whole run.
+            // The stage, and so its piece and its mover, stay the same for the whole run. The
+            // environment is made once: a plain placement reads only its mover and subject
+            // (`place_stone` with no enclosure), which stay the same too.
             let piece = self.current_stage(s).moves[0].piece;
             let mover = self.mover_env(s);
             loop {

@@ -206,3 +206,19 @@ fn tic_tac_toe_has_255168_complete_games() {
     // Published: 255 168 games, X wins 131 184, O wins 77 904, draws 46 080.
     assert_eq!(counts, [255_168, 131_184, 77_904, 46_080]);
 }
+
+#[test]
+fn require_with_largest_group_counts_the_group_the_stone_would_join() {
+    // No group of either colour may grow beyond two stones.
+    let e = game(
+        3,
+        "(play (turn (place (to empty) (require (<= (largest-group orthogonal any) 2)))))
+         (end (when (board-full) (draw)))",
+    );
+    let s = position(&e, &["a1 b1", "c3"], 0, None, 4);
+    // c1, a2 and b2 would join a1 b1 into three; c2, a3 and b3 stand alone.
+    assert_eq!(legal(&e, &s), ["c2", "a3", "b3"]);
+    let s = position(&e, &["a1 b1", "b3 c3"], 1, None, 4);
+    // O's a3, b2 and c2 would make three with b3 c3; c1 and a2 touch only X's stones.
+    assert_eq!(legal(&e, &s), ["c1", "a2"]);
+}
