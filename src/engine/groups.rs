@@ -68,7 +68,7 @@ impl Clone for GroupCache {
 /// The root of the group of `site`, halving the path on the way: every other site on it then
 /// points to its grandparent.
 #[inline(always)]
-fn root(nodes: &mut [Node], mut site: u16) -> u16 {
+fn find(nodes: &mut [Node], mut site: u16) -> u16 {
     loop {
         let parent = nodes[site as usize].parent;
         if parent == site {
@@ -80,16 +80,10 @@ fn root(nodes: &mut [Node], mut site: u16) -> u16 {
     }
 }
 
-/// [`root`], under another name where a local shadows it.
-#[inline(always)]
-fn root_of(nodes: &mut [Node], site: u16) -> u16 {
-    root(nodes, site)
-}
-
 /// Joins the group of root `root` with the group of `other`; returns the new root.
 #[inline(always)]
 fn join(nodes: &mut [Node], root: u16, other: u16) -> u16 {
-    let other = self::root(nodes, other);
+    let other = find(nodes, other);
     if other == root {
         return root;
     }
@@ -123,7 +117,7 @@ impl GroupCache {
     }
 
     fn root(&mut self, site: u16) -> u16 {
-        root(&mut self.nodes, site)
+        find(&mut self.nodes, site)
     }
 
     /// Joins the group of root `root` with the group of `other`; returns the new root.
@@ -147,7 +141,7 @@ impl GroupCache {
                 let (mut root, mut size) = (site, 1);
                 for &n in rel.neighbors(site) {
                     if board[n as usize] == stone {
-                        let other = self::root(nodes, n);
+                        let other = find(nodes, n);
                         if other != root {
                             let theirs = nodes[other as usize].size;
                             let (big, small) = if size >= theirs { (root, other) } else { (other, root) };
@@ -166,7 +160,7 @@ impl GroupCache {
                 let mut touched = sites[site as usize];
                 for &n in rel.neighbors(site) {
                     if board[n as usize] == stone {
-                        let other = root_of(&mut self.nodes, n);
+                        let other = find(&mut self.nodes, n);
                         touched |= roots[other as usize];
                         root = join(&mut self.nodes, root, other);
                     }
