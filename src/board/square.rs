@@ -99,7 +99,7 @@ pub fn rectangle(width: usize, height: usize) -> Topology {
             side("side-N", all_sites.clone().filter(|&s| s as usize / w == h - 1).collect()),
             side("side-E", all_sites.clone().filter(|&s| s as usize % w == w - 1).collect()),
             side("side-S", all_sites.clone().filter(|&s| (s as usize) < w).collect()),
-            side("side-W", all_sites.filter(|&s| s as usize % w == 0).collect()),
+            side("side-W", all_sites.filter(|&s| (s as usize).is_multiple_of(w)).collect()),
         ]
     };
 
