@@ -188,6 +188,7 @@ impl Engine {
 
     /// `(largest-group R FILTER)`: the size of the largest group of the teams the filter
     /// names for the subject (each team's stones grouping separately).
+    #[inline]
     pub(crate) fn largest_group(&self, s: &State, w: &mut Work, rel: u8, filter: Filter, env: &Env) -> i64 {
         let rel = self.program.rel(rel, env.subject);
         // The cache is kept up to date as stones arrive, so this is almost always a read.

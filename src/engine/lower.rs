@@ -412,10 +412,10 @@ fn keep_steps(game: &Game, phases: &mut [Vec<StageProgram>], relations: &mut Vec
             });
             m.generator = Generator::StepsKept { along, slot: slot as u8 };
         }
-        if let ([m], true) = (&stage.moves[..], stage.plain_moves) {
-            if let Generator::StepsKept { along, slot } = m.generator {
-                stage.steps_only = Some(Steps { along, slot });
-            }
+        if let (true, [MoveProgram { generator: Generator::StepsKept { along, slot }, .. }]) =
+            (stage.plain_moves, &stage.moves[..])
+        {
+            stage.steps_only = Some(Steps { along: *along, slot: *slot });
         }
     }
 }

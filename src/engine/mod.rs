@@ -16,6 +16,8 @@ mod after;
 mod apply;
 mod attack;
 pub mod bits;
+#[cfg(test)]
+mod bundled;
 mod chains;
 mod compile;
 mod completed;

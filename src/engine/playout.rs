@@ -148,13 +148,8 @@ mod tests {
     /// the middle of a stage.
     #[test]
     fn a_plain_stage_run_plays_as_the_general_loop_does() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
-        let mut files: Vec<_> = std::fs::read_dir(&dir).expect("games/").map(|e| e.expect("entry").path()).collect();
-        files.extend(std::fs::read_dir(dir.join("variants")).expect("games/variants/").map(|e| e.expect("e").path()));
-        files.retain(|p| p.extension().is_some_and(|x| x == "game"));
-        files.sort();
         let mut plain_runs = 0;
-        for path in files {
+        for path in crate::engine::bundled::files(true) {
             let (_, game) = load(&path, &Selection::default()).expect("a bundled game loads");
             let mut selections: Vec<Option<String>> = game.variants.iter().map(|v| Some(v.name.clone())).collect();
             selections.push(None);
