@@ -160,7 +160,7 @@ pub(crate) enum Bound {
     /// Known before play (beyond `u32::MAX`: no bound at all).
     Fixed(u32),
     /// `(allowance A)`: the turn's value of an allowance, read when the stage begins (a stage
-    /// of optional actions earned earlier in the turn, such as Kensington's relocations).
+    /// of optional actions earned earlier in the turn).
     Allowance(usize),
     /// Evaluated when the stage begins.
     Computed(IntCode),

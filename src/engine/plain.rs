@@ -1,6 +1,6 @@
 //! Random playouts through a plain stage: the shortest way of playing the placements of a
-//! stage that is one unconditional placement on any empty site with no effects (Ketchup's,
-//! Hex's, Gomoku's turns), chosen once by the lowering ([`super::lower::StageProgram::plain`]).
+//! stage that is one unconditional placement on any empty site with no effects, chosen once
+//! by the lowering ([`super::lower::StageProgram::plain`]).
 //!
 //! While such a stage lasts, the actions of its decision are the empty sites, and `end` where
 //! the rest of the stage is optional: a random one is found from the empty sites themselves,
