@@ -6,6 +6,7 @@
 
 use std::mem::take;
 
+use super::compile::IntCode;
 use super::eval::Env;
 use super::lower::{Bound, EndTest};
 use super::outcome::EndReason;
@@ -580,7 +581,10 @@ impl Engine {
     /// Evaluates the stage's bounds and its actions; returns whether there is a decision.
     fn enter_stage(&self, s: &mut State, w: &mut Work) -> bool {
         let program = self.stage_program(s);
-        let (min, max) = self.stage_bounds(s, w, &program.min, &program.max);
+        let (min, max) = match &program.first_turn {
+            Some(first) if s.turns_completed == 0 => self.first_turn_bounds(s, w, first),
+            _ => self.stage_bounds(s, w, &program.min, &program.max),
+        };
         s.stage_min = min.min(max);
         s.stage_max = max;
         s.stage_done = 0;
@@ -597,13 +601,34 @@ impl Engine {
     #[inline]
     fn stage_bounds(&self, s: &State, w: &mut Work, min: &Bound, max: &Bound) -> (u32, u32) {
         let mut env = None;
-        let mut bound = |b: &Bound| match b {
-            Bound::Fixed(n) => *n,
-            Bound::Allowance(a) => bound_value(s.allow_now[*a]),
-            Bound::Computed(code) => bound_value(code.eval(self, s, w, env.get_or_insert_with(|| self.mover_env(s)))),
-        };
-        let max = bound(max);
-        (bound(min), max)
+        let max = self.bound(s, w, &mut env, max);
+        (self.bound(s, w, &mut env, min), max)
+    }
+
+    /// The bounds of a stage on the game's first turn, where they are not the later turns'.
+    #[cold]
+    #[inline(never)]
+    fn first_turn_bounds(&self, s: &State, w: &mut Work, bounds: &(Bound, Bound)) -> (u32, u32) {
+        self.stage_bounds(s, w, &bounds.0, &bounds.1)
+    }
+
+    /// One bound's value; `env` is the mover's environment, made by the first bound that needs it.
+    #[inline(always)]
+    fn bound(&self, s: &State, w: &mut Work, env: &mut Option<Env>, b: &Bound) -> u32 {
+        match *b {
+            Bound::Fixed(n) => n,
+            Bound::Allowance { allowance, plus } => {
+                let v = s.allow_now[allowance];
+                bound_value(w.checked(v.checked_add(plus), v.saturating_add(plus)))
+            }
+            Bound::Computed(ref code) => self.computed_bound(s, w, env, code),
+        }
+    }
+
+    /// A bound that is code, out of line: the shapes above are the common ones.
+    #[inline(never)]
+    fn computed_bound(&self, s: &State, w: &mut Work, env: &mut Option<Env>, code: &IntCode) -> u32 {
+        bound_value(code.eval(self, s, w, env.get_or_insert_with(|| self.mover_env(s))))
     }
 
     fn end_turn(&self, s: &mut State, w: &mut Work) {

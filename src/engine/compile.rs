@@ -6,7 +6,9 @@
 //! enough to save every register it might use. Here each node becomes a small closure that
 //! knows its own shape: constants are folded into their parents, a comparison with a constant
 //! is one comparison, `(if (first-turn) A B)` with constant branches is one test, and the
-//! relation, slot or counter a leaf reads is an index captured when it was compiled.
+//! relation, slot or counter a leaf reads is an index captured when it was compiled. A stage's
+//! bounds and the after-turn effects are compiled for the first turn and for the later ones
+//! where `(first-turn)` is part of them, so that it folds away in each ([`Turn`]).
 //!
 //! Every ludeme compiles: the ones with no closure of their own here (sets, groups' liberties,
 //! lines, attacks, the effects that move stones) call the interpreter on the node as written,
@@ -14,6 +16,7 @@
 //! is reached. Evaluation order, and so every overflow the checked arithmetic reports, is the
 //! interpreter's: nothing is reordered, and only constants are folded.
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use super::Engine;
@@ -129,12 +132,138 @@ fn effect_fn(f: impl Fn(&Engine, &mut State, &mut Work, &Env) + Send + Sync + 's
     Arc::new(f)
 }
 
+/// What compiling knows of the turn its code will run in. The turn flow's code (a stage's
+/// bounds, the after-turn effects) is compiled for the game's first turn and for the later
+/// ones when `(first-turn)` is part of it, so that in each it is a constant and folds away
+/// with whatever it decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Turn {
+    /// Any turn: `(first-turn)` is read from the position.
+    Any,
+    First,
+    Later,
+}
+
+/// The context of one compilation: the game, the turn the code runs in, and whether the
+/// code asked which turn that is (it did not: the code is the same in every turn).
+#[derive(Clone, Copy)]
+struct Cx<'a> {
+    game: &'a Game,
+    turn: Turn,
+    asked: &'a Cell<bool>,
+}
+
+impl Cx<'_> {
+    /// Whether this is the game's first turn, when the compilation knows.
+    fn first_turn(&self) -> Option<bool> {
+        self.asked.set(true);
+        match self.turn {
+            Turn::Any => None,
+            turn => Some(turn == Turn::First),
+        }
+    }
+}
+
+/// Compiles with `compile` for every turn, or, when the code asks which turn it runs in, for
+/// the first turn and for the later ones.
+fn by_turn<T>(game: &Game, compile: impl Fn(Cx<'_>) -> T) -> Result<T, [T; 2]> {
+    let asked = Cell::new(false);
+    let first = compile(Cx { game, turn: Turn::First, asked: &asked });
+    if !asked.get() {
+        return Ok(first);
+    }
+    Err([first, compile(Cx { game, turn: Turn::Later, asked: &asked })])
+}
+
+/// A number in the shapes a stage bound can be read in without a call.
+pub(crate) enum Shape {
+    Const(i64),
+    /// `(allowance A)` plus a constant.
+    Allowance {
+        allowance: usize,
+        plus: i64,
+    },
+    Code(IntCode),
+}
+
+/// Compiles with `compile` for any turn, reading the turn from the position.
+fn any_turn<T>(game: &Game, compile: impl FnOnce(Cx<'_>) -> T) -> T {
+    compile(Cx { game, turn: Turn::Any, asked: &Cell::new(false) })
+}
+
 pub(crate) fn int(game: &Game, e: &Int) -> IntCode {
-    IntCode(num(game, e).code())
+    IntCode(any_turn(game, |cx| num(cx, e)).code())
 }
 
 pub(crate) fn bool(game: &Game, e: &Bool) -> BoolCode {
-    BoolCode(cond(game, e).code())
+    BoolCode(any_turn(game, |cx| cond(cx, e)).code())
+}
+
+/// Compiles a list of effects.
+pub(crate) fn effects(game: &Game, list: &[Effect]) -> Effects {
+    any_turn(game, |cx| effect_list(cx, list))
+}
+
+/// Compiles the after-turn effects: where `(first-turn)` decides part of them, the first
+/// turn's and the later turns' are compiled apart, and the one that is empty is no call.
+pub(crate) fn after_turn(game: &Game, list: &[Effect]) -> Effects {
+    match by_turn(game, |cx| effect_list(cx, list)) {
+        Ok(every) => every,
+        Err([Effects(first), Effects(later)]) => Effects(match (first, later) {
+            (None, None) => None,
+            (Some(f), None) => Some(effect_fn(move |engine, s, w, env| {
+                if first_turn(s) {
+                    f(engine, s, w, env)
+                }
+            })),
+            (None, Some(l)) => Some(effect_fn(move |engine, s, w, env| {
+                if !first_turn(s) {
+                    l(engine, s, w, env)
+                }
+            })),
+            (Some(f), Some(l)) => {
+                Some(effect_fn(
+                    move |engine, s, w, env| {
+                        if first_turn(s) { f(engine, s, w, env) } else { l(engine, s, w, env) }
+                    },
+                ))
+            }
+        }),
+    }
+}
+
+/// A stage bound's shape in every turn (`Ok`), or in the first turn and in the later ones
+/// when `(first-turn)` decides part of it.
+pub(crate) fn bound_shapes(game: &Game, e: &Int) -> Result<Shape, [Shape; 2]> {
+    by_turn(game, |cx| shape(cx, e))
+}
+
+/// A number in the simplest shape it takes: the branch of an `if` that the turn decides, a
+/// constant, or an allowance plus a constant, which are read without a call; anything else
+/// is code. The allowance's sum is checked as `(+ ...)` is.
+fn shape(cx: Cx<'_>, e: &Int) -> Shape {
+    match e {
+        Int::If(c, a, b) => match cond(cx, c) {
+            Cond::Const(true) => return shape(cx, a),
+            Cond::Const(false) => return shape(cx, b),
+            Cond::Code(_) => {}
+        },
+        Int::Allowance(a) => return Shape::Allowance { allowance: *a, plus: 0 },
+        Int::Add(items) => {
+            if let [x, y] = &items[..] {
+                for (k, a) in [(x, y), (y, x)] {
+                    if let (Num::Const(plus), Int::Allowance(allowance)) = (num(cx, k), a) {
+                        return Shape::Allowance { allowance: *allowance, plus };
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    match num(cx, e) {
+        Num::Const(v) => Shape::Const(v),
+        Num::Code(f) => Shape::Code(IntCode(f)),
+    }
 }
 
 /// The interpreter on the node as written: the ludemes whose work is all in the engine's own
@@ -149,13 +278,13 @@ fn interpreted_bool(e: &Bool) -> Cond {
     Cond::Code(bool_fn(move |engine, s, w, env| engine.bool(s, w, &e, env)))
 }
 
-fn num(game: &Game, e: &Int) -> Num {
+fn num(cx: Cx<'_>, e: &Int) -> Num {
     match e {
         Int::Const(v) => Num::Const(*v),
-        Int::Add(items) => arithmetic::<Add>(game, items),
-        Int::Mul(items) => arithmetic::<Mul>(game, items),
+        Int::Add(items) => arithmetic::<Add>(cx, items),
+        Int::Mul(items) => arithmetic::<Mul>(cx, items),
         Int::Sub(a, b) => {
-            let (a, b) = (num(game, a), num(game, b));
+            let (a, b) = (num(cx, a), num(cx, b));
             match (a, b) {
                 (Num::Code(a), Num::Const(k)) => Num::Code(int_fn(move |engine, s, w, env| {
                     let v = a(engine, s, w, env);
@@ -170,10 +299,10 @@ fn num(game: &Game, e: &Int) -> Num {
                 }
             }
         }
-        Int::Min(items) => extreme(game, items, i64::min),
-        Int::Max(items) => extreme(game, items, i64::max),
+        Int::Min(items) => extreme(cx, items, i64::min),
+        Int::Max(items) => extreme(cx, items, i64::max),
         Int::If(c, a, b) => {
-            let (c, a, b) = (cond(game, c), num(game, a), num(game, b));
+            let (c, a, b) = (cond(cx, c), num(cx, a), num(cx, b));
             match (c, a, b) {
                 (Cond::Const(true), a, _) => a,
                 (Cond::Const(false), _, b) => b,
@@ -203,9 +332,9 @@ fn num(game: &Game, e: &Int) -> Num {
             // The union-find the engine keeps for the relation from the start (the order of
             // `Game::group_relations`), when every team follows the same one; the slot is
             // checked when read, and anything else is the general path's.
-            let groups = game.group_relations();
-            let slot = |team| groups.iter().position(|&g| g == game.relation_for(rel, team));
-            match slot(0).filter(|&i| (1..game.teams.len()).all(|t| slot(t) == Some(i))) {
+            let groups = cx.game.group_relations();
+            let slot = |team| groups.iter().position(|&g| g == cx.game.relation_for(rel, team));
+            match slot(0).filter(|&i| (1..cx.game.teams.len()).all(|t| slot(t) == Some(i))) {
                 Some(i) => {
                     let kept = groups[i];
                     Num::Code(int_fn(move |engine, s, w, env| match super::groups::fresh_largest(&w.groups, i, kept) {
@@ -225,7 +354,7 @@ fn num(game: &Game, e: &Int) -> Num {
             Num::Code(int_fn(move |_, s, _, _| s.allow_now[a]))
         }
         Int::Completed(regions) => {
-            let parts = super::completed::Completion::new(game, regions);
+            let parts = super::completed::Completion::new(cx.game, regions);
             Num::Code(int_fn(move |_, s, _, env| {
                 i64::from(parts.count(s.arrival, &s.stones[env.subject], env.subject))
             }))
@@ -242,8 +371,8 @@ fn num(game: &Game, e: &Int) -> Num {
 /// `(+ ...)` (from 0) or `(* ...)` (from 1), left to right with the checked operation, as
 /// the interpreter does; two operands of which one is constant make one operation (both
 /// operations commute, so the order cannot change the value or an overflow).
-fn arithmetic<Op: Arithmetic>(game: &Game, items: &[Int]) -> Num {
-    let items: Vec<Num> = items.iter().map(|i| num(game, i)).collect();
+fn arithmetic<Op: Arithmetic>(cx: Cx<'_>, items: &[Int]) -> Num {
+    let items: Vec<Num> = items.iter().map(|i| num(cx, i)).collect();
     let constants: Option<Vec<i64>> =
         items.iter().map(|i| if let Num::Const(v) = i { Some(*v) } else { None }).collect();
     // An overflow is left to happen in play, where it is reported.
@@ -312,8 +441,8 @@ fn fold_all<Op: Arithmetic>(items: Vec<Num>) -> Num {
 }
 
 /// `(min ...)` or `(max ...)`; 0 for no operand, as the interpreter says.
-fn extreme(game: &Game, items: &[Int], pick: fn(i64, i64) -> i64) -> Num {
-    let items: Vec<Num> = items.iter().map(|i| num(game, i)).collect();
+fn extreme(cx: Cx<'_>, items: &[Int], pick: fn(i64, i64) -> i64) -> Num {
+    let items: Vec<Num> = items.iter().map(|i| num(cx, i)).collect();
     match <[Num; 2]>::try_from(items) {
         Ok([Num::Const(k), Num::Code(f)]) | Ok([Num::Code(f), Num::Const(k)]) => {
             Num::Code(int_fn(move |engine, s, w, env| pick(f(engine, s, w, env), k)))
@@ -334,36 +463,42 @@ fn list_extreme(items: Vec<Num>, pick: fn(i64, i64) -> i64) -> Num {
     }))
 }
 
-fn cond(game: &Game, e: &Bool) -> Cond {
+fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
     match e {
         Bool::Const(b) => Cond::Const(*b),
-        Bool::And(items) => junction(game, items, true),
-        Bool::Or(items) => junction(game, items, false),
+        Bool::And(items) => junction(cx, items, true),
+        Bool::Or(items) => junction(cx, items, false),
         // The negation of a one-comparison leaf is one closure, with the leaf's own test.
-        Bool::Not(b) if **b == Bool::FirstTurn => Cond::Code(bool_fn(|_, s, _, _| !first_turn(s))),
+        Bool::Not(b) if **b == Bool::FirstTurn => match cx.first_turn() {
+            None => Cond::Code(bool_fn(|_, s, _, _| !first_turn(s))),
+            Some(first) => Cond::Const(!first),
+        },
         Bool::Not(b) if **b == Bool::BoardFull => Cond::Code(bool_fn(|_, s, _, _| !board_full(s))),
-        Bool::Not(b) => match cond(game, b) {
+        Bool::Not(b) => match cond(cx, b) {
             Cond::Const(b) => Cond::Const(!b),
             Cond::Code(f) => Cond::Code(bool_fn(move |engine, s, w, env| !f(engine, s, w, env))),
         },
-        Bool::Cmp(op, a, b) => compare(*op, num(game, a), num(game, b)),
+        Bool::Cmp(op, a, b) => compare(*op, num(cx, a), num(cx, b)),
         Bool::Is(filter, var) => {
             let (filter, var) = (*filter, *var);
             Cond::Code(bool_fn(move |_, s, _, env| {
                 env.var(var).is_some_and(|v| matches(s.board[v as usize], s.kinds[v as usize], filter, env.subject))
             }))
         }
-        Bool::FirstTurn => Cond::Code(bool_fn(|_, s, _, _| first_turn(s))),
+        Bool::FirstTurn => match cx.first_turn() {
+            None => Cond::Code(bool_fn(|_, s, _, _| first_turn(s))),
+            Some(first) => Cond::Const(first),
+        },
         Bool::Grew(slot) => {
             let slot = *slot;
-            let now = num(game, &game.snapshots[slot]).code();
+            let now = num(cx, &cx.game.snapshots[slot]).code();
             Cond::Code(bool_fn(move |engine, s, w, env| now(engine, s, w, env) > s.snapshots[slot]))
         }
         Bool::HandEmpty => Cond::Code(bool_fn(|_, s, _, env| s.hands[env.mover] == 0)),
         Bool::BoardFull => Cond::Code(bool_fn(|_, s, _, _| board_full(s))),
         Bool::NoMoves => Cond::Code(bool_fn(|_, _, _, env| env.no_moves)),
         Bool::AllPassed => {
-            let players = game.players.len();
+            let players = cx.game.players.len();
             Cond::Code(bool_fn(move |_, s, _, _| s.pass_streak as usize >= players))
         }
         Bool::NobodyCanMove
@@ -388,10 +523,10 @@ fn board_full(s: &State) -> bool {
 /// `(and ...)` (`all`) or `(or ...)`: in order, stopping at the first that decides. A constant
 /// that cannot decide is dropped; one that decides ends the list (what follows it is never
 /// evaluated, by the interpreter either).
-fn junction(game: &Game, items: &[Bool], all: bool) -> Cond {
+fn junction(cx: Cx<'_>, items: &[Bool], all: bool) -> Cond {
     let mut codes: Vec<Arc<BoolFn>> = Vec::new();
     for item in items {
-        match cond(game, item) {
+        match cond(cx, item) {
             Cond::Const(b) if b == all => {}
             Cond::Const(_) if codes.is_empty() => return Cond::Const(!all),
             Cond::Const(b) => {
@@ -434,9 +569,8 @@ fn compare_with(op: CmpOp, f: Arc<IntFn>, k: i64) -> Cond {
     })
 }
 
-/// Compiles a list of effects.
-pub(crate) fn effects(game: &Game, list: &[Effect]) -> Effects {
-    let mut codes: Vec<Arc<EffectFn>> = list.iter().map(|e| effect(game, e)).collect();
+fn effect_list(cx: Cx<'_>, list: &[Effect]) -> Effects {
+    let mut codes: Vec<Arc<EffectFn>> = list.iter().filter_map(|e| effect(cx, e).0).collect();
     // A list runs while the game goes on ([`Effects::run`]): only the effects after the first
     // ask whether one before them ended it.
     Effects(match codes.len() {
@@ -455,11 +589,33 @@ pub(crate) fn effects(game: &Game, list: &[Effect]) -> Effects {
     })
 }
 
-fn effect(game: &Game, e: &Effect) -> Arc<EffectFn> {
+/// One effect; an `if` that the turn decides is its branch, and nothing when that is empty.
+fn effect(cx: Cx<'_>, e: &Effect) -> Effects {
+    if let Effect::If { condition, then, otherwise } = e {
+        let (condition, then, otherwise) = (cond(cx, condition), effect_list(cx, then), effect_list(cx, otherwise));
+        return match condition {
+            Cond::Const(true) => then,
+            Cond::Const(false) => otherwise,
+            Cond::Code(c) if otherwise.is_empty() => Effects(Some(effect_fn(move |engine, s, w, env| {
+                if c(engine, s, w, env) {
+                    then.run(engine, s, w, env);
+                }
+            }))),
+            Cond::Code(c) => Effects(Some(effect_fn(move |engine, s, w, env| {
+                let branch = if c(engine, s, w, env) { &then } else { &otherwise };
+                branch.run(engine, s, w, env);
+            }))),
+        };
+    }
+    Effects(Some(action_effect(cx, e)))
+}
+
+/// An effect that does something (every effect but `if`).
+fn action_effect(cx: Cx<'_>, e: &Effect) -> Arc<EffectFn> {
     match e {
         Effect::Allow { allowance, value, next } => {
             let a = *allowance;
-            let value = match num(game, value) {
+            let value = match num(cx, value) {
                 Num::Const(v) if *next => return effect_fn(move |_, s, _, _| s.allow_next[a] = v),
                 Num::Const(v) => return effect_fn(move |_, s, _, _| s.allow_now[a] = v),
                 value => value.code(),
@@ -477,35 +633,21 @@ fn effect(game: &Game, e: &Effect) -> Arc<EffectFn> {
             }
         }
         Effect::Add { counter, who: Who::Mover, value } => {
-            let (counter, value) = (*counter, num(game, value).code());
+            let (counter, value) = (*counter, num(cx, value).code());
             effect_fn(move |engine, s, w, env| {
                 let v = value(engine, s, w, env);
                 let c = &mut s.counters[counter * s.stones.len() + env.subject];
                 *c = w.checked(c.checked_add(v), c.saturating_add(v));
             })
         }
-        Effect::If { condition, then, otherwise } => {
-            let (condition, then, otherwise) = (cond(game, condition), effects(game, then), effects(game, otherwise));
-            match condition {
-                Cond::Const(true) => list_effect(then),
-                Cond::Const(false) => list_effect(otherwise),
-                Cond::Code(c) if otherwise.is_empty() => effect_fn(move |engine, s, w, env| {
-                    if c(engine, s, w, env) {
-                        then.run(engine, s, w, env);
-                    }
-                }),
-                Cond::Code(c) => effect_fn(move |engine, s, w, env| {
-                    let branch = if c(engine, s, w, env) { &then } else { &otherwise };
-                    branch.run(engine, s, w, env);
-                }),
-            }
-        }
         Effect::Remove { sites, conditions, credit } => {
             let (sites, credit) = (sites.clone(), *credit);
-            let conditions = junction(game, conditions, true).code();
+            let conditions = junction(cx, conditions, true).code();
             effect_fn(move |engine, s, w, env| engine.remove(s, w, &sites, credit, env, &*conditions))
         }
+        // `if` is compiled by `effect`; here it would be interpreted, as the others are.
         Effect::Add { .. }
+        | Effect::If { .. }
         | Effect::Win(_)
         | Effect::Draw
         | Effect::Flip(_)
@@ -517,11 +659,6 @@ fn effect(game: &Game, e: &Effect) -> Arc<EffectFn> {
             effect_fn(move |engine, s, w, env| engine.effect(s, w, &e, env))
         }
     }
-}
-
-/// A list as one effect: its closure, or one that does nothing.
-fn list_effect(list: Effects) -> Arc<EffectFn> {
-    list.0.unwrap_or_else(|| effect_fn(|_, _, _, _| {}))
 }
 
 #[cfg(test)]
@@ -601,6 +738,21 @@ mod tests {
                 .chain(g.phases.iter().flat_map(|p| p.stages.iter().flat_map(|s| [&s.min, &s.max])))
                 .map(|e| (e, int(g, e)))
                 .collect();
+            // The stage bounds in the shapes they are read in, by turn where they are compiled so.
+            let bounds: Vec<(&Int, Result<Shape, [Shape; 2]>)> = g
+                .phases
+                .iter()
+                .flat_map(|p| p.stages.iter().flat_map(|s| [&s.min, &s.max]))
+                .map(|e| (e, bound_shapes(g, e)))
+                .collect();
+            let shape_value = |shape: &Shape, s: &State, w: &mut Work, env: &Env| match shape {
+                Shape::Const(v) => *v,
+                Shape::Allowance { allowance, plus } => {
+                    let v = s.allow_now[*allowance];
+                    w.checked(v.checked_add(*plus), v.saturating_add(*plus))
+                }
+                Shape::Code(code) => code.eval(&engine, s, w, env),
+            };
             let conditions = g.end.iter().filter_map(|r| match r {
                 crate::game::EndRule::When { condition, .. } => Some(condition),
                 _ => None,
@@ -615,6 +767,7 @@ mod tests {
                         .chain(p.stages.iter().flat_map(|s| s.moves.iter().map(|m| &m.then[..])))
                 })
                 .map(|l| (l, effects(g, l)))
+                .chain(g.phases.iter().map(|p| (&p.after_turn[..], after_turn(g, &p.after_turn))))
                 .collect();
             let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
             for _ in 0..2 {
@@ -626,6 +779,19 @@ mod tests {
                     engine.with_work(&mut s, |s, w| {
                         for (e, code) in &ints {
                             assert_eq!(code.eval(&engine, s, w, &env), engine.int(s, w, e, &env), "{path:?}: {e:?}");
+                        }
+                        for (e, shapes) in &bounds {
+                            let shape = match shapes {
+                                Ok(every) => every,
+                                Err([first, later]) => {
+                                    if s.turns_completed == 0 {
+                                        first
+                                    } else {
+                                        later
+                                    }
+                                }
+                            };
+                            assert_eq!(shape_value(shape, s, w, &env), engine.int(s, w, e, &env), "{path:?}: {e:?}");
                         }
                         for (e, code) in &bools {
                             assert_eq!(code.eval(&engine, s, w, &env), engine.bool(s, w, e, &env), "{path:?}: {e:?}");

@@ -46,7 +46,7 @@
 //! | any other `(after ...)` or `(no-repeat ...)` | [`MoveProgram::after_effects`] | the action made on a copy of the position, its effects applied, then the conditions and the history checked ([`super::after`]) |
 //! | `(liberties V R)`, `(area R)`, any other `remove-groups` | the interpreter ([`super::liberties`]) | a flood fill of the group or of the empty regions |
 
-use super::compile::{BoolCode, Effects, IntCode};
+use super::compile::{BoolCode, Effects, IntCode, Shape};
 use super::connect::NeighborMasks;
 use crate::game::{
     Bool, CmpOp, Constraint, EndRule, Filter, Game, Int, MoveKind, RegionRef, Side, SiteVar, Sites, Stage,
@@ -126,6 +126,9 @@ pub(crate) enum Connection {
 pub(crate) struct StageProgram {
     pub min: Bound,
     pub max: Bound,
+    /// The bounds of the game's first turn, where `(first-turn)` decides part of them; `min`
+    /// and `max` are then the later turns'.
+    pub first_turn: Option<Box<(Bound, Bound)>>,
     /// The stage is one unconditional placement on any empty site with no effects: after a
     /// placement, its legal actions are those before it, less the site just filled.
     pub plain: bool,
@@ -159,9 +162,11 @@ pub(crate) struct Steps {
 pub(crate) enum Bound {
     /// Known before play (beyond `u32::MAX`: no bound at all).
     Fixed(u32),
-    /// `(allowance A)`: the turn's value of an allowance, read when the stage begins (a stage
-    /// of optional actions earned earlier in the turn).
-    Allowance(usize),
+    /// `(allowance A)`, or `(+ K (allowance A))`: the turn's value of an allowance, plus a
+    /// constant, read when the stage begins (a stage of optional actions earned earlier in
+    /// the turn, or a turn's length with a bonus granted by the previous one). The sum is
+    /// checked as `(+ ...)` is.
+    Allowance { allowance: usize, plus: i64 },
     /// Evaluated when the stage begins.
     Computed(IntCode),
 }
@@ -371,7 +376,7 @@ pub(crate) fn lower(game: &Game) -> Program {
     game.visit_bools(&mut |b: &Bool| tracks_unmoved |= matches!(b, Bool::Unmoved(_)));
     Program {
         until: game.phases.iter().map(|p| p.until.as_ref().map(|u| super::compile::bool(game, u))).collect(),
-        after_turn: game.phases.iter().map(|p| super::compile::effects(game, &p.after_turn)).collect(),
+        after_turn: game.phases.iter().map(|p| super::compile::after_turn(game, &p.after_turn)).collect(),
         snapshots: game.snapshots.iter().map(|v| super::compile::int(game, v)).collect(),
         chains,
         bans_repeats,
@@ -560,11 +565,23 @@ fn may_overlap(game: &Game, a: &crate::game::Move, b: &crate::game::Move) -> boo
 }
 
 fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::Topology) -> StageProgram {
-    let bound = |value: &Int| match value {
-        Int::Const(v) => Bound::Fixed(u32::try_from((*v).max(0)).unwrap_or(u32::MAX)),
-        Int::Allowance(a) => Bound::Allowance(*a),
-        _ => Bound::Computed(super::compile::int(game, value)),
+    let of_shape = |shape| match shape {
+        Shape::Const(v) => Bound::Fixed(u32::try_from(v.max(0)).unwrap_or(u32::MAX)),
+        Shape::Allowance { allowance, plus } => Bound::Allowance { allowance, plus },
+        Shape::Code(code) => Bound::Computed(code),
     };
+    // Each bound for the first turn and for the later ones: the same, unless `(first-turn)`
+    // decides part of it.
+    let bound = |value: &Int| match super::compile::bound_shapes(game, value) {
+        Ok(every) => {
+            let every = of_shape(every);
+            [every.clone(), every]
+        }
+        Err(by_turn) => by_turn.map(of_shape),
+    };
+    let ([first_min, min], [first_max, max]) = (bound(&stage.min), bound(&stage.max));
+    let by_turn = |stage: &Int| super::compile::bound_shapes(game, stage).is_err();
+    let first_turn = (by_turn(&stage.min) || by_turn(&stage.max)).then(|| Box::new((first_min, first_max)));
     let plain = match &stage.moves[..] {
         [m] => {
             matches!(m.kind, MoveKind::Place)
@@ -663,16 +680,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
         .collect();
     let by_kind = pieces.iter().any(|m| matches!(m.from, Sites::Filter(Filter::Piece(Side::Friend, _))));
     let plain_moves = !by_kind && stage.preferred == 0 && moves.iter().all(|m| m.guarded.is_none());
-    StageProgram {
-        min: bound(&stage.min),
-        max: bound(&stage.max),
-        plain,
-        moves,
-        piece_moves,
-        by_kind,
-        plain_moves,
-        steps_only: None,
-    }
+    StageProgram { min, max, first_turn, plain, moves, piece_moves, by_kind, plain_moves, steps_only: None }
 }
 
 /// `(op (count empty (neighbors to R)) K)` (either way round) with R's counts kept, and
@@ -753,8 +761,25 @@ mod tests {
               (end (when (board-full) draw)))"#,
         );
         let bounds: Vec<(&Bound, &Bound)> = p.phases[0].iter().map(|s| (&s.min, &s.max)).collect();
-        assert!(matches!(bounds[1], (Bound::Fixed(0), Bound::Allowance(0))));
-        assert!(matches!(bounds[2], (Bound::Allowance(0), Bound::Computed(_))));
+        assert!(matches!(bounds[1], (Bound::Fixed(0), Bound::Allowance { allowance: 0, plus: 0 })));
+        assert!(matches!(
+            bounds[2],
+            (Bound::Allowance { allowance: 0, plus: 0 }, Bound::Allowance { allowance: 0, plus: 1 })
+        ));
+    }
+
+    #[test]
+    fn the_first_turn_is_a_constant_in_the_code_of_each_turn() {
+        let p = program(
+            r#"(game "T" (players "X" "O") (board (square 3)) (allowance bonus)
+              (play (turn (actions (if (first-turn) 1 2) (if (first-turn) 1 (+ 2 (allowance bonus)))
+                                   (place (to empty))))
+                    (after-turn (if (and (not (first-turn)) (board-full)) (allow-next bonus 1))))
+              (end (when (board-full) draw)))"#,
+        );
+        let stage = &p.phases[0][0];
+        assert!(matches!(stage.first_turn.as_deref(), Some((Bound::Fixed(1), Bound::Fixed(1)))));
+        assert!(matches!((&stage.min, &stage.max), (Bound::Fixed(2), Bound::Allowance { allowance: 0, plus: 2 })));
     }
 
     #[test]
