@@ -13,7 +13,7 @@ use super::outcome::EndReason;
 use super::repetition::splitmix;
 use super::state::{State, UNLIMITED, Work};
 use super::{Action, ActionKind, Engine, Outcome};
-use crate::game::{Blocked, Effect, EndRule, Recipient, Who};
+use crate::game::{Blocked, Effect, Recipient, Who};
 
 impl Engine {
     /// Makes an action known to be legal (from [`Engine::legal`]); playouts use this directly.
@@ -532,13 +532,12 @@ impl Engine {
         false
     }
 
-    /// The `(when ...)` rule `rule` has fired: its outcome decides the game.
+    /// End rule `rule` has fired (a `when`, the turn limit or a repetition): its outcome
+    /// decides the game.
     #[cold]
     #[inline(never)]
     fn end_by_rule(&self, s: &mut State, w: &mut Work, rule: usize) {
-        if let EndRule::When { outcome, .. } = &self.game.end[rule] {
-            s.outcome = Some(self.decide(s, w, outcome, EndReason::Rule(rule)));
-        }
+        s.outcome = Some(self.decide(s, w, self.game.end[rule].outcome(), EndReason::Rule(rule)));
         s.legal.clear();
     }
 
@@ -655,24 +654,13 @@ impl Engine {
         s.mover = self.next_player(s.mover as usize) as u8;
         for &(turns, rule) in &self.program.turn_limits {
             if s.turns_completed >= turns {
-                if let EndRule::TurnLimit { outcome, .. } = &self.game.end[rule] {
-                    self.finish(s, w, outcome, rule);
-                }
-                return;
+                return self.end_by_rule(s, w, rule);
             }
         }
-        if let Some(i) = self.record_position(s, w) {
-            if let EndRule::Repetition { outcome, .. } = &self.game.end[i] {
-                self.finish(s, w, outcome, i);
-                return;
-            }
+        if let Some(rule) = self.record_position(s, w) {
+            return self.end_by_rule(s, w, rule);
         }
         self.begin_turn(s, w);
-    }
-
-    fn finish(&self, s: &mut State, w: &mut Work, outcome: &crate::game::Outcome, rule: usize) {
-        s.outcome = Some(self.decide(s, w, outcome, EndReason::Rule(rule)));
-        s.legal.clear();
     }
 
     /// Counts the position at a turn boundary; returns the repetition rule that ends the game,

@@ -381,6 +381,17 @@ pub enum EndRule {
     TurnLimit { turns: u32, outcome: Outcome },
 }
 
+impl EndRule {
+    /// What the game's result is when the rule ends it.
+    pub fn outcome(&self) -> &Outcome {
+        match self {
+            EndRule::When { outcome, .. }
+            | EndRule::Repetition { outcome, .. }
+            | EndRule::TurnLimit { outcome, .. } => outcome,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub enum Outcome {
     Win(Who),
