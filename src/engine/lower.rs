@@ -8,8 +8,9 @@
 //!
 //! | ludeme | lowered to | algorithm |
 //! |---|---|---|
-//! | a stage's `(actions MIN MAX ...)` | [`Bound`] | fixed numbers folded, an allowance read; otherwise compiled, evaluated when the stage begins |
+//! | a stage's `(actions MIN MAX ...)` | [`Bound`] | fixed numbers folded, an allowance (plus a constant) read; otherwise compiled, evaluated when the stage begins; where `(first-turn)` decides part of them, the first turn's pair apart ([`StageProgram::first_turn`]) |
 //! | a number or condition of the turn flow: bounds, `until`, `grew`'s values, a `when`'s condition, effects | [`super::compile`] | closures built once, constants folded into their parents; the ludemes without a closure of their own call the interpreter |
+//! | `(first-turn)` in a stage's bounds or in after-turn effects | [`super::compile`] (`Turn`) | the code compiled for the first turn and for the later ones, a constant in each, and the `if`s it decides folded away |
 //! | a stage that is one plain `place` on `empty` | [`StageProgram::plain`] | the legal set is a copy of the empty sites when the stage begins, and after a placement the one before less that site; a random playout plays the stage's placements in one run from the empty sites, without the legal set ([`super::plain`]) |
 //! | `place` | [`Generator::Place`] | candidates as a bitset, filtered condition by condition |
 //! | `slide` of one's own stones to any empty neighbour, under a relation the same both ways and for every team | [`Generator::StepsKept`] | the relation's empty-neighbour counts kept per site; a decision sums the mover's stones' counts, the legal set keeps that number, and the `n`-th step is found on the board when picked ([`super::legal::Block`]); a stage with no other move is listed without the general loop ([`StageProgram::steps_only`]) |
