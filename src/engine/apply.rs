@@ -8,7 +8,7 @@ use std::mem::take;
 
 use super::compile::IntCode;
 use super::eval::Env;
-use super::lower::{Bound, EndTest};
+use super::lower::{Bound, EndTest, StageProgram};
 use super::outcome::EndReason;
 use super::repetition::splitmix;
 use super::state::{State, UNLIMITED, Work};
@@ -579,11 +579,7 @@ impl Engine {
 
     /// Evaluates the stage's bounds and its actions; returns whether there is a decision.
     fn enter_stage(&self, s: &mut State, w: &mut Work) -> bool {
-        let program = self.stage_program(s);
-        let (min, max) = match &program.first_turn {
-            Some(first) if s.turns_completed == 0 => self.first_turn_bounds(s, w, first),
-            _ => self.stage_bounds(s, w, &program.min, &program.max),
-        };
+        let (min, max) = self.bounds_of(s, w, self.stage_program(s));
         s.stage_min = min.min(max);
         s.stage_max = max;
         s.stage_done = 0;
@@ -593,6 +589,16 @@ impl Engine {
         }
         self.generate(s, w);
         !s.legal.is_empty()
+    }
+
+    /// The bounds of the stage `program` in this position: (least, most), the least not yet
+    /// capped by the most.
+    #[inline(always)]
+    pub(super) fn bounds_of(&self, s: &State, w: &mut Work, program: &StageProgram) -> (u32, u32) {
+        match &program.first_turn {
+            Some(first) if s.is_first_turn() => self.first_turn_bounds(s, w, first),
+            _ => self.stage_bounds(s, w, &program.min, &program.max),
+        }
     }
 
     /// A stage's bounds: (least, most), the least not yet capped by the most. The mover's
@@ -617,6 +623,7 @@ impl Engine {
         match *b {
             Bound::Fixed(n) => n,
             Bound::Allowance { allowance, plus } => {
+                // Checked as `(+ ...)` is: saturated where it overflows, the overflow noted.
                 let v = s.allow_now[allowance];
                 bound_value(w.checked(v.checked_add(plus), v.saturating_add(plus)))
             }
@@ -790,7 +797,7 @@ impl Engine {
 /// A stage bound's value as a number of actions: none below 0, and a bound beyond what a
 /// counter of actions can reach is as good as no bound.
 #[inline]
-fn bound_value(v: i64) -> u32 {
+pub(super) fn bound_value(v: i64) -> u32 {
     u32::try_from(v.max(0)).unwrap_or(u32::MAX)
 }
 

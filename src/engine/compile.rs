@@ -140,12 +140,15 @@ fn effect_fn(f: impl Fn(&Engine, &mut State, &mut Work, &Env) + Send + Sync + 's
 enum Turn {
     /// Any turn: `(first-turn)` is read from the position.
     Any,
+    /// The game's first turn: `(first-turn)` is true.
     First,
+    /// Any turn after the first: `(first-turn)` is false.
     Later,
 }
 
 /// The context of one compilation: the game, the turn the code runs in, and whether the
-/// code asked which turn that is (it did not: the code is the same in every turn).
+/// compilation has asked which turn that is (if it has not, the code is the same in every
+/// turn).
 #[derive(Clone, Copy)]
 struct Cx<'a> {
     game: &'a Game,
@@ -154,8 +157,9 @@ struct Cx<'a> {
 }
 
 impl Cx<'_> {
-    /// Whether this is the game's first turn, when the compilation knows.
-    fn first_turn(&self) -> Option<bool> {
+    /// Whether the code runs in the game's first turn, when the compilation knows; notes that
+    /// the code depends on the answer.
+    fn ask_first_turn(&self) -> Option<bool> {
         self.asked.set(true);
         match self.turn {
             Turn::Any => None,
@@ -164,26 +168,49 @@ impl Cx<'_> {
     }
 }
 
+/// Code compiled for every turn, or for the first turn and the later ones apart.
+#[derive(Debug, Clone)]
+pub(crate) enum ByTurn<T> {
+    Every(T),
+    Split { first: T, later: T },
+}
+
+impl<T> ByTurn<T> {
+    pub(crate) fn is_split(&self) -> bool {
+        matches!(self, ByTurn::Split { .. })
+    }
+
+    /// The first turn's.
+    pub(crate) fn first(&self) -> &T {
+        match self {
+            ByTurn::Every(t) | ByTurn::Split { first: t, .. } => t,
+        }
+    }
+
+    /// The later turns'.
+    pub(crate) fn into_later(self) -> T {
+        match self {
+            ByTurn::Every(t) | ByTurn::Split { later: t, .. } => t,
+        }
+    }
+
+    pub(crate) fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByTurn<U> {
+        match self {
+            ByTurn::Every(t) => ByTurn::Every(f(t)),
+            ByTurn::Split { first, later } => ByTurn::Split { first: f(first), later: f(later) },
+        }
+    }
+}
+
 /// Compiles with `compile` for every turn, or, when the code asks which turn it runs in, for
 /// the first turn and for the later ones.
-fn by_turn<T>(game: &Game, compile: impl Fn(Cx<'_>) -> T) -> Result<T, [T; 2]> {
+fn by_turn<T>(game: &Game, compile: impl Fn(Cx<'_>) -> T) -> ByTurn<T> {
     let asked = Cell::new(false);
     let first = compile(Cx { game, turn: Turn::First, asked: &asked });
     if !asked.get() {
-        return Ok(first);
+        return ByTurn::Every(first);
     }
-    Err([first, compile(Cx { game, turn: Turn::Later, asked: &asked })])
-}
-
-/// A number in the shapes a stage bound can be read in without a call.
-pub(crate) enum Shape {
-    Const(i64),
-    /// `(allowance A)` plus a constant.
-    Allowance {
-        allowance: usize,
-        plus: i64,
-    },
-    Code(IntCode),
+    ByTurn::Split { first, later: compile(Cx { game, turn: Turn::Later, asked: &asked }) }
 }
 
 /// Compiles with `compile` for any turn, reading the turn from the position.
@@ -208,8 +235,8 @@ pub(crate) fn effects(game: &Game, list: &[Effect]) -> Effects {
 /// turn's and the later turns' are compiled apart, and the one that is empty is no call.
 pub(crate) fn after_turn(game: &Game, list: &[Effect]) -> Effects {
     match by_turn(game, |cx| effect_list(cx, list)) {
-        Ok(every) => every,
-        Err([Effects(first), Effects(later)]) => Effects(match (first, later) {
+        ByTurn::Every(every) => every,
+        ByTurn::Split { first: Effects(first), later: Effects(later) } => Effects(match (first, later) {
             (None, None) => None,
             (Some(f), None) => Some(effect_fn(move |engine, s, w, env| {
                 if first_turn(s) {
@@ -232,15 +259,27 @@ pub(crate) fn after_turn(game: &Game, list: &[Effect]) -> Effects {
     }
 }
 
-/// A stage bound's shape in every turn (`Ok`), or in the first turn and in the later ones
-/// when `(first-turn)` decides part of it.
-pub(crate) fn bound_shapes(game: &Game, e: &Int) -> Result<Shape, [Shape; 2]> {
+/// A number in the shapes a stage bound can be read in without a call.
+pub(crate) enum Shape {
+    Const(i64),
+    /// `(allowance A)` plus a constant.
+    Allowance {
+        allowance: usize,
+        plus: i64,
+    },
+    Code(IntCode),
+}
+
+/// A stage bound's shape in every turn, or in the first turn and in the later ones when
+/// `(first-turn)` decides part of it.
+pub(crate) fn bound_shapes(game: &Game, e: &Int) -> ByTurn<Shape> {
     by_turn(game, |cx| shape(cx, e))
 }
 
 /// A number in the simplest shape it takes: the branch of an `if` that the turn decides, a
 /// constant, or an allowance plus a constant, which are read without a call; anything else
-/// is code. The allowance's sum is checked as `(+ ...)` is.
+/// is code. The allowance's sum is checked as `(+ ...)` is. (A shape that is none of these is
+/// compiled again whole: this runs once per bound, when the engine is made.)
 fn shape(cx: Cx<'_>, e: &Int) -> Shape {
     match e {
         Int::If(c, a, b) => match cond(cx, c) {
@@ -469,7 +508,7 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
         Bool::And(items) => junction(cx, items, true),
         Bool::Or(items) => junction(cx, items, false),
         // The negation of a one-comparison leaf is one closure, with the leaf's own test.
-        Bool::Not(b) if **b == Bool::FirstTurn => match cx.first_turn() {
+        Bool::Not(b) if **b == Bool::FirstTurn => match cx.ask_first_turn() {
             None => Cond::Code(bool_fn(|_, s, _, _| !first_turn(s))),
             Some(first) => Cond::Const(!first),
         },
@@ -485,7 +524,7 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
                 env.var(var).is_some_and(|v| matches(s.board[v as usize], s.kinds[v as usize], filter, env.subject))
             }))
         }
-        Bool::FirstTurn => match cx.first_turn() {
+        Bool::FirstTurn => match cx.ask_first_turn() {
             None => Cond::Code(bool_fn(|_, s, _, _| first_turn(s))),
             Some(first) => Cond::Const(first),
         },
@@ -512,7 +551,7 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
 
 #[inline(always)]
 fn first_turn(s: &State) -> bool {
-    s.turns_completed == 0
+    s.is_first_turn()
 }
 
 #[inline(always)]
@@ -645,7 +684,7 @@ fn action_effect(cx: Cx<'_>, e: &Effect) -> Arc<EffectFn> {
             let conditions = junction(cx, conditions, true).code();
             effect_fn(move |engine, s, w, env| engine.remove(s, w, &sites, credit, env, &*conditions))
         }
-        // `if` is compiled by `effect`; here it would be interpreted, as the others are.
+        // Never an `if`, which `effect` compiles; listed so that the match stays exhaustive.
         Effect::Add { .. }
         | Effect::If { .. }
         | Effect::Win(_)
@@ -738,21 +777,13 @@ mod tests {
                 .chain(g.phases.iter().flat_map(|p| p.stages.iter().flat_map(|s| [&s.min, &s.max])))
                 .map(|e| (e, int(g, e)))
                 .collect();
-            // The stage bounds in the shapes they are read in, by turn where they are compiled so.
-            let bounds: Vec<(&Int, Result<Shape, [Shape; 2]>)> = g
+            // Every stage's bounds as the engine reads them, against the interpreter's values.
+            let stages: Vec<(&Int, &Int, &crate::engine::lower::StageProgram)> = g
                 .phases
                 .iter()
-                .flat_map(|p| p.stages.iter().flat_map(|s| [&s.min, &s.max]))
-                .map(|e| (e, bound_shapes(g, e)))
+                .zip(&engine.program.phases)
+                .flat_map(|(p, programs)| p.stages.iter().zip(programs).map(|(s, program)| (&s.min, &s.max, program)))
                 .collect();
-            let shape_value = |shape: &Shape, s: &State, w: &mut Work, env: &Env| match shape {
-                Shape::Const(v) => *v,
-                Shape::Allowance { allowance, plus } => {
-                    let v = s.allow_now[*allowance];
-                    w.checked(v.checked_add(*plus), v.saturating_add(*plus))
-                }
-                Shape::Code(code) => code.eval(&engine, s, w, env),
-            };
             let conditions = g.end.iter().filter_map(|r| match r {
                 crate::game::EndRule::When { condition, .. } => Some(condition),
                 _ => None,
@@ -780,18 +811,11 @@ mod tests {
                         for (e, code) in &ints {
                             assert_eq!(code.eval(&engine, s, w, &env), engine.int(s, w, e, &env), "{path:?}: {e:?}");
                         }
-                        for (e, shapes) in &bounds {
-                            let shape = match shapes {
-                                Ok(every) => every,
-                                Err([first, later]) => {
-                                    if s.turns_completed == 0 {
-                                        first
-                                    } else {
-                                        later
-                                    }
-                                }
-                            };
-                            assert_eq!(shape_value(shape, s, w, &env), engine.int(s, w, e, &env), "{path:?}: {e:?}");
+                        for &(min, max, program) in &stages {
+                            let max_value = crate::engine::apply::bound_value(engine.int(s, w, max, &env));
+                            let min_value = crate::engine::apply::bound_value(engine.int(s, w, min, &env));
+                            let engine_bounds = engine.bounds_of(s, w, program);
+                            assert_eq!(engine_bounds, (min_value, max_value), "{path:?}: {min:?} {max:?}");
                         }
                         for (e, code) in &bools {
                             assert_eq!(code.eval(&engine, s, w, &env), engine.bool(s, w, e, &env), "{path:?}: {e:?}");

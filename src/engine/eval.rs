@@ -157,7 +157,7 @@ impl Engine {
             Bool::Is(filter, var) => {
                 env.var(*var).is_some_and(|v| matches(s.board[v as usize], s.kinds[v as usize], *filter, env.subject))
             }
-            Bool::FirstTurn => s.turns_completed == 0,
+            Bool::FirstTurn => s.is_first_turn(),
             Bool::Grew(slot) => self.int(s, w, &self.game.snapshots[*slot], env) > s.snapshots[*slot],
             Bool::HandEmpty => s.hands[env.mover] == 0,
             Bool::BoardFull => s.empty_count == 0,

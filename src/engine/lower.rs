@@ -571,18 +571,11 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
         Shape::Allowance { allowance, plus } => Bound::Allowance { allowance, plus },
         Shape::Code(code) => Bound::Computed(code),
     };
-    // Each bound for the first turn and for the later ones: the same, unless `(first-turn)`
-    // decides part of it.
-    let bound = |value: &Int| match super::compile::bound_shapes(game, value) {
-        Ok(every) => {
-            let every = of_shape(every);
-            [every.clone(), every]
-        }
-        Err(by_turn) => by_turn.map(of_shape),
-    };
-    let ([first_min, min], [first_max, max]) = (bound(&stage.min), bound(&stage.max));
-    let by_turn = |stage: &Int| super::compile::bound_shapes(game, stage).is_err();
-    let first_turn = (by_turn(&stage.min) || by_turn(&stage.max)).then(|| Box::new((first_min, first_max)));
+    // The first turn's bounds are kept apart where `(first-turn)` decides part of either.
+    let bound = |value: &Int| super::compile::bound_shapes(game, value).map(of_shape);
+    let (min, max) = (bound(&stage.min), bound(&stage.max));
+    let first_turn = (min.is_split() || max.is_split()).then(|| Box::new((min.first().clone(), max.first().clone())));
+    let (min, max) = (min.into_later(), max.into_later());
     let plain = match &stage.moves[..] {
         [m] => {
             matches!(m.kind, MoveKind::Place)
@@ -775,9 +768,10 @@ mod tests {
             r#"(game "T" (players "X" "O") (board (square 3)) (allowance bonus)
               (play (turn (actions (if (first-turn) 1 2) (if (first-turn) 1 (+ 2 (allowance bonus)))
                                    (place (to empty))))
-                    (after-turn (if (and (not (first-turn)) (board-full)) (allow-next bonus 1))))
+                    (after-turn (if (and (first-turn) (not (first-turn))) (allow-next bonus 1))))
               (end (when (board-full) draw)))"#,
         );
+        assert!(p.after_turn[0].is_empty(), "an effect that no turn makes is no call");
         let stage = &p.phases[0][0];
         assert!(matches!(stage.first_turn.as_deref(), Some((Bound::Fixed(1), Bound::Fixed(1)))));
         assert!(matches!((&stage.min, &stage.max), (Bound::Fixed(2), Bound::Allowance { allowance: 0, plus: 2 })));

@@ -330,6 +330,12 @@ impl State {
 
     /// Turns begun so far (DESIGN.md §2): completed turns, plus the current one if an action
     /// has been made in it.
+    /// No turn has been completed: what `(first-turn)` asks.
+    #[inline]
+    pub(crate) fn is_first_turn(&self) -> bool {
+        self.turns_completed == 0
+    }
+
     pub fn turns(&self) -> u32 {
         self.turns_completed + u32::from(self.turn_started)
     }

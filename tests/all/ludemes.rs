@@ -372,20 +372,25 @@ fn stage_bounds_beyond_32_bits_mean_no_bound() {
 #[test]
 fn a_bound_of_an_allowance_plus_a_constant_overflows_into_no_bound() {
     // X's first stone sets (allowance a) to 1, so that the second stage's most is
-    // 2^63 - 1 + 1: past the limit, held there (no bound at all) and reported.
-    let e = game(
-        2,
-        "(allowance a)
-         (play (turn (place (to empty) (then (allow a 1)))
-                     (actions 0 (+ 9223372036854775807 (allowance a)) (place (to empty)))))
-         (end (when (board-full) draw))",
-    );
-    let mut s = e.initial();
-    play(&e, &mut s, "a1");
-    assert!(s.overflowed(), "the bound's sum overflowed");
-    play(&e, &mut s, "a2 b1");
-    assert_eq!(mover_name(&e, &s), "X", "the stage has no most, so X goes on");
-    assert!(is_legal(&e, &s, "b2") && is_legal(&e, &s, "end"));
+    // 2^63 - 1 + 1: past the limit, held there (no bound at all) and reported. The sum is
+    // written both ways round.
+    for sum in ["(+ 9223372036854775807 (allowance a))", "(+ (allowance a) 9223372036854775807)"] {
+        let e = game(
+            2,
+            &format!(
+                "(allowance a)
+                 (play (turn (place (to empty) (then (allow a 1)))
+                             (actions 0 {sum} (place (to empty)))))
+                 (end (when (board-full) draw))"
+            ),
+        );
+        let mut s = e.initial();
+        play(&e, &mut s, "a1");
+        assert!(s.overflowed(), "{sum}: the bound's sum overflowed");
+        play(&e, &mut s, "a2 b1");
+        assert_eq!(mover_name(&e, &s), "X", "{sum}: the stage has no most, so X goes on");
+        assert!(is_legal(&e, &s, "b2") && is_legal(&e, &s, "end"));
+    }
 }
 
 #[test]
