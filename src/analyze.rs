@@ -233,12 +233,7 @@ pub fn wilson(wins: u64, n: u64) -> (f64, f64) {
 /// The criteria of the first `compare` outcome of the end rules, by index.
 fn criteria(engine: &Engine) -> Vec<&'static str> {
     for rule in &engine.game().end {
-        let outcome = match rule {
-            EndRule::When { outcome, .. }
-            | EndRule::Repetition { outcome, .. }
-            | EndRule::TurnLimit { outcome, .. } => outcome,
-        };
-        if let OutcomeRule::Compare(list) = outcome {
+        if let OutcomeRule::Compare(list) = rule.outcome() {
             return list
                 .iter()
                 .map(|c| match c {

@@ -8,7 +8,7 @@ use std::mem::take;
 
 use super::compile::IntCode;
 use super::eval::Env;
-use super::lower::{Bound, EndTest, StageProgram};
+use super::lower::{Bound, EndTest, StageProgram, bound_value};
 use super::outcome::EndReason;
 use super::repetition::splitmix;
 use super::state::{State, UNLIMITED, Work};
@@ -792,13 +792,6 @@ impl Engine {
         }
         decision
     }
-}
-
-/// A stage bound's value as a number of actions: none below 0, and a bound beyond what a
-/// counter of actions can reach is as good as no bound.
-#[inline]
-pub(super) fn bound_value(v: i64) -> u32 {
-    u32::try_from(v.max(0)).unwrap_or(u32::MAX)
 }
 
 /// Keeps the list of stones relocated this turn (by the sites they stand on) true to the stones

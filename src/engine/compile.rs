@@ -21,6 +21,7 @@ use std::sync::Arc;
 
 use super::Engine;
 use super::eval::{Env, matches};
+use super::lower::{Bound, bound_value};
 use super::state::{State, UNLIMITED, Work};
 use crate::game::{Bool, CmpOp, Effect, Game, Int, Who};
 
@@ -193,13 +194,6 @@ impl<T> ByTurn<T> {
             ByTurn::Every(t) | ByTurn::Split { later: t, .. } => t,
         }
     }
-
-    pub(crate) fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByTurn<U> {
-        match self {
-            ByTurn::Every(t) => ByTurn::Every(f(t)),
-            ByTurn::Split { first, later } => ByTurn::Split { first: f(first), later: f(later) },
-        }
-    }
 }
 
 /// Compiles with `compile` for every turn, or, when the code asks which turn it runs in, for
@@ -236,63 +230,38 @@ pub(crate) fn effects(game: &Game, list: &[Effect]) -> Effects {
 pub(crate) fn after_turn(game: &Game, list: &[Effect]) -> Effects {
     match by_turn(game, |cx| effect_list(cx, list)) {
         ByTurn::Every(every) => every,
-        ByTurn::Split { first: Effects(first), later: Effects(later) } => Effects(match (first, later) {
-            (None, None) => None,
-            (Some(f), None) => Some(effect_fn(move |engine, s, w, env| {
-                if first_turn(s) {
-                    f(engine, s, w, env)
-                }
-            })),
-            (None, Some(l)) => Some(effect_fn(move |engine, s, w, env| {
-                if !first_turn(s) {
-                    l(engine, s, w, env)
-                }
-            })),
-            (Some(f), Some(l)) => {
-                Some(effect_fn(
-                    move |engine, s, w, env| {
-                        if first_turn(s) { f(engine, s, w, env) } else { l(engine, s, w, env) }
-                    },
-                ))
-            }
-        }),
+        ByTurn::Split { first, later } if first.is_empty() && later.is_empty() => Effects(None),
+        // The branch that does something first, so that an empty one is not even asked for.
+        ByTurn::Split { first, later } if first.is_empty() => branch(|_, s, _, _| !s.is_first_turn(), later, first),
+        ByTurn::Split { first, later } => branch(|_, s, _, _| s.is_first_turn(), first, later),
     }
 }
 
-/// A number in the shapes a stage bound can be read in without a call.
-pub(crate) enum Shape {
-    Const(i64),
-    /// `(allowance A)` plus a constant.
-    Allowance {
-        allowance: usize,
-        plus: i64,
-    },
-    Code(IntCode),
-}
-
-/// A stage bound's shape in every turn, or in the first turn and in the later ones when
+/// A stage bound, for every turn or for the first turn and the later ones apart when
 /// `(first-turn)` decides part of it.
-pub(crate) fn bound_shapes(game: &Game, e: &Int) -> ByTurn<Shape> {
-    by_turn(game, |cx| shape(cx, e))
+pub(crate) fn bound(game: &Game, e: &Int) -> ByTurn<Bound> {
+    by_turn(game, |cx| bound_in(cx, e))
 }
 
-/// A number in the simplest shape it takes: the branch of an `if` that the turn decides, a
+/// A bound in the simplest shape it takes: the branch of an `if` that the turn decides, a
 /// constant, or an allowance plus a constant, which are read without a call; anything else
-/// is code. The allowance's sum is checked as `(+ ...)` is. (A shape that is none of these is
-/// compiled again whole: this runs once per bound, when the engine is made.)
-fn shape(cx: Cx<'_>, e: &Int) -> Shape {
+/// is code. (A bound of none of these shapes is compiled again whole: this runs once per
+/// bound, when the engine is made.)
+fn bound_in(cx: Cx<'_>, e: &Int) -> Bound {
     match e {
         Int::If(c, a, b) => match cond(cx, c) {
-            Cond::Const(true) => return shape(cx, a),
-            Cond::Const(false) => return shape(cx, b),
+            Cond::Const(true) => return bound_in(cx, a),
+            Cond::Const(false) => return bound_in(cx, b),
             Cond::Code(_) => {}
         },
-        Int::Allowance(a) => return Shape::Allowance { allowance: *a, plus: 0 },
+        Int::Allowance(a) => return Bound::Allowance { allowance: *a, plus: 0 },
         Int::Add(items) => {
             if let [x, y] = &items[..] {
                 for (k, a) in [(x, y), (y, x)] {
-                    if let (Num::Const(plus), Int::Allowance(allowance)) = (num(cx, k), a) {
-                        return Shape::Allowance { allowance: *allowance, plus };
+                    if let Int::Allowance(allowance) = a {
+                        if let Num::Const(plus) = num(cx, k) {
+                            return Bound::Allowance { allowance: *allowance, plus };
+                        }
                     }
                 }
             }
@@ -300,8 +269,8 @@ fn shape(cx: Cx<'_>, e: &Int) -> Shape {
         _ => {}
     }
     match num(cx, e) {
-        Num::Const(v) => Shape::Const(v),
-        Num::Code(f) => Shape::Code(IntCode(f)),
+        Num::Const(v) => Bound::Fixed(bound_value(v)),
+        Num::Code(f) => Bound::Computed(IntCode(f)),
     }
 }
 
@@ -509,7 +478,7 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
         Bool::Or(items) => junction(cx, items, false),
         // The negation of a one-comparison leaf is one closure, with the leaf's own test.
         Bool::Not(b) if **b == Bool::FirstTurn => match cx.ask_first_turn() {
-            None => Cond::Code(bool_fn(|_, s, _, _| !first_turn(s))),
+            None => Cond::Code(bool_fn(|_, s, _, _| !s.is_first_turn())),
             Some(first) => Cond::Const(!first),
         },
         Bool::Not(b) if **b == Bool::BoardFull => Cond::Code(bool_fn(|_, s, _, _| !board_full(s))),
@@ -525,7 +494,7 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
             }))
         }
         Bool::FirstTurn => match cx.ask_first_turn() {
-            None => Cond::Code(bool_fn(|_, s, _, _| first_turn(s))),
+            None => Cond::Code(bool_fn(|_, s, _, _| s.is_first_turn())),
             Some(first) => Cond::Const(first),
         },
         Bool::Grew(slot) => {
@@ -547,11 +516,6 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
         | Bool::Unmoved(_)
         | Bool::Attacked(_) => interpreted_bool(e),
     }
-}
-
-#[inline(always)]
-fn first_turn(s: &State) -> bool {
-    s.is_first_turn()
 }
 
 #[inline(always)]
@@ -635,18 +599,31 @@ fn effect(cx: Cx<'_>, e: &Effect) -> Effects {
         return match condition {
             Cond::Const(true) => then,
             Cond::Const(false) => otherwise,
-            Cond::Code(c) if otherwise.is_empty() => Effects(Some(effect_fn(move |engine, s, w, env| {
-                if c(engine, s, w, env) {
-                    then.run(engine, s, w, env);
-                }
-            }))),
-            Cond::Code(c) => Effects(Some(effect_fn(move |engine, s, w, env| {
-                let branch = if c(engine, s, w, env) { &then } else { &otherwise };
-                branch.run(engine, s, w, env);
-            }))),
+            Cond::Code(c) => branch(move |engine, s, w, env| c(engine, s, w, env), then, otherwise),
         };
     }
     Effects(Some(action_effect(cx, e)))
+}
+
+/// The effects of `then` where `test` holds and of `otherwise` where it does not; the test is
+/// always made (it may note an overflow), and an empty branch is no call.
+fn branch(
+    test: impl Fn(&Engine, &State, &mut Work, &Env) -> bool + Send + Sync + 'static,
+    then: Effects,
+    otherwise: Effects,
+) -> Effects {
+    Effects(Some(if otherwise.is_empty() {
+        effect_fn(move |engine, s, w, env| {
+            if test(engine, s, w, env) {
+                then.run(engine, s, w, env);
+            }
+        })
+    } else {
+        effect_fn(move |engine, s, w, env| {
+            let branch = if test(engine, s, w, env) { &then } else { &otherwise };
+            branch.run(engine, s, w, env);
+        })
+    }))
 }
 
 /// An effect that does something (every effect but `if`).
@@ -812,8 +789,8 @@ mod tests {
                             assert_eq!(code.eval(&engine, s, w, &env), engine.int(s, w, e, &env), "{path:?}: {e:?}");
                         }
                         for &(min, max, program) in &stages {
-                            let max_value = crate::engine::apply::bound_value(engine.int(s, w, max, &env));
-                            let min_value = crate::engine::apply::bound_value(engine.int(s, w, min, &env));
+                            let max_value = bound_value(engine.int(s, w, max, &env));
+                            let min_value = bound_value(engine.int(s, w, min, &env));
                             let engine_bounds = engine.bounds_of(s, w, program);
                             assert_eq!(engine_bounds, (min_value, max_value), "{path:?}: {min:?} {max:?}");
                         }

@@ -47,7 +47,7 @@
 //! | any other `(after ...)` or `(no-repeat ...)` | [`MoveProgram::after_effects`] | the action made on a copy of the position, its effects applied, then the conditions and the history checked ([`super::after`]) |
 //! | `(liberties V R)`, `(area R)`, any other `remove-groups` | the interpreter ([`super::liberties`]) | a flood fill of the group or of the empty regions |
 
-use super::compile::{BoolCode, Effects, IntCode, Shape};
+use super::compile::{BoolCode, Effects, IntCode};
 use super::connect::NeighborMasks;
 use crate::game::{
     Bool, CmpOp, Constraint, EndRule, Filter, Game, Int, MoveKind, RegionRef, Side, SiteVar, Sites, Stage,
@@ -170,6 +170,13 @@ pub(crate) enum Bound {
     Allowance { allowance: usize, plus: i64 },
     /// Evaluated when the stage begins.
     Computed(IntCode),
+}
+
+/// A stage bound's value as a number of actions: none below 0, and a bound beyond what a
+/// counter of actions can reach is as good as no bound.
+#[inline]
+pub(crate) fn bound_value(v: i64) -> u32 {
+    u32::try_from(v.max(0)).unwrap_or(u32::MAX)
 }
 
 #[derive(Debug, Clone)]
@@ -566,13 +573,8 @@ fn may_overlap(game: &Game, a: &crate::game::Move, b: &crate::game::Move) -> boo
 }
 
 fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::Topology) -> StageProgram {
-    let of_shape = |shape| match shape {
-        Shape::Const(v) => Bound::Fixed(u32::try_from(v.max(0)).unwrap_or(u32::MAX)),
-        Shape::Allowance { allowance, plus } => Bound::Allowance { allowance, plus },
-        Shape::Code(code) => Bound::Computed(code),
-    };
     // The first turn's bounds are kept apart where `(first-turn)` decides part of either.
-    let bound = |value: &Int| super::compile::bound_shapes(game, value).map(of_shape);
+    let bound = |value: &Int| super::compile::bound(game, value);
     let (min, max) = (bound(&stage.min), bound(&stage.max));
     let first_turn = (min.is_split() || max.is_split()).then(|| Box::new((min.first().clone(), max.first().clone())));
     let (min, max) = (min.into_later(), max.into_later());

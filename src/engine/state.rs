@@ -328,14 +328,14 @@ impl State {
         self.stage_done >= self.stage_min && self.stage_done < self.stage_max
     }
 
-    /// Turns begun so far (DESIGN.md §2): completed turns, plus the current one if an action
-    /// has been made in it.
     /// No turn has been completed: what `(first-turn)` asks.
     #[inline]
     pub(crate) fn is_first_turn(&self) -> bool {
         self.turns_completed == 0
     }
 
+    /// Turns begun so far (DESIGN.md §2): completed turns, plus the current one if an action
+    /// has been made in it.
     pub fn turns(&self) -> u32 {
         self.turns_completed + u32::from(self.turn_started)
     }

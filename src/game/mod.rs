@@ -466,11 +466,7 @@ impl Game {
             })
         });
         for rule in &self.end {
-            let outcome = match rule {
-                EndRule::When { outcome, .. } => outcome,
-                EndRule::Repetition { outcome, .. } | EndRule::TurnLimit { outcome, .. } => outcome,
-            };
-            if let Outcome::Compare(criteria) = outcome {
+            if let Outcome::Compare(criteria) = rule.outcome() {
                 for c in criteria {
                     if let Criterion::Cascade(m, _) | Criterion::Unpaired(m, _) = c {
                         if !out.contains(&m.rel) {
@@ -615,15 +611,10 @@ impl Game {
             phase.after_turn.iter().for_each(|e| e.walk_ints(&mut visit));
         }
         for rule in &self.end {
-            match rule {
-                EndRule::When { condition, outcome, .. } => {
-                    condition.walk_ints(&mut visit);
-                    outcome.walk_ints(&mut visit);
-                }
-                EndRule::Repetition { outcome, .. } | EndRule::TurnLimit { outcome, .. } => {
-                    outcome.walk_ints(&mut visit)
-                }
+            if let EndRule::When { condition, .. } = rule {
+                condition.walk_ints(&mut visit);
             }
+            rule.outcome().walk_ints(&mut visit);
         }
     }
 }
