@@ -10,7 +10,7 @@ use super::compile::IntCode;
 use super::eval::Env;
 use super::lower::{Bound, EndTest, StageProgram, bound_value};
 use super::outcome::EndReason;
-use super::repetition::splitmix;
+use super::repetition::{Mix, splitmix};
 use super::state::{State, UNLIMITED, Work};
 use super::{Action, ActionKind, Engine, Outcome};
 use crate::game::{Blocked, Effect, Recipient, Who};
@@ -674,23 +674,23 @@ impl Engine {
     /// if one does.
     pub(crate) fn record_position(&self, s: &mut State, w: &mut Work) -> Option<usize> {
         let (index, limit) = self.repetition?;
-        let mut h = s.board_hash ^ splitmix(0x6d6f_7665 ^ u64::from(s.mover));
-        for (p, &hand) in s.hands.iter().enumerate() {
-            h ^= splitmix(((p as u64) << 40) ^ u64::from(hand) ^ 0x68_616e_6400);
+        let mut mix = Mix::default().add(u64::from(s.mover));
+        for &hand in &s.hands {
+            mix = mix.add(u64::from(hand));
         }
         for p in 0..s.phase.len() {
             // The phase the player's next turn would begin in: a phase whose `until` holds is
             // over although its player has not had the turn that leaves it (LANGUAGE.md,
             // `repetition`), so that a hand emptied last turn is the same position as later.
-            let phase = self.phase_at_turn_start(s, w, p);
-            h ^= splitmix(((p as u64) << 40) ^ u64::from(phase) ^ 0x70_6861_7300);
+            mix = mix.add(u64::from(self.phase_at_turn_start(s, w, p)));
         }
-        for (i, &c) in s.counters.iter().enumerate() {
-            h ^= splitmix(((i as u64) << 40) ^ (c as u64) ^ 0x63_6f75_6e00);
+        for &c in &s.counters {
+            mix = mix.add(c as u64);
         }
         for &i in &self.position_allowances {
-            h ^= splitmix(((i as u64) << 40) ^ (s.allow_next[i] as u64) ^ 0x61_6c6c_6f00);
+            mix = mix.add(s.allow_next[i] as u64);
         }
+        let mut h = s.board_hash ^ mix.finish();
         if let Some(rights) = &self.program.rights {
             // What the history still allows is part of the position (see `rights`).
             h ^= self.rights_hash(rights, s, w);

@@ -27,6 +27,27 @@ pub fn splitmix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+/// The small numbers of a position besides its pieces (the mover, hands, phases, counters,
+/// allowances), folded into one key: each number is mixed into the state by a step that is a
+/// bijection of the state for a given number, so two lists that differ in one place never
+/// meet, and one SplitMix64 at the end spreads the state over every bit. The lists of a game
+/// have fixed lengths, so where one ends is never in doubt. One multiplication a number,
+/// where a SplitMix64 a number cost four times that at every turn boundary.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Mix(u64);
+
+impl Mix {
+    #[inline(always)]
+    pub fn add(self, v: u64) -> Mix {
+        Mix((self.0.rotate_left(5) ^ v).wrapping_mul(0x517c_c1b7_2722_0a95))
+    }
+
+    #[inline(always)]
+    pub fn finish(self) -> u64 {
+        splitmix(self.0)
+    }
+}
+
 impl Keys {
     pub fn new(sites: usize, teams: usize, kinds: usize) -> Keys {
         let key = |i: usize| splitmix(i as u64 ^ 0x7461_6275_6C61);
