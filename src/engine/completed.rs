@@ -49,17 +49,28 @@ impl Completion {
     pub(crate) fn count(&self, arrival: Option<u16>, friend: &Bits, team: usize) -> u32 {
         let Some(site) = arrival else { return 0 };
         let at = team * self.sites + site as usize;
-        let (mut at, end) = (self.starts[at] as usize, self.starts[at + 1] as usize);
-        let friend = &friend.words()[..self.words];
-        let mut count = 0;
-        while at < end {
-            let part = &self.masks[at..at + self.words];
-            let outside = part.iter().zip(friend).fold(0, |acc, (p, f)| acc | (p & !f));
-            count += u32::from(outside == 0);
-            at += self.words;
+        let (at, end) = (self.starts[at] as usize, self.starts[at + 1] as usize);
+        let (parts, friend) = (&self.masks[at..end], friend.words());
+        // Most boards are one or two words wide: their parts are tested without a loop.
+        match self.words {
+            1 => filled::<1>(parts, friend),
+            2 => filled::<2>(parts, friend),
+            _ => filled_wide(parts, &friend[..self.words]),
         }
-        count
     }
+}
+
+/// How many of the parts (`N` words each) have no site outside `friend`.
+#[inline(always)]
+fn filled<const N: usize>(parts: &[u64], friend: &[u64]) -> u32 {
+    let friend: &[u64; N] = friend[..N].try_into().expect("a board's sets have its width");
+    let outside = |part: &[u64]| (0..N).fold(0, |acc, i| acc | (part[i] & !friend[i]));
+    parts.chunks_exact(N).map(|part| u32::from(outside(part) == 0)).sum()
+}
+
+fn filled_wide(parts: &[u64], friend: &[u64]) -> u32 {
+    let outside = |part: &[u64]| part.iter().zip(friend).fold(0, |acc, (p, f)| acc | (p & !f));
+    parts.chunks_exact(friend.len()).map(|part| u32::from(outside(part) == 0)).sum()
 }
 
 #[cfg(test)]
@@ -68,17 +79,27 @@ mod tests {
     use crate::check::{Selection, check_str};
     use crate::engine::{Engine, Setup};
 
-    /// A 3×3 board; `pair` has the parts a1-b1 and b1-c1; each player owns a `home`: X the
-    /// bottom row, O two sites of the top one.
+    /// Square boards of one, two and three words; `pair` has the parts a1-b1 and b1-c1; each
+    /// player owns a `home`: X the bottom row's first three sites, O a3, b3 and the top row's
+    /// third site (in the last word of the wider boards).
     #[test]
     fn parts_through_the_arrival_filled_by_the_subject_are_counted_once_per_listing() {
-        let text = r#"(game "T" (players "X" "O") (board (square 3))
+        for n in [3, 9, 12] {
+            parts_counted_on_a_board_of_side(n);
+        }
+    }
+
+    fn parts_counted_on_a_board_of_side(n: usize) {
+        let text = format!(
+            r#"(game "T" (players "X" "O") (board (square {n}))
             (region pair (sites a1 b1) (sites b1 c1))
             (region home (owner "X") (sites a1 b1 c1))
-            (region home (owner "O") (sites a3 b3))
+            (region home (owner "O") (sites a3 b3 c{n}))
             (play (turn (place (to empty))))
-            (end (when (board-full) draw)))"#;
-        let (_, checked) = check_str("t.game", text, &Selection::default());
+            (end (when (board-full) draw)))"#
+        );
+        let top = format!("c{n}");
+        let (_, checked) = check_str("t.game", &text, &Selection::default());
         let engine = Engine::new(checked.expect("selection").game.expect("the game checks"));
         let game = engine.game();
         let named = |name: &str, owner: Option<usize>| {
@@ -106,7 +127,11 @@ mod tests {
         assert_eq!(counts(&[("a1", 0), ("b1", 0), ("c1", 0)], "b1", 0), [2, 4, 1]);
         // An O stone on c1 spoils b1-c1 for X; O's own home is a3-b3.
         assert_eq!(counts(&[("a1", 0), ("b1", 0), ("c1", 1)], "b1", 0), [1, 2, 0]);
-        assert_eq!(counts(&[("a3", 1), ("b3", 1)], "a3", 1), [0, 0, 1]);
+        assert_eq!(counts(&[("a3", 1), ("b3", 1), (&top, 1)], "a3", 1), [0, 0, 1]);
+        assert_eq!(counts(&[("a3", 1), ("b3", 1)], "a3", 1), [0, 0, 0]);
+        assert_eq!(counts(&[("a3", 1), ("b3", 1), (&top, 1)], &top, 1), [0, 0, 1]);
+        // The top site is in another word than a3 and b3 on the wider boards.
+        assert_eq!(counts(&[("a3", 1), (&top, 1)], &top, 1), [0, 0, 0]);
         // An arrival outside every part completes nothing.
         assert_eq!(counts(&[("a1", 0), ("b1", 0)], "b2", 0), [0, 0, 0]);
     }
