@@ -74,6 +74,11 @@ impl Keys {
     /// The key of a piece's kind on a site (0 for the first kind).
     #[inline]
     pub fn kind(&self, site: u16, kind: u8) -> u64 {
+        // The first kind's keys are 0, and in a game of one kind every piece is of it: no
+        // look-up.
+        if kind == 0 {
+            return 0;
+        }
         self.kinds[kind as usize * self.sites + site as usize]
     }
 }
