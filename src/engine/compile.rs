@@ -307,8 +307,8 @@ fn num(cx: Cx<'_>, e: &Int) -> Num {
                 }
             }
         }
-        Int::Min(items) => extreme(cx, items, i64::min),
-        Int::Max(items) => extreme(cx, items, i64::max),
+        Int::Min(items) => extreme::<Least>(cx, items),
+        Int::Max(items) => extreme::<Most>(cx, items),
         Int::If(c, a, b) => {
             let (c, a, b) = (cond(cx, c), num(cx, a), num(cx, b));
             match (c, a, b) {
@@ -394,6 +394,12 @@ fn arithmetic<Op: Arithmetic>(cx: Cx<'_>, items: &[Int]) -> Num {
                 Op::apply(w, v, k)
             }))
         }
+        // Two of code: the first is the fold's first value (the identity changes nothing).
+        Ok([Num::Code(a), Num::Code(b)]) => Num::Code(int_fn(move |engine, s, w, env| {
+            let x = a(engine, s, w, env);
+            let y = b(engine, s, w, env);
+            Op::apply(w, x, y)
+        })),
         Ok(pair) => fold_all::<Op>(pair.into()),
         Err(items) => fold_all::<Op>(items),
     }
@@ -449,26 +455,47 @@ fn fold_all<Op: Arithmetic>(items: Vec<Num>) -> Num {
 }
 
 /// `(min ...)` or `(max ...)`; 0 for no operand, as the interpreter says.
-fn extreme(cx: Cx<'_>, items: &[Int], pick: fn(i64, i64) -> i64) -> Num {
+fn extreme<Pick: Extreme>(cx: Cx<'_>, items: &[Int]) -> Num {
     let items: Vec<Num> = items.iter().map(|i| num(cx, i)).collect();
     match <[Num; 2]>::try_from(items) {
         Ok([Num::Const(k), Num::Code(f)]) | Ok([Num::Code(f), Num::Const(k)]) => {
-            Num::Code(int_fn(move |engine, s, w, env| pick(f(engine, s, w, env), k)))
+            Num::Code(int_fn(move |engine, s, w, env| Pick::pick(f(engine, s, w, env), k)))
         }
-        Ok(pair) => list_extreme(pair.into(), pick),
-        Err(items) => list_extreme(items, pick),
+        Ok(pair) => list_extreme::<Pick>(pair.into()),
+        Err(items) => list_extreme::<Pick>(items),
     }
 }
 
-fn list_extreme(items: Vec<Num>, pick: fn(i64, i64) -> i64) -> Num {
+fn list_extreme<Pick: Extreme>(items: Vec<Num>) -> Num {
     if items.is_empty() {
         return Num::Const(0);
     }
     let items: Vec<Arc<IntFn>> = items.into_iter().map(Num::code).collect();
     Num::Code(int_fn(move |engine, s, w, env| {
         let first = items[0](engine, s, w, env);
-        items[1..].iter().fold(first, |acc, f| pick(acc, f(engine, s, w, env)))
+        items[1..].iter().fold(first, |acc, f| Pick::pick(acc, f(engine, s, w, env)))
     }))
+}
+
+/// The least or the most of two numbers: a type, as [`Arithmetic`] is, so that each closure
+/// is compiled with its comparison inlined.
+trait Extreme: 'static {
+    fn pick(a: i64, b: i64) -> i64;
+}
+
+struct Least;
+struct Most;
+
+impl Extreme for Least {
+    fn pick(a: i64, b: i64) -> i64 {
+        a.min(b)
+    }
+}
+
+impl Extreme for Most {
+    fn pick(a: i64, b: i64) -> i64 {
+        a.max(b)
+    }
 }
 
 fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
