@@ -156,10 +156,26 @@ fn copy_words(to: &mut [u64], from: &[u64]) {
 }
 
 /// Whether the processor counts and selects bits in one instruction each (POPCNT, BMI2).
+/// Asked at every random action: the answer is kept in one byte (0 not yet known, 1 yes,
+/// 2 no), one load, where the standard detection tests two features in its cache.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn fast_select() -> bool {
-    std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi2")
+    use std::sync::atomic::{AtomicU8, Ordering};
+    static FAST: AtomicU8 = AtomicU8::new(0);
+    match FAST.load(Ordering::Relaxed) {
+        0 => detect_select(&FAST),
+        known => known == 1,
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[cold]
+#[inline(never)]
+fn detect_select(known: &std::sync::atomic::AtomicU8) -> bool {
+    let fast = std::is_x86_feature_detected!("popcnt") && std::is_x86_feature_detected!("bmi2");
+    known.store(if fast { 1 } else { 2 }, std::sync::atomic::Ordering::Relaxed);
+    fast
 }
 
 /// The `n`-th set bit of the words, counted from the first, with `select` finding a bit in
