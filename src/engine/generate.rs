@@ -93,7 +93,7 @@ impl Engine {
 
     /// [`Engine::generate`] for a [`StageProgram::steps_only`] stage: the block of steps, and
     /// `end` where the rest of the stage is optional.
-    fn generate_steps(&self, s: &mut State, w: &Work, kept: super::lower::Steps) {
+    fn generate_steps(&self, s: &mut State, w: &Work, kept: super::lower::KeptSteps) {
         let team = self.game.players[s.mover as usize].team as u8;
         let steps = Steps { rel: kept.along, team, slot: kept.slot };
         let total = self.steps_total(s, w, steps);

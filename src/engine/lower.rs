@@ -148,12 +148,14 @@ pub(crate) struct StageProgram {
     pub plain_moves: bool,
     /// The stage's one move is steps kept as counts ([`Generator::StepsKept`]): its legal set
     /// is the block of steps alone (and `end`), made without the general listing.
-    pub steps_only: Option<Steps>,
+    pub steps_only: Option<KeptSteps>,
 }
 
-/// The relation and kept-counts slot of a stage whose one move is [`Generator::StepsKept`].
+/// The relation and kept-counts slot of a stage whose one move is [`Generator::StepsKept`]:
+/// what the legal set's block of steps ([`super::legal::Steps`]) is made from, with the
+/// mover's team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Steps {
+pub(crate) struct KeptSteps {
     pub along: u8,
     pub slot: u8,
 }
@@ -428,7 +430,7 @@ fn keep_steps(game: &Game, phases: &mut [Vec<StageProgram>], relations: &mut Vec
         if let (true, [MoveProgram { generator: Generator::StepsKept { along, slot }, .. }]) =
             (stage.plain_moves, &stage.moves[..])
         {
-            stage.steps_only = Some(Steps { along: *along, slot: *slot });
+            stage.steps_only = Some(KeptSteps { along: *along, slot: *slot });
         }
     }
 }
@@ -892,8 +894,8 @@ mod tests {
             ]
         ));
         // A stage whose one move keeps its steps as counts is listed as that block alone.
-        let steps: Vec<Option<Steps>> = p.phases[0].iter().map(|s| s.steps_only).collect();
-        assert_eq!(steps[..3], [Some(Steps { along: steps[0].expect("kept").along, slot: 0 }), None, steps[2]]);
+        let steps: Vec<Option<KeptSteps>> = p.phases[0].iter().map(|s| s.steps_only).collect();
+        assert_eq!(steps[..3], [Some(KeptSteps { along: steps[0].expect("kept").along, slot: 0 }), None, steps[2]]);
         assert_eq!(steps[2].map(|s| s.slot), Some(1));
         assert!(steps[3..].iter().all(Option::is_none));
     }
