@@ -557,7 +557,7 @@ impl Engine {
         match test {
             EndTest::BoardFull => s.empty_count == 0,
             EndTest::NobodyCanMove => blocked && self.others_blocked(s, w, s.mover as usize),
-            EndTest::Line(line) => self.line(s, w, line, &env()),
+            EndTest::Line(line) => self.line_test(s, w, line, &env()),
             EndTest::General(code) => code.eval(self, s, w, &env()),
         }
     }

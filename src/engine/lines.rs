@@ -2,14 +2,121 @@
 //!
 //! A line only walks the axes through its site, on the board's step table of each direction
 //! ([`crate::board::Direction::step`]), so asking "five in a row through the stone just
-//! placed" costs a few dozen reads however large the board is.
+//! placed" costs a few dozen reads however large the board is. An end rule's line on a board
+//! of one word is lowered further, to the windows through each site ([`Windows`]): a few word
+//! operations a window, with no walk.
 
 use super::Engine;
 use super::eval::Env;
 use super::state::{State, Work};
-use crate::game::{Bool, Line};
+use crate::game::{Bool, Game, Int, Line};
+
+/// A `(line ...)` end rule, lowered: the line, and its windows where the board allows them.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct LineTest {
+    pub line: Line,
+    pub windows: Option<Windows>,
+}
+
+/// The line test of a board of at most 64 sites and a constant length, as one-word masks:
+/// for each team and site, every window of `len` consecutive sites through the site along
+/// one of the team's axes, and, for an exact line, the two sites just beyond the window's
+/// ends. The subject has the line when one window holds only his stones and, for an exact
+/// line, neither end does: a run of at least `len` covers a window, and a run of exactly
+/// `len` is a window whose ends are not his. Two or three word operations a window, where
+/// the walk reads a step table and the board at every step.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Windows {
+    sites: usize,
+    /// Per team and site (`team * sites + site`, and one more at the end): where the site's
+    /// windows begin in `windows`; they end where the next entry's begin.
+    starts: Vec<u32>,
+    /// Per window: its sites, and the sites beyond its ends (0 for a line that is not exact).
+    windows: Vec<(u64, u64)>,
+}
+
+impl LineTest {
+    pub(crate) fn new(game: &Game, line: &Line) -> LineTest {
+        LineTest { line: line.clone(), windows: Windows::new(game, line) }
+    }
+}
+
+impl Windows {
+    /// The windows of `line`, or `None` where the walk must answer: a board of more than 64
+    /// sites, a length that is not a constant of at least 2, or an axis that comes back to a
+    /// site it has passed within a window's reach (a board that wraps round), where the walk
+    /// counts a stone twice.
+    fn new(game: &Game, line: &Line) -> Option<Windows> {
+        let sites = game.board.site_count();
+        let Int::Const(len) = line.len else { return None };
+        if sites > 64 || len < 2 {
+            return None;
+        }
+        // No window is longer than the board has sites.
+        let len = len.min(sites as i64 + 1) as usize;
+        let directions = &game.board.directions;
+        // Up to `len` sites from `site` one way: a window's reach, and one more for its end.
+        let walk = |site: u16, direction: u8| {
+            let step = &directions[direction as usize].step;
+            std::iter::successors(step[site as usize], |&t| step[t as usize]).take(len)
+        };
+        let bit = |site: u16| 1u64 << site;
+        let (mut starts, mut windows) = (Vec::new(), Vec::new());
+        for team in 0..game.teams.len() {
+            let axes = line.owned.get(team).unwrap_or(&line.axes);
+            for site in 0..sites as u16 {
+                starts.push(u32::try_from(windows.len()).ok()?);
+                for &(forward, back) in axes {
+                    let mut axis: Vec<u16> = walk(site, back).collect();
+                    axis.reverse();
+                    let at = axis.len();
+                    axis.push(site);
+                    axis.extend(walk(site, forward));
+                    let reached = axis.iter().fold(0u64, |m, &s| m | bit(s));
+                    if reached.count_ones() as usize != axis.len() {
+                        return None;
+                    }
+                    for start in at.saturating_sub(len - 1)..=at {
+                        let Some(window) = axis.get(start..start + len) else { break };
+                        let mask = window.iter().fold(0, |m, &s| m | bit(s));
+                        let beyond = [start.checked_sub(1), Some(start + len)];
+                        let ends = match line.exact {
+                            true => beyond.iter().flatten().filter_map(|&i| axis.get(i)).fold(0, |m, &s| m | bit(s)),
+                            false => 0,
+                        };
+                        windows.push((mask, ends));
+                    }
+                }
+            }
+        }
+        starts.push(u32::try_from(windows.len()).ok()?);
+        Some(Windows { sites, starts, windows })
+    }
+
+    /// Whether `own`, the stones of `team`, make the line through `site`.
+    #[inline]
+    fn holds(&self, site: u16, team: usize, own: u64) -> bool {
+        // Every window holds the site: most questions (the start of the next player's turn)
+        // end here.
+        if own >> site & 1 == 0 {
+            return false;
+        }
+        let at = team * self.sites + site as usize;
+        let windows = &self.windows[self.starts[at] as usize..self.starts[at + 1] as usize];
+        windows.iter().any(|&(window, ends)| window & !own == 0 && ends & own == 0)
+    }
+}
 
 impl Engine {
+    /// Whether the subject has the line of a lowered line test: by its windows where it has
+    /// them, else by the walk.
+    #[inline]
+    pub(crate) fn line_test(&self, s: &State, w: &mut Work, test: &LineTest, env: &Env) -> bool {
+        let Some(windows) = &test.windows else { return self.line(s, w, &test.line, env) };
+        let Some(site) = env.var(test.line.site) else { return false };
+        windows.holds(site, env.subject, s.stones[env.subject].words()[0])
+    }
+
     /// Whether the subject has the line (see [`Line`]).
     #[inline]
     pub(crate) fn line(&self, s: &State, w: &mut Work, line: &Line, env: &Env) -> bool {
@@ -95,5 +202,117 @@ impl Engine {
         }
         w.groups = groups;
         holds
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::check::{Selection, check_str, load};
+    use crate::engine::lower::EndTest;
+
+    /// Every selection of every bundled game, and rule files with other boards (64 sites,
+    /// hexagonal, rectangular), lengths and exact lines.
+    fn engines() -> Vec<Engine> {
+        let mut engines = Vec::new();
+        for path in crate::engine::bundled::files(true) {
+            let (_, game) = load(&path, &Selection::default()).expect("a bundled game loads");
+            let mut selections: Vec<Option<String>> = game.variants.iter().map(|v| Some(v.name.clone())).collect();
+            selections.push(None);
+            for variant in selections {
+                let (_, game) = load(&path, &Selection { variant, sets: Vec::new() }).expect("loads");
+                engines.push(Engine::new(game));
+            }
+        }
+        for (board, lines) in [
+            ("(square 8)", "(when (line 3 orthogonal last exact) (win mover)) (when (line 4 all last) (win next))"),
+            ("(hexhex 3)", "(when (line 3 adjacent last exact) (win mover))"),
+            ("(rectangle 7 6)", "(when (line 4 all last) (win mover)) (when (line 2 E last exact) (draw))"),
+        ] {
+            let text = format!(
+                r#"(game "T" (players "X" "O") (board {board}) (play (turn (place (to empty))))
+                   (end {lines} (when (board-full) (draw))))"#
+            );
+            let (_, checked) = check_str("t.game", &text, &Selection::default());
+            engines.push(Engine::new(checked.expect("selection").game.expect("the game checks")));
+        }
+        engines
+    }
+
+    /// The windows of a line answer as the walk does, for every site and team, at every
+    /// position of random games of [`engines`] and in random positions of their boards with
+    /// about a third of the sites each team's (where lines abound).
+    #[test]
+    fn the_windows_of_a_line_answer_as_the_walk_does() {
+        let (mut compared, mut held, mut games) = (0, 0, 0);
+        for engine in engines() {
+            let tests: Vec<&LineTest> = engine
+                .program
+                .when_rules
+                .iter()
+                .filter_map(|r| match &r.test {
+                    EndTest::Line(test) if test.windows.is_some() => Some(&**test),
+                    _ => None,
+                })
+                .collect();
+            if tests.is_empty() {
+                continue;
+            }
+            games += 1;
+            let sites = engine.game().board.site_count() as u16;
+            let teams = engine.game().teams.len();
+            let mut compare = |s: &mut State| {
+                engine.with_work(s, |s, w| {
+                    for test in &tests {
+                        for team in 0..teams {
+                            for site in 0..sites {
+                                let at = Some(site);
+                                let env = Env {
+                                    subject: team,
+                                    to: site,
+                                    from: site,
+                                    site,
+                                    last: at,
+                                    previous: [at; 2],
+                                    ..Env::default()
+                                };
+                                let walked = engine.line(s, w, &test.line, &env);
+                                assert_eq!(
+                                    engine.line_test(s, w, test, &env),
+                                    walked,
+                                    "{:?} site {site} team {team}",
+                                    test.line
+                                );
+                                compared += 1;
+                                held += usize::from(walked);
+                            }
+                        }
+                    }
+                })
+            };
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+            for _ in 0..6 {
+                let mut s = engine.initial();
+                loop {
+                    compare(&mut s);
+                    if s.outcome.is_some() || s.actions() >= 200 {
+                        break;
+                    }
+                    let action = engine.legal_nth(&s, rng.random_range(0..engine.legal_count(&s)));
+                    engine.apply_unchecked(&mut s, action);
+                }
+            }
+            for _ in 0..40 {
+                let stones =
+                    (0..sites).map(|site| (site, rng.random_range(0..teams + 1))).filter(|&(_, t)| t < teams).collect();
+                let mut s =
+                    engine.position(&crate::engine::Setup { stones, ..Default::default() }).expect("a position");
+                compare(&mut s);
+            }
+        }
+        assert!(games >= 6, "{games} games with windows");
+        assert!(compared > 100_000 && held > 1_000, "{compared} answers compared, {held} lines");
     }
 }

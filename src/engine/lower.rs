@@ -33,7 +33,7 @@
 //! | `(ray V R)`, `(flanks V R)` anywhere | [`super::rays::Rays`] | per-direction step tables compiled once |
 //! | `(sight V R)` anywhere | [`super::rays::Rays::sight`] | the same step tables, each walk stopped by the first occupied site |
 //! | `(when (board-full) ...)` | [`EndTest::BoardFull`] | a counter compared with 0 |
-//! | `(when (line ...) ...)` | [`EndTest::Line`] | the line test called directly ([`super::lines`]) |
+//! | `(when (line ...) ...)` | [`EndTest::Line`] | on a board of at most 64 sites with a constant length, the windows of the line through each site as one-word masks ([`super::lines::Windows`]); else the walk along the axes ([`super::lines`]), called directly |
 //! | `(when (nobody-can-move) ...)` | [`EndTest::NobodyCanMove`] | false at once unless the mover is blocked; then each other player's first stage on a copy |
 //! | any other `when` | [`EndTest::General`] | its condition compiled ([`super::compile`]) |
 //! | `(count empty (neighbors V R))` anywhere | [`Program::empty_neighbor_slot`] | the kept counts of R, by index |
@@ -294,7 +294,7 @@ pub(crate) enum EndTest {
     /// `(when (nobody-can-move) ...)`: false at once unless the player to move is blocked.
     NobodyCanMove,
     /// A line: tested without going through the interpreter's dispatch.
-    Line(Box<crate::game::Line>),
+    Line(Box<super::lines::LineTest>),
     /// The condition, compiled.
     General(BoolCode),
 }
@@ -335,7 +335,9 @@ pub(crate) fn lower(game: &Game) -> Program {
             let test = match r {
                 EndRule::When { condition: Bool::BoardFull, .. } => EndTest::BoardFull,
                 EndRule::When { condition: Bool::NobodyCanMove, .. } => EndTest::NobodyCanMove,
-                EndRule::When { condition: Bool::Line(line), .. } => EndTest::Line(line.clone()),
+                EndRule::When { condition: Bool::Line(line), .. } => {
+                    EndTest::Line(Box::new(super::lines::LineTest::new(game, line)))
+                }
                 EndRule::When { condition, .. } => EndTest::General(super::compile::bool(game, condition)),
                 EndRule::Repetition { .. } | EndRule::TurnLimit { .. } => return None,
             };
