@@ -536,12 +536,14 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
             let players = cx.game.players.len();
             Cond::Code(bool_fn(move |_, s, _, _| s.pass_streak as usize >= players))
         }
-        Bool::NobodyCanMove
-        | Bool::Connects { .. }
-        | Bool::Line(_)
-        | Bool::In(..)
-        | Bool::Unmoved(_)
-        | Bool::Attacked(_) => interpreted_bool(e),
+        // The engine's own algorithm, called without the interpreter's dispatch.
+        Bool::Connects { site, rel, regions } => {
+            let (site, rel, regions) = (*site, *rel, regions.clone());
+            Cond::Code(bool_fn(move |engine, s, w, env| engine.connects(s, w, site, rel, &regions, env)))
+        }
+        Bool::NobodyCanMove | Bool::Line(_) | Bool::In(..) | Bool::Unmoved(_) | Bool::Attacked(_) => {
+            interpreted_bool(e)
+        }
     }
 }
 
