@@ -44,15 +44,17 @@ impl LineTest {
 impl Windows {
     /// The windows of `line`, or `None` where the walk must answer: a board of more than 64
     /// sites, a length that is not a constant of at least 2, or an axis that comes back to a
-    /// site it has passed within a window's reach (a board that wraps round), where the walk
-    /// counts a stone twice.
+    /// site it has passed within a window's reach, where the walk counts a stone twice. No
+    /// board the language builds today has such an axis (none wraps round): that test is a
+    /// guard for one that will.
     fn new(game: &Game, line: &Line) -> Option<Windows> {
         let sites = game.board.site_count();
         let Int::Const(len) = line.len else { return None };
         if sites > 64 || len < 2 {
             return None;
         }
-        // No window is longer than the board has sites.
+        // A length beyond the board's sites has no window, as the walk finds no such run;
+        // clamped, so that the walks below stay short.
         let len = len.min(sites as i64 + 1) as usize;
         let directions = &game.board.directions;
         // Up to `len` sites from `site` one way: a window's reach, and one more for its end.
@@ -61,6 +63,7 @@ impl Windows {
             std::iter::successors(step[site as usize], |&t| step[t as usize]).take(len)
         };
         let bit = |site: u16| 1u64 << site;
+        let mask = |sites: &mut dyn Iterator<Item = &u16>| sites.fold(0, |m, &s| m | bit(s));
         let (mut starts, mut windows) = (Vec::new(), Vec::new());
         for team in 0..game.teams.len() {
             let axes = line.owned.get(team).unwrap_or(&line.axes);
@@ -72,19 +75,18 @@ impl Windows {
                     let at = axis.len();
                     axis.push(site);
                     axis.extend(walk(site, forward));
-                    let reached = axis.iter().fold(0u64, |m, &s| m | bit(s));
-                    if reached.count_ones() as usize != axis.len() {
+                    if mask(&mut axis.iter()).count_ones() as usize != axis.len() {
                         return None;
                     }
                     for start in at.saturating_sub(len - 1)..=at {
                         let Some(window) = axis.get(start..start + len) else { break };
-                        let mask = window.iter().fold(0, |m, &s| m | bit(s));
-                        let beyond = [start.checked_sub(1), Some(start + len)];
-                        let ends = match line.exact {
-                            true => beyond.iter().flatten().filter_map(|&i| axis.get(i)).fold(0, |m, &s| m | bit(s)),
-                            false => 0,
-                        };
-                        windows.push((mask, ends));
+                        // The sites just before and just after the window, where the axis has them.
+                        let mut ends = 0;
+                        if line.exact {
+                            let before = start.checked_sub(1).and_then(|i| axis.get(i));
+                            ends = mask(&mut before.into_iter().chain(axis.get(start + len)));
+                        }
+                        windows.push((mask(&mut window.iter()), ends));
                     }
                 }
             }
@@ -214,7 +216,8 @@ mod tests {
     use crate::engine::lower::EndTest;
 
     /// Every selection of every bundled game, and rule files with other boards (64 sites,
-    /// hexagonal, rectangular), lengths and exact lines.
+    /// hexagonal, rectangular), lengths, exact lines, lines along relations whose version
+    /// differs per team (two and three teams), and pieces of nobody's.
     fn engines() -> Vec<Engine> {
         let mut engines = Vec::new();
         for path in crate::engine::bundled::files(true) {
@@ -226,13 +229,26 @@ mod tests {
                 engines.push(Engine::new(game));
             }
         }
-        for (board, lines) in [
-            ("(square 8)", "(when (line 3 orthogonal last exact) (win mover)) (when (line 4 all last) (win next))"),
-            ("(hexhex 3)", "(when (line 3 adjacent last exact) (win mover))"),
-            ("(rectangle 7 6)", "(when (line 4 all last) (win mover)) (when (line 2 E last exact) (draw))"),
+        let two = r#"(players "X" "O")"#;
+        // Lines along a relation each team owns in its own version (X up, O right; Z, a
+        // third team, along a diagonal), and blocks that belong to nobody.
+        let owned = r##"(relation fwd (owner "X") N) (relation fwd (owner "O") E) (pieces stone (block "#" neutral))"##;
+        let owned3 = r##"(relation fwd (owner "X") N) (relation fwd (owner "O") E) (relation fwd (owner "Z") NE)
+                        (pieces stone (block "#" neutral))"##;
+        for (players, board, extra, lines) in [
+            (
+                two,
+                "(square 8)",
+                "",
+                "(when (line 3 orthogonal last exact) (win mover)) (when (line 4 all last) (win next))",
+            ),
+            (two, "(hexhex 3)", "", "(when (line 3 adjacent last exact) (win mover))"),
+            (two, "(rectangle 7 6)", "", "(when (line 4 all last) (win mover)) (when (line 2 E last exact) (draw))"),
+            (two, "(square 6)", owned, "(when (line 3 fwd last exact) (win mover)) (when (line 4 fwd last) (draw))"),
+            (r#"(players "X" "O" "Z")"#, "(square 7)", owned3, "(when (line 3 fwd last) (win mover))"),
         ] {
             let text = format!(
-                r#"(game "T" (players "X" "O") (board {board}) (play (turn (place (to empty))))
+                r#"(game "T" {players} (board {board}) {extra} (play (turn (place (to empty))))
                    (end {lines} (when (board-full) (draw))))"#
             );
             let (_, checked) = check_str("t.game", &text, &Selection::default());
@@ -242,8 +258,8 @@ mod tests {
     }
 
     /// The windows of a line answer as the walk does, for every site and team, at every
-    /// position of random games of [`engines`] and in random positions of their boards with
-    /// about a third of the sites each team's (where lines abound).
+    /// position of random games of [`engines`] and in random positions of their boards where
+    /// lines abound, with the line's site bound and unbound (`last` before the first stone).
     #[test]
     fn the_windows_of_a_line_answer_as_the_walk_does() {
         let (mut compared, mut held, mut games) = (0, 0, 0);
@@ -267,8 +283,7 @@ mod tests {
                 engine.with_work(s, |s, w| {
                     for test in &tests {
                         for team in 0..teams {
-                            for site in 0..sites {
-                                let at = Some(site);
+                            for (site, at) in (0..sites).flat_map(|site| [(site, Some(site)), (site, None)]) {
                                 let env = Env {
                                     subject: team,
                                     to: site,
@@ -304,15 +319,26 @@ mod tests {
                     engine.apply_unchecked(&mut s, action);
                 }
             }
+            // A game with a piece of nobody's (the second kind here) has some of them too.
+            let neutral = engine.game().pieces.len() > 1;
             for _ in 0..40 {
-                let stones =
-                    (0..sites).map(|site| (site, rng.random_range(0..teams + 1))).filter(|&(_, t)| t < teams).collect();
-                let mut s =
-                    engine.position(&crate::engine::Setup { stones, ..Default::default() }).expect("a position");
+                let (mut stones, mut kinds) = (Vec::new(), Vec::new());
+                for site in 0..sites {
+                    match rng.random_range(0..teams + 2) {
+                        t if t < teams => stones.push((site, t)),
+                        t if t == teams && neutral => {
+                            stones.push((site, 0));
+                            kinds.push((site, 1));
+                        }
+                        _ => {}
+                    }
+                }
+                let setup = crate::engine::Setup { stones, kinds, ..Default::default() };
+                let mut s = engine.position(&setup).expect("a position");
                 compare(&mut s);
             }
         }
-        assert!(games >= 6, "{games} games with windows");
+        assert!(games >= 8, "{games} games with windows");
         assert!(compared > 100_000 && held > 1_000, "{compared} answers compared, {held} lines");
     }
 }

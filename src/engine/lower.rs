@@ -33,7 +33,7 @@
 //! | `(ray V R)`, `(flanks V R)` anywhere | [`super::rays::Rays`] | per-direction step tables compiled once |
 //! | `(sight V R)` anywhere | [`super::rays::Rays::sight`] | the same step tables, each walk stopped by the first occupied site |
 //! | `(when (board-full) ...)` | [`EndTest::BoardFull`] | a counter compared with 0 |
-//! | `(when (line ...) ...)` | [`EndTest::Line`] | on a board of at most 64 sites with a constant length, the windows of the line through each site as one-word masks ([`super::lines::Windows`]); else the walk along the axes ([`super::lines`]), called directly |
+//! | `(when (line ...) ...)` | [`EndTest::Line`] | on a board of at most 64 sites with a constant length of at least 2 and no axis that passes a site twice, the windows of the line through each site as one-word masks ([`super::lines::Windows`]); else the walk along the axes ([`super::lines`]), called directly |
 //! | `(when (nobody-can-move) ...)` | [`EndTest::NobodyCanMove`] | false at once unless the mover is blocked; then each other player's first stage on a copy |
 //! | any other `when` | [`EndTest::General`] | its condition compiled ([`super::compile`]) |
 //! | `(count empty (neighbors V R))` anywhere | [`Program::empty_neighbor_slot`] | the kept counts of R, by index |
