@@ -20,3 +20,20 @@ pub(crate) fn files(variants: bool) -> Vec<PathBuf> {
     assert!(files.len() >= 10, "the bundled games are found");
     files
 }
+
+/// Every selection of every bundled file, of `games/variants/` too: each variant and the
+/// default, with the file, the variant's name and the game it makes.
+#[cfg(test)]
+pub(crate) fn selections() -> Vec<(PathBuf, Option<String>, crate::game::Game)> {
+    use crate::check::{Selection, load};
+    let mut all = Vec::new();
+    for path in files(true) {
+        let (_, game) = load(&path, &Selection::default()).expect("a bundled game loads");
+        let variants = game.variants.iter().map(|v| Some(v.name.clone())).chain([None]);
+        for variant in variants.collect::<Vec<_>>() {
+            let (_, game) = load(&path, &Selection { variant: variant.clone(), sets: Vec::new() }).expect("loads");
+            all.push((path.clone(), variant, game));
+        }
+    }
+    all
+}

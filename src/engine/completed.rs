@@ -8,6 +8,7 @@
 //! has no site outside the team's stones, a few word operations.
 
 use super::bits::Bits;
+use super::lists::Lists;
 use crate::game::{Game, RegionRef};
 
 #[derive(Debug)]
@@ -15,32 +16,29 @@ pub(crate) struct Completion {
     sites: usize,
     /// Words per part's bitset (the board's width).
     words: usize,
-    /// Per team and site (`team * sites + site`, and one more at the end): where the masks of
-    /// the parts through the site begin in `masks`; they end where the next entry's begin.
-    starts: Vec<u32>,
-    /// The parts' sites, `words` words a part.
-    masks: Vec<u64>,
+    /// Per team and site (`team * sites + site`): the parts through the site, `words` words a
+    /// part.
+    masks: Lists<u64>,
 }
 
 impl Completion {
     pub(crate) fn new(game: &Game, regions: &[RegionRef]) -> Completion {
         let sites = game.board.site_count();
         let words = Bits::new(sites).words().len();
-        let mut starts = Vec::with_capacity(game.teams.len() * sites + 1);
-        let mut masks = Vec::new();
+        let mut masks = Lists::new();
         for team in 0..game.teams.len() {
             for site in 0..sites as u16 {
-                starts.push(masks.len() as u32);
+                let mut words = Vec::new();
                 for r in regions {
                     let parts = &game.regions[r.by_team[team] as usize].parts;
                     for part in parts.iter().filter(|p| p.contains(&site)) {
-                        masks.extend_from_slice(Bits::from_sites(sites, part.iter().copied()).words());
+                        words.extend_from_slice(Bits::from_sites(sites, part.iter().copied()).words());
                     }
                 }
+                masks.push(words);
             }
         }
-        starts.push(masks.len() as u32);
-        Completion { sites, words, starts, masks }
+        Completion { sites, words, masks }
     }
 
     /// The parts through `arrival` that `friend` (the stones of `team`) fills; 0 before any
@@ -48,9 +46,7 @@ impl Completion {
     #[inline]
     pub(crate) fn count(&self, arrival: Option<u16>, friend: &Bits, team: usize) -> u32 {
         let Some(site) = arrival else { return 0 };
-        let at = team * self.sites + site as usize;
-        let (at, end) = (self.starts[at] as usize, self.starts[at + 1] as usize);
-        let (parts, friend) = (&self.masks[at..end], friend.words());
+        let (parts, friend) = (self.masks.get(team * self.sites + site as usize), friend.words());
         // Most boards are one or two words wide: their parts are tested without a loop.
         match self.words {
             1 => filled::<1>(parts, friend),

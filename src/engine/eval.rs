@@ -393,7 +393,7 @@ impl Engine {
         for r in regions {
             let region = r.by_team[env.subject] as usize;
             let parts = &self.game.regions[region].parts;
-            for &p in self.region_parts[region].of(arrival) {
+            for &p in self.region_parts[region].get(arrival as usize) {
                 if parts[p as usize].iter().all(|&site| friend.contains(site)) {
                     count += 1;
                 }

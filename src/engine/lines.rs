@@ -8,6 +8,7 @@
 
 use super::Engine;
 use super::eval::Env;
+use super::lists::Lists;
 use super::state::{State, Work};
 use crate::game::{Bool, Game, Int, Line};
 
@@ -28,11 +29,9 @@ pub(crate) struct LineTest {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Windows {
     sites: usize,
-    /// Per team and site (`team * sites + site`, and one more at the end): where the site's
-    /// windows begin in `windows`; they end where the next entry's begin.
-    starts: Vec<u32>,
-    /// Per window: its sites, and the sites beyond its ends (0 for a line that is not exact).
-    windows: Vec<(u64, u64)>,
+    /// Per team and site (`team * sites + site`): the windows through the site, each as its
+    /// sites and the sites beyond its ends (0 for a line that is not exact).
+    windows: Lists<(u64, u64)>,
 }
 
 impl LineTest {
@@ -62,20 +61,21 @@ impl Windows {
             let step = &directions[direction as usize].step;
             std::iter::successors(step[site as usize], |&t| step[t as usize]).take(len)
         };
-        let bit = |site: u16| 1u64 << site;
-        let mask = |sites: &mut dyn Iterator<Item = &u16>| sites.fold(0, |m, &s| m | bit(s));
-        let (mut starts, mut windows) = (Vec::new(), Vec::new());
+        fn mask<'a>(sites: impl IntoIterator<Item = &'a u16>) -> u64 {
+            sites.into_iter().fold(0, |m, &s| m | 1 << s)
+        }
+        let mut windows = Lists::new();
         for team in 0..game.teams.len() {
             let axes = line.owned.get(team).unwrap_or(&line.axes);
             for site in 0..sites as u16 {
-                starts.push(u32::try_from(windows.len()).ok()?);
+                let mut through = Vec::new();
                 for &(forward, back) in axes {
                     let mut axis: Vec<u16> = walk(site, back).collect();
                     axis.reverse();
                     let at = axis.len();
                     axis.push(site);
                     axis.extend(walk(site, forward));
-                    if mask(&mut axis.iter()).count_ones() as usize != axis.len() {
+                    if mask(&axis).count_ones() as usize != axis.len() {
                         return None;
                     }
                     for start in at.saturating_sub(len - 1)..=at {
@@ -84,15 +84,15 @@ impl Windows {
                         let mut ends = 0;
                         if line.exact {
                             let before = start.checked_sub(1).and_then(|i| axis.get(i));
-                            ends = mask(&mut before.into_iter().chain(axis.get(start + len)));
+                            ends = mask(before.into_iter().chain(axis.get(start + len)));
                         }
-                        windows.push((mask(&mut window.iter()), ends));
+                        through.push((mask(window), ends));
                     }
                 }
+                windows.push(through);
             }
         }
-        starts.push(u32::try_from(windows.len()).ok()?);
-        Some(Windows { sites, starts, windows })
+        Some(Windows { sites, windows })
     }
 
     /// Whether `own`, the stones of `team`, make the line through `site`.
@@ -103,9 +103,10 @@ impl Windows {
         if own >> site & 1 == 0 {
             return false;
         }
-        let at = team * self.sites + site as usize;
-        let windows = &self.windows[self.starts[at] as usize..self.starts[at + 1] as usize];
-        windows.iter().any(|&(window, ends)| window & !own == 0 && ends & own == 0)
+        self.windows
+            .get(team * self.sites + site as usize)
+            .iter()
+            .any(|&(window, ends)| window & !own == 0 && ends & own == 0)
     }
 }
 
@@ -212,23 +213,15 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::check::{Selection, check_str, load};
+    use crate::check::{Selection, check_str};
     use crate::engine::lower::EndTest;
 
     /// Every selection of every bundled game, and rule files with other boards (64 sites,
     /// hexagonal, rectangular), lengths, exact lines, lines along relations whose version
     /// differs per team (two and three teams), and pieces of nobody's.
     fn engines() -> Vec<Engine> {
-        let mut engines = Vec::new();
-        for path in crate::engine::bundled::files(true) {
-            let (_, game) = load(&path, &Selection::default()).expect("a bundled game loads");
-            let mut selections: Vec<Option<String>> = game.variants.iter().map(|v| Some(v.name.clone())).collect();
-            selections.push(None);
-            for variant in selections {
-                let (_, game) = load(&path, &Selection { variant, sets: Vec::new() }).expect("loads");
-                engines.push(Engine::new(game));
-            }
-        }
+        let mut engines: Vec<Engine> =
+            crate::engine::bundled::selections().into_iter().map(|(_, _, game)| Engine::new(game)).collect();
         let two = r#"(players "X" "O")"#;
         // Lines along a relation each team owns in its own version (X up, O right; Z, a
         // third team, along a diagonal), and blocks that belong to nobody.

@@ -30,6 +30,7 @@ mod history;
 mod legal;
 mod liberties;
 mod lines;
+mod lists;
 mod lower;
 mod neutral;
 mod outcome;
@@ -62,7 +63,7 @@ pub struct Engine {
     region_bits: Vec<Bits>,
     /// Per region: for each site, the parts that contain it (`offsets[site]..offsets[site+1]`
     /// into `parts`).
-    region_parts: Vec<SiteParts>,
+    region_parts: Vec<lists::Lists<u32>>,
     zobrist: repetition::Keys,
     /// The repetition end rule, if any: (index in `game.end`, occurrences that end the game).
     repetition: Option<(usize, u32)>,
@@ -85,19 +86,6 @@ pub struct Engine {
     rays: rays::Rays,
     /// Per site: the bits of the connected regions it lies in (see [`lower::Connection`]).
     connect_sites: std::sync::Arc<[u64]>,
-}
-
-#[derive(Debug, Clone)]
-struct SiteParts {
-    offsets: Vec<u32>,
-    parts: Vec<u32>,
-}
-
-impl SiteParts {
-    fn of(&self, site: u16) -> &[u32] {
-        let s = site as usize;
-        &self.parts[self.offsets[s] as usize..self.offsets[s + 1] as usize]
-    }
 }
 
 /// Why an action was refused.
@@ -135,13 +123,11 @@ impl Engine {
                         lists[s as usize].push(i as u32);
                     }
                 }
-                let mut offsets = vec![0u32];
-                let mut parts = Vec::new();
+                let mut parts = lists::Lists::new();
                 for l in lists {
-                    parts.extend(l);
-                    offsets.push(parts.len() as u32);
+                    parts.push(l);
                 }
-                SiteParts { offsets, parts }
+                parts
             })
             .collect();
         let zobrist = repetition::Keys::new(n, game.teams.len(), game.pieces.len());

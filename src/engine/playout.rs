@@ -128,7 +128,6 @@ pub fn random_game_turns(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{Selection, load};
 
     /// What a run leaves that a later action or observer could read.
     fn seen(engine: &Engine, s: &State) -> impl PartialEq + std::fmt::Debug {
@@ -149,29 +148,23 @@ mod tests {
     #[test]
     fn a_plain_stage_run_plays_as_the_general_loop_does() {
         let mut plain_runs = 0;
-        for path in crate::engine::bundled::files(true) {
-            let (_, game) = load(&path, &Selection::default()).expect("a bundled game loads");
-            let mut selections: Vec<Option<String>> = game.variants.iter().map(|v| Some(v.name.clone())).collect();
-            selections.push(None);
-            for variant in selections {
-                let (_, game) = load(&path, &Selection { variant: variant.clone(), sets: Vec::new() }).expect("loads");
-                let engine = Engine::new(game);
-                let initial = engine.initial();
-                for index in 0..6u64 {
-                    for cap in [3, 8, 21, 400] {
-                        let (mut a, mut b) = (initial.clone(), initial.clone());
-                        let (mut ra, mut rb) = (rng_for(5, index), rng_for(5, index));
-                        let ended = play_out_capped(&engine, &mut a, &mut ra, cap);
-                        let watched = play_out_watched(&engine, &mut b, &mut rb, cap, |s, _| {
-                            plain_runs += usize::from(s.legal.plain)
-                        });
-                        assert_eq!(
-                            (ended, seen(&engine, &a)),
-                            (watched, seen(&engine, &b)),
-                            "{path:?} {variant:?} game {index}, cap {cap}"
-                        );
-                        assert_eq!(ra.random::<u64>(), rb.random::<u64>(), "the same random numbers were drawn");
-                    }
+        for (path, variant, game) in crate::engine::bundled::selections() {
+            let engine = Engine::new(game);
+            let initial = engine.initial();
+            for index in 0..6u64 {
+                for cap in [3, 8, 21, 400] {
+                    let (mut a, mut b) = (initial.clone(), initial.clone());
+                    let (mut ra, mut rb) = (rng_for(5, index), rng_for(5, index));
+                    let ended = play_out_capped(&engine, &mut a, &mut ra, cap);
+                    let watched = play_out_watched(&engine, &mut b, &mut rb, cap, |s, _| {
+                        plain_runs += usize::from(s.legal.plain)
+                    });
+                    assert_eq!(
+                        (ended, seen(&engine, &a)),
+                        (watched, seen(&engine, &b)),
+                        "{path:?} {variant:?} game {index}, cap {cap}"
+                    );
+                    assert_eq!(ra.random::<u64>(), rb.random::<u64>(), "the same random numbers were drawn");
                 }
             }
         }
