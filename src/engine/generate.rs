@@ -6,7 +6,7 @@ use super::attack::Guard;
 use super::connect;
 use super::eval::{Env, matches};
 use super::legal::{Legal, Steps};
-use super::lower::{Condition, Generator, MoveProgram, Require, StageProgram};
+use super::lower::{Condition, Generator, MaskedPlaces, MoveProgram, PlaceMask, Require, StageProgram};
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
 use crate::game::{Bool, Constraint, Filter, Move, MoveKind, Sites, Stage};
@@ -55,6 +55,9 @@ impl Engine {
         if let Some(steps) = stage_program.steps_only {
             return self.generate_steps(s, w, steps);
         }
+        if let Some(masked) = &stage_program.masked_places {
+            return self.generate_masked_places(s, w, masked);
+        }
         let mut legal = take(&mut s.legal);
         legal.clear();
         let mut rest = take(&mut legal.rest);
@@ -86,6 +89,25 @@ impl Engine {
             return;
         }
         s.legal.set_plain_places(&s.empty, s.empty_count);
+        if !s.legal.is_empty() && s.offers_end() {
+            s.legal.push(Action::END);
+        }
+    }
+
+    /// [`Engine::generate`] for a [`StageProgram::masked_places`] stage: the empty sites in
+    /// every bitset of the mover's team while he has a stone, and `end` where the rest of the
+    /// stage is optional.
+    fn generate_masked_places(&self, s: &mut State, w: &Work, masked: &MaskedPlaces) {
+        s.legal.clear();
+        if s.hands[s.mover as usize] == 0 {
+            return;
+        }
+        let team = self.game.players[s.mover as usize].team;
+        let masks = masked.by_team[team].iter().map(|&mask| match mask {
+            PlaceMask::Region(r) => &self.region_bits[r as usize],
+            PlaceMask::KeptRange(slot) => &w.in_range[slot],
+        });
+        s.legal.set_masked_places(&s.empty, masks);
         if !s.legal.is_empty() && s.offers_end() {
             s.legal.push(Action::END);
         }

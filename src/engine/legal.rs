@@ -120,6 +120,18 @@ impl Legal {
         self.list = OnceLock::new();
     }
 
+    /// Sets the placements to the empty sites `empty` that lie in every one of `masks`, on a
+    /// set with no action (just cleared).
+    pub(crate) fn set_masked_places<'m>(&mut self, empty: &Bits, masks: impl Iterator<Item = &'m Bits>) {
+        debug_assert!(self.is_empty());
+        self.places.copy_from(empty);
+        for mask in masks {
+            self.places.and_with(mask);
+        }
+        self.place_count = self.places.count();
+        self.list = OnceLock::new();
+    }
+
     /// Removes one placement and every other action (the stage's list after a plain placement).
     pub(crate) fn take_place(&mut self, site: u16) {
         if self.places.contains(site) {

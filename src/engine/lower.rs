@@ -13,6 +13,7 @@
 //! | `(first-turn)` in a stage's bounds or in after-turn effects | [`super::compile`] (`Turn`) | the code compiled for the first turn and for the later ones, a constant in each, and the `if`s it decides folded away |
 //! | a stage that is one plain `place` on `empty` | [`StageProgram::plain`] | the legal set is a copy of the empty sites when the stage begins, and after a placement the one before less that site; a random playout plays the stage's placements in one run from the empty sites, without the legal set ([`super::plain`]) |
 //! | `place` | [`Generator::Place`] | candidates as a bitset, filtered condition by condition |
+//! | a stage whose one move is a `place` on `empty` or a region with no `require`, `after` or `no-repeat`, every `where` a bitset (`in` a region, a kept range: Connect Four's gravity) | [`StageProgram::masked_places`] | the empty sites ANDed with the team's bitsets, word by word, without the general listing |
 //! | `slide` of one's own stones to any empty neighbour, under a relation the same both ways and for every team | [`Generator::StepsKept`] | the relation's empty-neighbour counts kept per site; a decision sums the mover's stones' counts, the legal set keeps that number, and the `n`-th step is found on the board when picked ([`super::legal::Block`]); a stage with no other move is listed without the general loop ([`StageProgram::steps_only`]) |
 //! | the same under a direction, a one-way or an owned relation | [`Generator::SlideOwnToEmpty`] | a tight loop over the stones' neighbour lists |
 //! | any other one-step `slide` that does not capture | [`Generator::Slide`] | every origin and neighbour through the interpreter |
@@ -149,6 +150,27 @@ pub(crate) struct StageProgram {
     /// The stage's one move is steps kept as counts ([`Generator::StepsKept`]): its legal set
     /// is the block of steps alone (and `end`), made without the general listing.
     pub steps_only: Option<KeptSteps>,
+    /// The stage's one move is a `place` whose destinations are the empty sites narrowed by
+    /// bitsets alone (a region, kept ranges): its legal set is made by a few word operations,
+    /// without the general listing.
+    pub masked_places: Option<MaskedPlaces>,
+}
+
+/// The bitsets that narrow the empty sites to a [`StageProgram::masked_places`] stage's
+/// placements, per team (a region may be owned, so each team has its own).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct MaskedPlaces {
+    pub by_team: Vec<Vec<PlaceMask>>,
+}
+
+/// One bitset a placement's destination must lie in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PlaceMask {
+    /// The sites of a region (an index of the game's regions).
+    Region(u16),
+    /// The sites whose kept count of empty neighbours lies in the slot's range
+    /// ([`Program::kept_ranges`]).
+    KeptRange(usize),
 }
 
 /// The relation and kept-counts slot of a stage whose one move is [`Generator::StepsKept`]:
@@ -327,6 +349,7 @@ pub(crate) fn lower(game: &Game) -> Program {
         })
         .collect();
     let kept_ranges = keep_ranges(game, &mut phases, empty_neighbor_relations.len());
+    mask_places(game, &mut phases);
     let when_rules = game
         .end
         .iter()
@@ -460,6 +483,44 @@ fn keep_ranges(game: &Game, phases: &mut [Vec<StageProgram>], slots: usize) -> V
         }
     }
     ranges
+}
+
+/// A stage whose one move is a `place` with no `require`, `after` or `no-repeat`, to the empty
+/// sites or a region's, whose every `where` is a bitset ([`Condition::InRegion`],
+/// [`Condition::KeptRange`]): its placements are the empty sites and those bitsets, ANDed
+/// ([`StageProgram::masked_places`]). Once the kept ranges are chosen, which make some
+/// conditions bitsets.
+fn mask_places(game: &Game, phases: &mut [Vec<StageProgram>]) {
+    let stages = game.phases.iter().flat_map(|p| &p.stages).zip(phases.iter_mut().flatten());
+    for (stage, program) in stages {
+        let ([m], [p]) = (&stage.moves[..], &program.moves[..]) else { continue };
+        if program.plain || !program.plain_moves || p.generator != Generator::Place {
+            continue;
+        }
+        if !p.require.is_empty() || p.after_effects {
+            continue;
+        }
+        let masks = |team: usize| -> Option<Vec<PlaceMask>> {
+            let mut masks = Vec::new();
+            match &m.to {
+                Sites::Filter(Filter::Empty | Filter::Any) => {}
+                Sites::Region(r) => masks.push(PlaceMask::Region(r.by_team[team])),
+                _ => return None,
+            }
+            for (c, how) in m.conditions.iter().zip(&p.conditions) {
+                masks.push(match (how, c) {
+                    (Condition::InRegion, Bool::In(SiteVar::To, Sites::Region(r))) => {
+                        PlaceMask::Region(r.by_team[team])
+                    }
+                    (Condition::KeptRange { slot }, _) => PlaceMask::KeptRange(*slot),
+                    _ => return None,
+                });
+            }
+            Some(masks)
+        };
+        program.masked_places =
+            (0..game.teams.len()).map(masks).collect::<Option<_>>().map(|by_team| MaskedPlaces { by_team });
+    }
 }
 
 /// The counts `c` (0–255) with `op(c, k)`, when they are one range, and not none or all.
@@ -680,7 +741,18 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
         .collect();
     let by_kind = pieces.iter().any(|m| matches!(m.from, Sites::Filter(Filter::Piece(Side::Friend, _))));
     let plain_moves = !by_kind && stage.preferred == 0 && moves.iter().all(|m| m.guarded.is_none());
-    StageProgram { min, max, first_turn, plain, moves, piece_moves, by_kind, plain_moves, steps_only: None }
+    StageProgram {
+        min,
+        max,
+        first_turn,
+        plain,
+        moves,
+        piece_moves,
+        by_kind,
+        plain_moves,
+        steps_only: None,
+        masked_places: None,
+    }
 }
 
 /// `(op (count empty (neighbors to R)) K)` (either way round) with R's counts kept, and
@@ -865,6 +937,44 @@ mod tests {
             (count_range(CmpOp::Ge, 2), count_range(CmpOp::Lt, 0), count_range(CmpOp::Ge, 0)),
             (Some((2, 255)), None, None)
         );
+    }
+
+    #[test]
+    fn placements_narrowed_by_bitsets_alone_are_masked_per_team() {
+        let text = r#"(game "T" (players "X" "O") (board (square 4))
+              (region home (owner "X") (sites a1 b1))
+              (region home (owner "O") (sites a4 b4))
+              (region middle (sites b2 c2 b3 c3))
+              (play (turn (actions 0 1 (place (to empty) (where (= (count empty (neighbors to S)) 0))))
+                          (actions 0 1 (place (to home)))
+                          (actions 0 1 (place (to home) (where (in to middle) (= (count empty (neighbors to S)) 0))))
+                          (actions 0 1 (place (to empty) (where (> (count friend (neighbors to orthogonal)) 0))))
+                          (actions 0 1 (place (to empty) (require (connected empty middle orthogonal))))
+                          (actions 0 1 (place (to empty)))
+                          (actions 0 1 (place (to empty) (where (in to middle))) (pass))))
+              (end (turn-limit 10)))"#;
+        let (_, checked) = check_str("t.game", text, &Selection::default());
+        let game = checked.expect("selection").game.expect("the game checks");
+        let p = lower(&game);
+        let region = |name: &str, owner: Option<usize>| {
+            let i = game.regions.iter().position(|r| r.name == name && r.owner == owner).expect("region");
+            PlaceMask::Region(i as u16)
+        };
+        let masked: Vec<Option<MaskedPlaces>> = p.phases[0].iter().map(|s| s.masked_places.clone()).collect();
+        let (home_x, home_o, middle) = (region("home", Some(0)), region("home", Some(1)), region("middle", None));
+        let gravity = PlaceMask::KeptRange(0);
+        let both = |masks: Vec<PlaceMask>| Some(MaskedPlaces { by_team: vec![masks.clone(), masks] });
+        assert_eq!(masked[0], both(vec![gravity]));
+        // An owned region is each team's own.
+        assert_eq!(masked[1], Some(MaskedPlaces { by_team: vec![vec![home_x], vec![home_o]] }));
+        assert_eq!(
+            masked[2],
+            Some(MaskedPlaces { by_team: vec![vec![home_x, middle, gravity], vec![home_o, middle, gravity]] })
+        );
+        // A condition read site by site, a `require`, a plain stage and two moves are listed
+        // as before.
+        assert_eq!(masked[3..], [None, None, None, None]);
+        assert!(p.phases[0][5].plain);
     }
 
     #[test]
