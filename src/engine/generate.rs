@@ -331,6 +331,13 @@ impl Engine {
                     }
                     (Condition::FlanksAny { rel }, _) => {
                         let rel = self.program.rel(rel, env.subject);
+                        let (own, empty) = (&s.stones[env.subject], &s.empty);
+                        if let ([own], [empty], [kept]) = (own.words(), empty.words(), keep.words_mut()) {
+                            if let Some(flanking) = self.rays.flanking_sites(rel, *own, *empty, s.board.len()) {
+                                *kept &= flanking;
+                                continue;
+                            }
+                        }
                         for t in candidates.ones() {
                             if keep.contains(t) && !self.rays.flanks_any(rel, &s.board, t, env.subject) {
                                 keep.remove(t);

@@ -29,7 +29,7 @@
 //! | `(require (connected empty REGION R))` in `place` | [`Require::EmptyStaysConnected`] | one articulation-point search for all candidates ([`super::connect::placement_mask`]) |
 //! | any other `connected` | [`Require::AfterAction`] | a flood fill on the position after each candidate action |
 //! | a condition in `require` | [`Require::Condition`] | the stone put on the board, the interpreter, the stone taken back |
-//! | `(> (count any (flanks to R)) 0)` in `where`, in a game without kinds of nobody's | [`Condition::FlanksAny`] | walks the step tables of R's directions until one run is closed ([`super::rays`]) |
+//! | `(> (count any (flanks to R)) 0)` in `where`, in a game without kinds of nobody's | [`Condition::FlanksAny`] | on a board of at most 64 sites whose directions are translations of the sites' numbers, every candidate at once: from the friend stones backwards over enemy stones by shifts, a few a direction ([`super::rays::Rays::flanking_sites`]); else the step tables of R's directions walked from each candidate until one run is closed ([`super::rays`]) |
 //! | `(line N R SITE [exact])` anywhere | the interpreter ([`super::lines`]) | the runs along R's axes through SITE only, by step tables |
 //! | `(ray V R)`, `(flanks V R)` anywhere | [`super::rays::Rays`] | per-direction step tables compiled once |
 //! | `(sight V R)` anywhere | [`super::rays::Rays::sight`] | the same step tables, each walk stopped by the first occupied site |

@@ -12,6 +12,35 @@ use crate::board::Topology;
 /// No site: the step leaves the board.
 const OFF: u16 = u16::MAX;
 
+/// Each of the `k` directions of the step table `next` as a translation, `(delta, from)`: a
+/// step from every site of the word `from` is `site + delta`, and from no other site; `None`
+/// when the board is wider than a word or a direction is no translation (a hexagonal board
+/// numbered row by row, whose rows differ in length).
+fn translations(sites: usize, k: usize, next: &[u16]) -> Option<Vec<(i32, u64)>> {
+    if sites > 64 || k == 0 {
+        return None;
+    }
+    (0..k)
+        .map(|d| {
+            let mut delta = None;
+            let mut from = 0u64;
+            for site in 0..sites {
+                let to = next[site * k + d];
+                if to == OFF {
+                    continue;
+                }
+                let step = i32::from(to) - site as i32;
+                if *delta.get_or_insert(step) != step {
+                    return None;
+                }
+                from |= 1 << site;
+            }
+            // A direction with no step at all adds no flank: any delta will do.
+            Some((delta.unwrap_or(1), from))
+        })
+        .collect()
+}
+
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Rays {
     /// Per relation of the board: its directions as one flat table.
@@ -25,6 +54,11 @@ pub(crate) struct Rays {
 struct Lines {
     k: usize,
     next: Vec<u16>,
+    /// On a board of at most 64 sites where every direction is one translation of the sites'
+    /// numbers (a step from `site` is `site + delta`, wherever it stays on the board), each
+    /// direction as that `delta` and the word of sites a step leaves from: the flanks of all
+    /// sites at once are then a few shifts ([`Rays::flanking_sites`]).
+    shifts: Option<Vec<(i32, u64)>>,
 }
 
 impl Rays {
@@ -40,17 +74,46 @@ impl Rays {
                         next[site * k + d] = step.unwrap_or(OFF);
                     }
                 }
-                Lines { k, next }
+                let shifts = translations(sites, k, &next);
+                Lines { k, next, shifts }
             })
             .collect();
         Rays { by_relation }
+    }
+
+    /// The empty sites on which a stone of the team whose stones are `own` flanks at least one
+    /// enemy stone along the directions of `rel` (enemy: any other stone; a game with pieces of
+    /// nobody's takes [`Rays::flanks_any`] instead), on a board of one word whose directions
+    /// are translations; `None` on any other. As [`Rays::flanks_any`] asked of every site,
+    /// in a few shifts a direction: from the friend stones backwards over enemy stones, one step
+    /// at a time, to the empty sites the runs end on.
+    #[inline]
+    pub(crate) fn flanking_sites(&self, rel: u8, own: u64, empty: u64, sites: usize) -> Option<u64> {
+        let shifts = self.by_relation[rel as usize].shifts.as_ref()?;
+        let board = if sites == 64 { u64::MAX } else { (1u64 << sites) - 1 };
+        let enemy = board & !empty & !own;
+        let mut flanking = 0;
+        for &(delta, from) in shifts {
+            // The sites whose step this way lies in `to`.
+            let back = |to: u64| (if delta > 0 { to >> delta } else { to << -delta }) & from;
+            let mut run = back(own) & enemy;
+            loop {
+                let longer = run | (back(run) & enemy);
+                if longer == run {
+                    break;
+                }
+                run = longer;
+            }
+            flanking |= back(run) & empty;
+        }
+        Some(flanking)
     }
 
     /// Calls `f` on every site of the rays from `site` along the directions of `rel`: each
     /// direction in the board's order, outward.
     #[inline]
     pub(crate) fn ray(&self, rel: u8, site: u16, mut f: impl FnMut(u16)) {
-        let Lines { k, next } = &self.by_relation[rel as usize];
+        let Lines { k, next, .. } = &self.by_relation[rel as usize];
         for d in 0..*k {
             let mut at = next[site as usize * k + d];
             while at != OFF {
@@ -65,7 +128,7 @@ impl Rays {
     /// rider on `site` could go without capturing, or where it could shoot.
     #[inline]
     pub(crate) fn sight(&self, rel: u8, board: &[u8], site: u16, mut f: impl FnMut(u16)) {
-        let Lines { k, next } = &self.by_relation[rel as usize];
+        let Lines { k, next, .. } = &self.by_relation[rel as usize];
         for d in 0..*k {
             let mut at = next[site as usize * k + d];
             while at != OFF && board[at as usize] == 0 {
@@ -85,7 +148,7 @@ impl Rays {
     /// The site one step from `site` in the `d`-th direction of `rel`, if it is on the board.
     #[inline]
     pub(crate) fn step(&self, rel: u8, site: u16, d: usize) -> Option<u16> {
-        let Lines { k, next } = &self.by_relation[rel as usize];
+        let Lines { k, next, .. } = &self.by_relation[rel as usize];
         let at = next[site as usize * k + d];
         (at != OFF).then_some(at)
     }
@@ -138,7 +201,7 @@ impl Rays {
     #[inline]
     pub(crate) fn flanks_any(&self, rel: u8, board: &[u8], site: u16, subject: usize) -> bool {
         let friend = subject as u8 + 1;
-        let Lines { k, next } = &self.by_relation[rel as usize];
+        let Lines { k, next, .. } = &self.by_relation[rel as usize];
         let k = *k;
         let row = &next[site as usize * k..site as usize * k + k];
         for (d, &first) in row.iter().enumerate() {
@@ -159,5 +222,65 @@ impl Rays {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{Selection, check_str};
+    use rand::{Rng, SeedableRng};
+
+    /// The flanks of all sites at once, by shifts, are the sites where [`Rays::flanks_any`]
+    /// answers yes, on random positions of boards whose directions are translations (squares
+    /// and rectangles, with every direction or the orthogonal ones), for two and three teams;
+    /// a board numbered so that a direction is no translation (hexagonal) has no shifts, and
+    /// one wider than a word neither.
+    #[test]
+    fn flanks_by_shifts_are_the_walks_answer_at_every_site() {
+        let boards = [
+            ("(square 8)", "all", 2, true),
+            ("(square 8)", "orthogonal", 3, true),
+            ("(rectangle 7 5)", "all", 2, true),
+            ("(rectangle 3 9)", "diagonal", 2, true),
+            ("(hexhex 4)", "adjacent", 2, false),
+            ("(square 9)", "all", 2, false),
+        ];
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(9);
+        let mut compared = 0;
+        for (shape, rel, teams, shifts) in boards {
+            let players: Vec<String> = (0..teams).map(|t| format!("\"P{t}\"")).collect();
+            let text = format!(
+                r#"(game "T" (players {}) (board {shape}) (play (turn (place (to empty)))) (end (when (board-full) draw)))"#,
+                players.join(" ")
+            );
+            let (_, checked) = check_str("t.game", &text, &Selection::default());
+            let game = checked.expect("selection").game.expect("the game checks");
+            let rays = Rays::new(&game.board);
+            let rel = game.board.relation(rel).expect("relation") as u8;
+            let sites = game.board.site_count();
+            for _ in 0..300 {
+                let fill = rng.random_range(0.2..0.9);
+                let board: Vec<u8> = (0..sites)
+                    .map(|_| if rng.random_bool(fill) { rng.random_range(1..=teams as u8) } else { 0 })
+                    .collect();
+                let word = |f: &dyn Fn(u8) -> bool| {
+                    board.iter().enumerate().filter(|&(_, &c)| f(c)).fold(0u64, |m, (i, _)| m | 1 << (i % 64))
+                };
+                let empty = word(&|c| c == 0);
+                for subject in 0..teams {
+                    let own = word(&|c| c == subject as u8 + 1);
+                    let answer = rays.flanking_sites(rel, own, empty, sites);
+                    assert_eq!(answer.is_some(), shifts, "{shape}: shifts");
+                    let Some(answer) = answer else { continue };
+                    for site in 0..sites as u16 {
+                        let walked = board[site as usize] == 0 && rays.flanks_any(rel, &board, site, subject);
+                        assert_eq!(answer >> site & 1 == 1, walked, "{shape} site {site} team {subject}");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+        assert!(compared > 100_000, "{compared} sites compared");
     }
 }
