@@ -7,6 +7,7 @@ use super::connect;
 use super::eval::{Env, matches};
 use super::legal::{Legal, Steps};
 use super::lower::{Condition, Generator, MaskedPlaces, MoveProgram, PlaceMask, Require, StageProgram};
+use super::neutral::NEUTRAL;
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
 use crate::game::{Bool, Constraint, Filter, Move, MoveKind, Sites, Stage};
@@ -189,6 +190,9 @@ impl Engine {
             Generator::Enclose(e) => self.enclose_places(s, w, &e, env, legal),
             Generator::SlideOwnToEmpty { along } => {
                 self.slides_own_to_empty(s, self.program.rel(along, env.subject), env, rest)
+            }
+            Generator::StepOwnCapturing { along, enemy_only } => {
+                self.steps_own_capturing(s, self.program.rel(along, env.subject), enemy_only, env, rest)
             }
             // A legal set keeps one block: a second move that could be one is listed.
             Generator::StepsKept { along, slot } if !legal.has_block() => {
@@ -417,6 +421,25 @@ impl Engine {
         }
         out.set_places(&mut keep);
         w.mask = keep;
+    }
+
+    /// A stone of one's own to a neighbour holding an enemy's piece, or also to an empty one
+    /// (`enemy_only` false), in a tight loop: what the piece moves' routine lists for a
+    /// one-step capturing slide with no condition, in the same order (origin by origin, each
+    /// one's neighbours in the relation's order).
+    fn steps_own_capturing(&self, s: &State, along: u8, enemy_only: bool, env: &Env, out: &mut Vec<Action>) {
+        let rel = &self.game.board.relations[along as usize];
+        let own = env.subject as u8 + 1;
+        for f in s.stones[env.subject].ones() {
+            for &t in rel.neighbors(f) {
+                let content = s.board[t as usize];
+                // A piece of nobody's is no enemy's.
+                let enemy = content != 0 && content != own && content != NEUTRAL;
+                if enemy || (content == 0 && !enemy_only) {
+                    out.push(Action::slide(f, t));
+                }
+            }
+        }
     }
 
     /// A stone of one's own to any empty neighbour, in a tight loop.
@@ -742,5 +765,70 @@ fn describe(sites: &Sites) -> &'static str {
         Sites::Filter(Filter::Piece(..)) => "a piece of the kind this move allows",
         Sites::Sight(..) => "in sight along the lines this move allows",
         Sites::Step(..) => "the site this move's steps lead to",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{Selection, check_str};
+    use crate::engine::Setup;
+    use rand::{Rng, SeedableRng};
+
+    /// A capturing step of one's own stones ([`Generator::StepOwnCapturing`]) lists what the
+    /// piece moves' routine lists for it, in the same order, on random positions of three
+    /// teams with blocks of nobody's among them, to `any` and to `enemy`.
+    #[test]
+    fn capturing_steps_list_what_the_piece_moves_routine_lists() {
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut compared = 0;
+        for to in ["any", "enemy"] {
+            let text = format!(
+                r#"(game "T" (players "A" "B" "C" (hand 0)) (board (square 5)) (pieces stone (block neutral))
+                  (play (turn (slide (from friend) (along all) (to {to}) (capture))))
+                  (end (turn-limit 10)))"#
+            );
+            let (_, checked) = check_str("t.game", &text, &Selection::default());
+            let engine = Engine::new(checked.expect("selection").game.expect("the game checks"));
+            let generator = engine.program.phases[0][0].moves[0].generator;
+            assert_eq!(
+                generator,
+                Generator::StepOwnCapturing { along: generator_rel(generator), enemy_only: to == "enemy" }
+            );
+            let m = &engine.game().phases[0].stages[0].moves[0];
+            for _ in 0..200 {
+                let mut setup = Setup { mover: rng.random_range(0..3), ..Setup::default() };
+                for site in 0..25u16 {
+                    match rng.random_range(0..6) {
+                        0..3 => {}
+                        5 => {
+                            setup.stones.push((site, 0));
+                            setup.kinds.push((site, 1));
+                        }
+                        team => setup.stones.push((site, team - 2)),
+                    }
+                }
+                let mut s = engine.position(&setup).expect("position");
+                let fast = engine.legal(&s).to_vec();
+                let env = engine.mover_env(&s);
+                let walked = engine.with_work(&mut s, |s, w| {
+                    let mut out = Vec::new();
+                    for f in s.stones[env.subject].ones() {
+                        engine.piece_moves_from(s, w, m, f, &env, &mut out);
+                    }
+                    out
+                });
+                assert_eq!(fast, walked, "to {to}, mover {}", setup.mover);
+                compared += fast.len();
+            }
+        }
+        assert!(compared > 2000, "{compared} actions compared");
+    }
+
+    fn generator_rel(g: Generator) -> u8 {
+        match g {
+            Generator::StepOwnCapturing { along, .. } => along,
+            _ => u8::MAX,
+        }
     }
 }

@@ -16,6 +16,7 @@
 //! | a stage whose one move is a `place` on `empty` or a region with no `require`, `after` or `no-repeat`, every `where` a bitset (`in` a region, a kept range: Connect Four's gravity) | [`StageProgram::masked_places`] | the empty sites ANDed with the team's bitsets, word by word, without the general listing |
 //! | `slide` of one's own stones to any empty neighbour, under a relation the same both ways and for every team | [`Generator::StepsKept`] | the relation's empty-neighbour counts kept per site; a decision sums the mover's stones' counts, the legal set keeps that number, and the `n`-th step is found on the board when picked ([`super::legal::Block`]); a stage with no other move is listed without the general loop ([`StageProgram::steps_only`]) |
 //! | the same under a direction, a one-way or an owned relation | [`Generator::SlideOwnToEmpty`] | a tight loop over the stones' neighbour lists |
+//! | a one-step `slide` of one's own stones to `any` or `enemy` with `(capture)`, no condition or promotion, in a stage where no other piece move makes the same actions (Breakthrough's diagonal, Clobber) | [`Generator::StepOwnCapturing`] | the same tight loop, landing on an enemy's piece (or an empty site) |
 //! | any other one-step `slide` that does not capture | [`Generator::Slide`] | every origin and neighbour through the interpreter |
 //! | a `slide` that captures or rides (`range`), `leap`, `hop` | [`Generator::Piece`] | origin by origin, the directions' step tables ([`super::pieces`]) |
 //! | `(promote REGION KIND...)` of a `slide`, `leap`, `hop` | [`Generator::Piece`] | once the move's actions are listed, each one ending in the region's bitset becomes one per kind, in place, out of line (`Engine::promotions`) |
@@ -241,6 +242,13 @@ pub(crate) enum Generator {
     StepsKept {
         along: u8,
         slot: u8,
+    },
+    /// A step of one's own stones that captures (`(slide (from friend) (along R) (to any|enemy)
+    /// (capture))`, no condition): a tight loop over the stones' neighbour lists, landing on an
+    /// enemy's piece, or also on an empty site (`enemy_only` false).
+    StepOwnCapturing {
+        along: u8,
+        enemy_only: bool,
     },
     Slide {
         along: u8,
@@ -675,6 +683,20 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                     Some(e) => Generator::Enclose(e),
                     None => Generator::Place,
                 },
+                MoveKind::Slide { along }
+                    if !shared
+                        && m.capture.is_some()
+                        && m.range == Some(1)
+                        && m.promote.is_none()
+                        && m.from == Sites::Filter(Filter::Friend)
+                        && matches!(m.to, Sites::Filter(Filter::Any | Filter::Enemy))
+                        && m.conditions.is_empty()
+                        && m.require.is_empty()
+                        && m.after.is_empty()
+                        && m.no_repeat.is_none() =>
+                {
+                    Generator::StepOwnCapturing { along, enemy_only: m.to == Sites::Filter(Filter::Enemy) }
+                }
                 // A promotion with a choice of kind is made by the piece moves' routine only.
                 MoveKind::Slide { .. }
                     if shared || m.capture.is_some() || m.range != Some(1) || m.promote.is_some() =>
@@ -726,6 +748,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 Generator::Enclose(_) => false,
                 Generator::Place
                 | Generator::SlideOwnToEmpty { .. }
+                | Generator::StepOwnCapturing { .. }
                 | Generator::StepsKept { .. }
                 | Generator::Slide { .. }
                 | Generator::Piece { .. }
