@@ -773,6 +773,7 @@ mod tests {
     use super::*;
     use crate::check::{Selection, check_str};
     use crate::engine::Setup;
+    use crate::game::MoveKind;
     use rand::{Rng, SeedableRng};
 
     /// A capturing step of one's own stones ([`Generator::StepOwnCapturing`]) lists what the
@@ -820,6 +821,59 @@ mod tests {
                 });
                 assert_eq!(fast, walked, "to {to}, mover {}", setup.mover);
                 compared += fast.len();
+            }
+        }
+        assert!(compared > 2000, "{compared} actions compared");
+    }
+
+    /// A rider that neither captures nor tests where it lands (an Amazons queen) lists, from
+    /// each origin, the empty sites along each direction outward up to the first occupied one:
+    /// here the directions are walked one step at a time, as the piece moves' routine walked
+    /// them before it read the sight, on random positions with blocks of nobody's.
+    #[test]
+    fn a_rider_that_does_not_capture_lists_the_empty_sites_in_sight() {
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(4);
+        let mut compared = 0;
+        for to in ["empty", "any"] {
+            let text = format!(
+                r#"(game "T" (players "A" "B" (hand 0)) (board (rectangle 7 5)) (pieces queen (block neutral))
+                  (play (turn (slide (from (friend queen)) (along all) (to {to}) (range any))))
+                  (end (turn-limit 10)))"#
+            );
+            let (_, checked) = check_str("t.game", &text, &Selection::default());
+            let engine = Engine::new(checked.expect("selection").game.expect("the game checks"));
+            let m = &engine.game().phases[0].stages[0].moves[0];
+            let MoveKind::Slide { along } = m.kind else { panic!("a slide") };
+            for _ in 0..200 {
+                let mut setup = Setup { mover: rng.random_range(0..2), ..Setup::default() };
+                for site in 0..35u16 {
+                    match rng.random_range(0..8) {
+                        0..5 => {}
+                        5 => {
+                            setup.stones.push((site, 0));
+                            setup.kinds.push((site, 1));
+                        }
+                        team => setup.stones.push((site, team - 6)),
+                    }
+                }
+                let mut s = engine.position(&setup).expect("position");
+                let env = engine.mover_env(&s);
+                let (listed, walked) = engine.with_work(&mut s, |s, w| {
+                    let (mut listed, mut walked) = (Vec::new(), Vec::new());
+                    for f in s.stones[env.subject].ones() {
+                        engine.piece_moves_from(s, w, m, f, &env, &mut listed);
+                        for d in 0..engine.rays.direction_count(along) {
+                            let mut at = f;
+                            while let Some(t) = engine.rays.step(along, at, d).filter(|&t| s.board[t as usize] == 0) {
+                                walked.push(Action::slide(f, t));
+                                at = t;
+                            }
+                        }
+                    }
+                    (listed, walked)
+                });
+                assert_eq!(listed, walked, "to {to}");
+                compared += listed.len();
             }
         }
         assert!(compared > 2000, "{compared} actions compared");

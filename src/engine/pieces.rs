@@ -56,6 +56,16 @@ impl Engine {
                     consider(w, t, out);
                 }
             }
+            // A rider that neither captures nor tests where it lands goes to the empty sites in
+            // sight, in the same order as the walk below.
+            MoveKind::Slide { along }
+                if m.range.is_none()
+                    && m.capture.is_none()
+                    && m.conditions.is_empty()
+                    && matches!(m.to, Sites::Filter(Filter::Empty | Filter::Any)) =>
+            {
+                self.rays.sight(rel(*along), &s.board, f, |t| out.push(Action::slide(f, t)));
+            }
             MoveKind::Slide { along } => {
                 let along = &rel(*along);
                 let limit = m.range.unwrap_or(u32::MAX);
