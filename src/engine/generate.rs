@@ -3,11 +3,12 @@
 use std::mem::take;
 
 use super::attack::Guard;
+use super::bits::Bits;
 use super::connect;
 use super::eval::{Env, matches};
 use super::legal::{Legal, Steps};
 use super::lower::{Condition, Generator, MaskedPlaces, MoveProgram, PlaceMask, Require, StageProgram};
-use super::neutral::NEUTRAL;
+use super::neutral::is_team_piece;
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
 use crate::game::{Bool, Constraint, Filter, Move, MoveKind, Sites, Stage};
@@ -335,12 +336,8 @@ impl Engine {
                     }
                     (Condition::FlanksAny { rel }, _) => {
                         let rel = self.program.rel(rel, env.subject);
-                        let (own, empty) = (&s.stones[env.subject], &s.empty);
-                        if let ([own], [empty], [kept]) = (own.words(), empty.words(), keep.words_mut()) {
-                            if let Some(flanking) = self.rays.flanking_sites(rel, *own, *empty, s.board.len()) {
-                                *kept &= flanking;
-                                continue;
-                            }
+                        if self.keep_flanking_by_shifts(s, rel, env.subject, &mut keep) {
+                            continue;
                         }
                         for t in candidates.ones() {
                             if keep.contains(t) && !self.rays.flanks_any(rel, &s.board, t, env.subject) {
@@ -398,6 +395,22 @@ impl Engine {
         w.candidates = candidates;
     }
 
+    /// Keeps in `keep` the sites where a stone of `subject` flanks something along `rel`, all at
+    /// once by shifts ([`super::rays::Rays::flanking_sites`]), on a board of one word whose
+    /// directions are translations; false, with `keep` as it was, on any other.
+    fn keep_flanking_by_shifts(&self, s: &State, rel: u8, subject: usize, keep: &mut Bits) -> bool {
+        let ([own], [empty], [kept]) = (s.stones[subject].words(), s.empty.words(), keep.words_mut()) else {
+            return false;
+        };
+        match self.rays.flanking_sites(rel, *own, *empty) {
+            Some(flanking) => {
+                *kept &= flanking;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Narrows the placements to those after which every condition of `require` holds (the
     /// stone is put on the board and taken back for each; see [`Engine::holds_after_condition`]).
     fn places_meeting_conditions(
@@ -433,8 +446,9 @@ impl Engine {
         for f in s.stones[env.subject].ones() {
             for &t in rel.neighbors(f) {
                 let content = s.board[t as usize];
-                // A piece of nobody's is no enemy's.
-                let enemy = content != 0 && content != own && content != NEUTRAL;
+                // As `may_land` has it: a team's piece not one's own (a piece of nobody's is no
+                // enemy's), or an empty site.
+                let enemy = is_team_piece(content) && content != own;
                 if enemy || (content == 0 && !enemy_only) {
                     out.push(Action::slide(f, t));
                 }
@@ -792,9 +806,8 @@ mod tests {
             let (_, checked) = check_str("t.game", &text, &Selection::default());
             let engine = Engine::new(checked.expect("selection").game.expect("the game checks"));
             let generator = engine.program.phases[0][0].moves[0].generator;
-            assert_eq!(
-                generator,
-                Generator::StepOwnCapturing { along: generator_rel(generator), enemy_only: to == "enemy" }
+            assert!(
+                matches!(generator, Generator::StepOwnCapturing { enemy_only, .. } if enemy_only == (to == "enemy"))
             );
             let m = &engine.game().phases[0].stages[0].moves[0];
             for _ in 0..200 {
@@ -877,12 +890,5 @@ mod tests {
             }
         }
         assert!(compared > 2000, "{compared} actions compared");
-    }
-
-    fn generator_rel(g: Generator) -> u8 {
-        match g {
-            Generator::StepOwnCapturing { along, .. } => along,
-            _ => u8::MAX,
-        }
     }
 }

@@ -13,7 +13,7 @@
 //! | `(first-turn)` in a stage's bounds or in after-turn effects | [`super::compile`] (`Turn`) | the code compiled for the first turn and for the later ones, a constant in each, and the `if`s it decides folded away |
 //! | a stage that is one plain `place` on `empty` | [`StageProgram::plain`] | the legal set is a copy of the empty sites when the stage begins, and after a placement the one before less that site; a random playout plays the stage's placements in one run from the empty sites, without the legal set ([`super::plain`]) |
 //! | `place` | [`Generator::Place`] | candidates as a bitset, filtered condition by condition |
-//! | a stage whose one move is a `place` on `empty` or a region with no `require`, `after` or `no-repeat`, every `where` a bitset (`in` a region, a kept range: Connect Four's gravity) | [`StageProgram::masked_places`] | the empty sites ANDed with the team's bitsets, word by word, without the general listing |
+//! | a stage whose one move is a `place` on `empty`, `any` or a region with no `require`, `after` or `no-repeat`, every `where` a bitset (`in` a region, a kept range: Connect Four's gravity) | [`StageProgram::masked_places`] | the empty sites ANDed with the team's bitsets, word by word, without the general listing |
 //! | `slide` of one's own stones to any empty neighbour, under a relation the same both ways and for every team | [`Generator::StepsKept`] | the relation's empty-neighbour counts kept per site; a decision sums the mover's stones' counts, the legal set keeps that number, and the `n`-th step is found on the board when picked ([`super::legal::Block`]); a stage with no other move is listed without the general loop ([`StageProgram::steps_only`]) |
 //! | the same under a direction, a one-way or an owned relation | [`Generator::SlideOwnToEmpty`] | a tight loop over the stones' neighbour lists |
 //! | a one-step `slide` of one's own stones to `any` or `enemy` with `(capture)`, no condition or promotion, in a stage where no other piece move makes the same actions (Breakthrough's diagonal, Clobber) | [`Generator::StepOwnCapturing`] | the same tight loop, landing on an enemy's piece (or an empty site) |
@@ -614,9 +614,12 @@ impl Program {
     }
 }
 
-/// Whether two piece moves of a stage may both make one `FROM-TO` action: unless both are
-/// one-step slides along relations that, for every team, relate no site to the same site
-/// (Breakthrough's straight and diagonal steps), they may.
+/// A move with no `where`, `require`, `after` or `no-repeat`: its actions are its shape's
+/// alone, so a tight loop over the board lists them.
+fn unconditioned(m: &crate::game::Move) -> bool {
+    m.conditions.is_empty() && m.require.is_empty() && m.after.is_empty() && m.no_repeat.is_none()
+}
+
 /// Whether two piece moves could both make one `FROM-TO` action: not when each takes a
 /// different kind of piece, nor when both are one-step slides along relations that share no
 /// pair of sites.
@@ -690,10 +693,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                         && m.promote.is_none()
                         && m.from == Sites::Filter(Filter::Friend)
                         && matches!(m.to, Sites::Filter(Filter::Any | Filter::Enemy))
-                        && m.conditions.is_empty()
-                        && m.require.is_empty()
-                        && m.after.is_empty()
-                        && m.no_repeat.is_none() =>
+                        && unconditioned(m) =>
                 {
                     Generator::StepOwnCapturing { along, enemy_only: m.to == Sites::Filter(Filter::Enemy) }
                 }
@@ -706,10 +706,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 MoveKind::Slide { along }
                     if m.from == Sites::Filter(Filter::Friend)
                         && matches!(m.to, Sites::Filter(Filter::Empty | Filter::Any))
-                        && m.conditions.is_empty()
-                        && m.require.is_empty()
-                        && m.after.is_empty()
-                        && m.no_repeat.is_none() =>
+                        && unconditioned(m) =>
                 {
                     Generator::SlideOwnToEmpty { along }
                 }

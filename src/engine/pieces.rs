@@ -154,12 +154,12 @@ impl Engine {
     /// Every action of piece move `m`: its origins in order, then the `require` constraints on
     /// the position after each. Out of line, so that the move generation of games without
     /// these moves compiles as it did.
-    #[inline(never)]
     ///
     /// With `shared` (an earlier piece move of the stage could make the same actions), an
     /// action already listed by an earlier move of the stage is not listed again: two piece
     /// moves that can both make one `FROM-TO` make one action. `by_kind`: the mover's pieces
     /// by kind, when the stage sorted them ([`super::lower::StageProgram::by_kind`]).
+    #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn piece_moves(
         &self,

@@ -12,15 +12,15 @@ use crate::board::Topology;
 /// No site: the step leaves the board.
 const OFF: u16 = u16::MAX;
 
-/// Each of the `k` directions of the step table `next` as a translation, `(delta, from)`: a
-/// step from every site of the word `from` is `site + delta`, and from no other site; `None`
-/// when the board is wider than a word or a direction is no translation (a hexagonal board
-/// numbered row by row, whose rows differ in length).
-fn translations(sites: usize, k: usize, next: &[u16]) -> Option<Vec<(i32, u64)>> {
+/// Each of the `k` directions of the step table `next` as a translation; `None` when the board
+/// is wider than a word or a direction is no translation (a hexagonal board numbered row by
+/// row, whose rows differ in length).
+fn translations(sites: usize, k: usize, next: &[u16]) -> Option<Translations> {
     if sites > 64 || k == 0 {
         return None;
     }
-    (0..k)
+    let board = if sites == 64 { u64::MAX } else { (1u64 << sites) - 1 };
+    let steps = (0..k)
         .map(|d| {
             let mut delta = None;
             let mut from = 0u64;
@@ -36,9 +36,10 @@ fn translations(sites: usize, k: usize, next: &[u16]) -> Option<Vec<(i32, u64)>>
                 from |= 1 << site;
             }
             // A direction with no step at all adds no flank: any delta will do.
-            Some((delta.unwrap_or(1), from))
+            Some(Translation { delta: delta.unwrap_or(1), from })
         })
-        .collect()
+        .collect::<Option<_>>()?;
+    Some(Translations { board, steps })
 }
 
 #[derive(Debug, Clone, Default)]
@@ -55,10 +56,26 @@ struct Lines {
     k: usize,
     next: Vec<u16>,
     /// On a board of at most 64 sites where every direction is one translation of the sites'
-    /// numbers (a step from `site` is `site + delta`, wherever it stays on the board), each
-    /// direction as that `delta` and the word of sites a step leaves from: the flanks of all
-    /// sites at once are then a few shifts ([`Rays::flanking_sites`]).
-    shifts: Option<Vec<(i32, u64)>>,
+    /// numbers, the directions as translations: the flanks of all sites at once are then a few
+    /// shifts ([`Rays::flanking_sites`]).
+    shifts: Option<Translations>,
+}
+
+/// The directions of a relation on a board of one word, each one translation of the sites'
+/// numbers.
+#[derive(Debug, Clone)]
+struct Translations {
+    /// Every site of the board.
+    board: u64,
+    steps: Vec<Translation>,
+}
+
+/// A direction in which a step from every site of `from` is `site + delta`, and from no other
+/// site.
+#[derive(Debug, Clone, Copy)]
+struct Translation {
+    delta: i32,
+    from: u64,
 }
 
 impl Rays {
@@ -82,18 +99,18 @@ impl Rays {
     }
 
     /// The empty sites on which a stone of the team whose stones are `own` flanks at least one
-    /// enemy stone along the directions of `rel` (enemy: any other stone; a game with pieces of
-    /// nobody's takes [`Rays::flanks_any`] instead), on a board of one word whose directions
-    /// are translations; `None` on any other. As [`Rays::flanks_any`] asked of every site,
-    /// in a few shifts a direction: from the friend stones backwards over enemy stones, one step
-    /// at a time, to the empty sites the runs end on.
+    /// enemy stone along the directions of `rel`, on a board of one word whose directions are
+    /// translations; `None` on any other. As [`Rays::flanks_any`] asked of every site, in a few
+    /// shifts a direction: from the friend stones backwards over enemy stones, one step at a
+    /// time, to the empty sites the runs end on. Every stone not `own` counts as an enemy's, a
+    /// piece of nobody's too: the lowering gives games with such pieces the interpreter's flanks
+    /// (`lower_condition`), as it does for [`Rays::flanks_any`].
     #[inline]
-    pub(crate) fn flanking_sites(&self, rel: u8, own: u64, empty: u64, sites: usize) -> Option<u64> {
-        let shifts = self.by_relation[rel as usize].shifts.as_ref()?;
-        let board = if sites == 64 { u64::MAX } else { (1u64 << sites) - 1 };
+    pub(crate) fn flanking_sites(&self, rel: u8, own: u64, empty: u64) -> Option<u64> {
+        let Translations { board, steps } = self.by_relation[rel as usize].shifts.as_ref()?;
         let enemy = board & !empty & !own;
         let mut flanking = 0;
-        for &(delta, from) in shifts {
+        for &Translation { delta, from } in steps {
             // The sites whose step this way lies in `to`.
             let back = |to: u64| (if delta > 0 { to >> delta } else { to << -delta }) & from;
             let mut run = back(own) & enemy;
@@ -270,7 +287,7 @@ mod tests {
                 let empty = word(&|c| c == 0);
                 for subject in 0..teams {
                     let own = word(&|c| c == subject as u8 + 1);
-                    let answer = rays.flanking_sites(rel, own, empty, sites);
+                    let answer = rays.flanking_sites(rel, own, empty);
                     assert_eq!(answer.is_some(), shifts, "{shape}: shifts");
                     let Some(answer) = answer else { continue };
                     for site in 0..sites as u16 {
