@@ -790,6 +790,29 @@ mod tests {
     use crate::game::MoveKind;
     use rand::{Rng, SeedableRng};
 
+    fn engine(text: &str) -> Engine {
+        let (_, checked) = check_str("t.game", text, &Selection::default());
+        Engine::new(checked.expect("selection").game.expect("the game checks"))
+    }
+
+    /// A random position of `sites` sites and `teams` teams, any of them to move: each site is
+    /// empty with `empty` chances in `empty + 1 + teams`, else a block of nobody's (the second
+    /// kind) or a stone of one of the teams, one chance each.
+    fn random_setup(rng: &mut impl Rng, sites: u16, teams: usize, empty: usize) -> Setup {
+        let mut setup = Setup { mover: rng.random_range(0..teams), ..Setup::default() };
+        for site in 0..sites {
+            match rng.random_range(0..empty + 1 + teams) {
+                r if r < empty => {}
+                r if r == empty => {
+                    setup.stones.push((site, 0));
+                    setup.kinds.push((site, 1));
+                }
+                r => setup.stones.push((site, r - empty - 1)),
+            }
+        }
+        setup
+    }
+
     /// A capturing step of one's own stones ([`Generator::StepOwnCapturing`]) lists what the
     /// piece moves' routine lists for it, in the same order, on random positions of three
     /// teams with blocks of nobody's among them, to `any` and to `enemy`.
@@ -803,25 +826,14 @@ mod tests {
                   (play (turn (slide (from friend) (along all) (to {to}) (capture))))
                   (end (turn-limit 10)))"#
             );
-            let (_, checked) = check_str("t.game", &text, &Selection::default());
-            let engine = Engine::new(checked.expect("selection").game.expect("the game checks"));
+            let engine = engine(&text);
             let generator = engine.program.phases[0][0].moves[0].generator;
             assert!(
                 matches!(generator, Generator::StepOwnCapturing { enemy_only, .. } if enemy_only == (to == "enemy"))
             );
             let m = &engine.game().phases[0].stages[0].moves[0];
             for _ in 0..200 {
-                let mut setup = Setup { mover: rng.random_range(0..3), ..Setup::default() };
-                for site in 0..25u16 {
-                    match rng.random_range(0..6) {
-                        0..3 => {}
-                        5 => {
-                            setup.stones.push((site, 0));
-                            setup.kinds.push((site, 1));
-                        }
-                        team => setup.stones.push((site, team - 2)),
-                    }
-                }
+                let setup = random_setup(&mut rng, 25, 3, 3);
                 let mut s = engine.position(&setup).expect("position");
                 let fast = engine.legal(&s).to_vec();
                 let env = engine.mover_env(&s);
@@ -853,23 +865,11 @@ mod tests {
                   (play (turn (slide (from (friend queen)) (along all) (to {to}) (range any))))
                   (end (turn-limit 10)))"#
             );
-            let (_, checked) = check_str("t.game", &text, &Selection::default());
-            let engine = Engine::new(checked.expect("selection").game.expect("the game checks"));
+            let engine = engine(&text);
             let m = &engine.game().phases[0].stages[0].moves[0];
             let MoveKind::Slide { along } = m.kind else { panic!("a slide") };
             for _ in 0..200 {
-                let mut setup = Setup { mover: rng.random_range(0..2), ..Setup::default() };
-                for site in 0..35u16 {
-                    match rng.random_range(0..8) {
-                        0..5 => {}
-                        5 => {
-                            setup.stones.push((site, 0));
-                            setup.kinds.push((site, 1));
-                        }
-                        team => setup.stones.push((site, team - 6)),
-                    }
-                }
-                let mut s = engine.position(&setup).expect("position");
+                let mut s = engine.position(&random_setup(&mut rng, 35, 2, 5)).expect("position");
                 let env = engine.mover_env(&s);
                 let (listed, walked) = engine.with_work(&mut s, |s, w| {
                     let (mut listed, mut walked) = (Vec::new(), Vec::new());
