@@ -157,9 +157,7 @@ impl Engine {
                     if plain && s.hands[s.mover as usize] != 0 {
                         // Only the site just filled has left the set: no need to look again.
                         s.legal.take_place(action.to);
-                        if s.offers_end() && !s.legal.is_empty() {
-                            s.legal.push(Action::END);
-                        }
+                        s.legal.offer_end(s.offers_end());
                     } else {
                         self.generate(s, w);
                     }

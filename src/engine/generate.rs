@@ -73,9 +73,7 @@ impl Engine {
             self.guarded_stage_actions(s, w, &env, &mut legal, &mut rest);
         }
         legal.rest = rest;
-        if !legal.is_empty() && s.offers_end() {
-            legal.push(Action::END);
-        }
+        legal.offer_end(s.offers_end());
         // The placeholder `take` left is still empty and owns no memory: forgotten, it skips
         // the drop glue (a call per decision).
         let placeholder = std::mem::replace(&mut s.legal, legal);
@@ -91,17 +89,15 @@ impl Engine {
             return;
         }
         s.legal.set_plain_places(&s.empty, s.empty_count);
-        if !s.legal.is_empty() && s.offers_end() {
-            s.legal.push(Action::END);
-        }
+        s.legal.offer_end(s.offers_end());
     }
 
     /// [`Engine::generate`] for a [`StageProgram::masked_places`] stage: the empty sites in
     /// every bitset of the mover's team while he has a stone, and `end` where the rest of the
     /// stage is optional.
     fn generate_masked_places(&self, s: &mut State, w: &Work, masked: &MaskedPlaces) {
-        s.legal.clear();
         if s.hands[s.mover as usize] == 0 {
+            s.legal.clear();
             return;
         }
         let team = self.game.players[s.mover as usize].team;
@@ -110,9 +106,7 @@ impl Engine {
             PlaceMask::KeptRange(slot) => &w.in_range[slot],
         });
         s.legal.set_masked_places(&s.empty, masks);
-        if !s.legal.is_empty() && s.offers_end() {
-            s.legal.push(Action::END);
-        }
+        s.legal.offer_end(s.offers_end());
     }
 
     /// [`Engine::generate`] for a [`StageProgram::steps_only`] stage: the block of steps, and
@@ -123,9 +117,7 @@ impl Engine {
         let total = self.steps_total(s, w, steps);
         s.legal.clear();
         s.legal.set_steps(0, steps, total);
-        if !s.legal.is_empty() && s.offers_end() {
-            s.legal.push(Action::END);
-        }
+        s.legal.offer_end(s.offers_end());
     }
 
     /// The actions of a stage that is not [`StageProgram::plain_moves`]: with `(priority ...)`,
@@ -437,31 +429,30 @@ impl Engine {
     }
 
     /// A stone of one's own to a neighbour holding an enemy's piece, or also to an empty one
-    /// (`enemy_only` false), in a tight loop: what the piece moves' routine lists for a
-    /// one-step capturing slide with no condition, in the same order (origin by origin, each
-    /// one's neighbours in the relation's order).
+    /// (`enemy_only` false): what the piece moves' routine lists for a one-step capturing
+    /// slide with no condition, in the same order.
     fn steps_own_capturing(&self, s: &State, along: u8, enemy_only: bool, env: &Env, out: &mut Vec<Action>) {
-        let rel = &self.game.board.relations[along as usize];
         let own = env.subject as u8 + 1;
-        for f in s.stones[env.subject].ones() {
-            for &t in rel.neighbors(f) {
-                let content = s.board[t as usize];
-                // As `may_land` has it: a team's piece not one's own (a piece of nobody's is no
-                // enemy's), or an empty site.
-                let enemy = is_team_piece(content) && content != own;
-                if enemy || (content == 0 && !enemy_only) {
-                    out.push(Action::slide(f, t));
-                }
-            }
-        }
+        // As `may_land` has it: a team's piece not one's own (a piece of nobody's is no
+        // enemy's), or an empty site.
+        let lands = |content: u8| (is_team_piece(content) && content != own) || (content == 0 && !enemy_only);
+        self.own_steps(s, along, env, out, lands);
     }
 
-    /// A stone of one's own to any empty neighbour, in a tight loop.
+    /// A stone of one's own to any empty neighbour.
     fn slides_own_to_empty(&self, s: &State, along: u8, env: &Env, out: &mut Vec<Action>) {
+        self.own_steps(s, along, env, out, |content| content == 0);
+    }
+
+    /// A stone of one's own to each neighbour whose content `lands` accepts, in a tight loop:
+    /// origin by origin, each one's neighbours in the relation's order. Inlined, so that each
+    /// caller's test is compiled into its own loop.
+    #[inline(always)]
+    fn own_steps(&self, s: &State, along: u8, env: &Env, out: &mut Vec<Action>, lands: impl Fn(u8) -> bool) {
         let rel = &self.game.board.relations[along as usize];
         for f in s.stones[env.subject].ones() {
             for &t in rel.neighbors(f) {
-                if s.board[t as usize] == 0 {
+                if lands(s.board[t as usize]) {
                     out.push(Action::slide(f, t));
                 }
             }

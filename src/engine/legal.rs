@@ -120,15 +120,17 @@ impl Legal {
         self.list = OnceLock::new();
     }
 
-    /// Sets the placements to the empty sites `empty` that lie in every one of `masks`, on a
-    /// set with no action (just cleared).
+    /// Sets the placements to the empty sites `empty` that lie in every one of `masks`, and no
+    /// other action.
     pub(crate) fn set_masked_places<'m>(&mut self, empty: &Bits, masks: impl Iterator<Item = &'m Bits>) {
-        debug_assert!(self.is_empty());
         self.places.copy_from(empty);
         for mask in masks {
             self.places.and_with(mask);
         }
         self.place_count = self.places.count();
+        self.plain = false;
+        self.block_count = 0;
+        self.rest.clear();
         self.list = OnceLock::new();
     }
 
@@ -141,6 +143,15 @@ impl Legal {
         self.block_count = 0;
         self.rest.clear();
         self.list = OnceLock::new();
+    }
+
+    /// Adds `end` when the stage `offered` it and something else is possible: a decision is
+    /// never `end` alone.
+    #[inline]
+    pub(crate) fn offer_end(&mut self, offered: bool) {
+        if offered && !self.is_empty() {
+            self.push(Action::END);
+        }
     }
 
     pub(crate) fn push(&mut self, action: Action) {

@@ -18,7 +18,7 @@
 //! | the same under a direction, a one-way or an owned relation | [`Generator::SlideOwnToEmpty`] | a tight loop over the stones' neighbour lists |
 //! | a one-step `slide` of one's own stones to `any` or `enemy` with `(capture)`, no condition or promotion, in a stage where no other piece move makes the same actions (Breakthrough's diagonal, Clobber) | [`Generator::StepOwnCapturing`] | the same tight loop, landing on an enemy's piece (or an empty site) |
 //! | any other one-step `slide` that does not capture | [`Generator::Slide`] | every origin and neighbour through the interpreter |
-//! | a `slide` that captures or rides (`range`), `leap`, `hop` | [`Generator::Piece`] | origin by origin, the directions' step tables ([`super::pieces`]) |
+//! | a `slide` that captures or rides (`range`), `leap`, `hop` | [`Generator::Piece`] | origin by origin, the directions' step tables ([`super::pieces`]); a rider that neither captures nor tests where it lands, the empty sites in sight ([`super::rays::Rays::sight`]) |
 //! | `(promote REGION KIND...)` of a `slide`, `leap`, `hop` | [`Generator::Piece`] | once the move's actions are listed, each one ending in the region's bitset becomes one per kind, in place, out of line (`Engine::promotions`) |
 //! | several piece moves in one stage | [`Generator::Piece`] with `shared`, [`StageProgram::piece_moves`] | an action already listed by an earlier move is skipped; an action's move is the first that makes it |
 //! | `relocate` to `empty` (or `any`) with no `where` | [`Generator::RelocateAnywhereEmpty`] | the origins and the empty sites listed once: the actions are their product ([`super::legal::Block`]), the `n`-th found by a division |

@@ -73,8 +73,6 @@ impl Engine {
     /// and `end` where the rest of the stage is optional.
     fn restore_plain_legal(&self, s: &mut State) {
         s.legal.set_plain_places(&s.empty, s.empty_count);
-        if s.offers_end() && !s.legal.is_empty() {
-            s.legal.push(Action::END);
-        }
+        s.legal.offer_end(s.offers_end());
     }
 }

@@ -12,36 +12,6 @@ use crate::board::Topology;
 /// No site: the step leaves the board.
 const OFF: u16 = u16::MAX;
 
-/// Each of the `k` directions of the step table `next` as a translation; `None` when the board
-/// is wider than a word or a direction is no translation (a hexagonal board numbered row by
-/// row, whose rows differ in length).
-fn translations(sites: usize, k: usize, next: &[u16]) -> Option<Translations> {
-    if sites > 64 || k == 0 {
-        return None;
-    }
-    let board = if sites == 64 { u64::MAX } else { (1u64 << sites) - 1 };
-    let steps = (0..k)
-        .map(|d| {
-            let mut delta = None;
-            let mut from = 0u64;
-            for site in 0..sites {
-                let to = next[site * k + d];
-                if to == OFF {
-                    continue;
-                }
-                let step = i32::from(to) - site as i32;
-                if *delta.get_or_insert(step) != step {
-                    return None;
-                }
-                from |= 1 << site;
-            }
-            // A direction with no step at all adds no flank: any delta will do.
-            Some(Translation { delta: delta.unwrap_or(1), from })
-        })
-        .collect::<Option<_>>()?;
-    Some(Translations { board, steps })
-}
-
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Rays {
     /// Per relation of the board: its directions as one flat table.
@@ -76,6 +46,36 @@ struct Translations {
 struct Translation {
     delta: i32,
     from: u64,
+}
+
+/// Each of the `k` directions of the step table `next` as a translation; `None` when the board
+/// is wider than a word or a direction is no translation (a hexagonal board numbered row by
+/// row, whose rows differ in length).
+fn translations(sites: usize, k: usize, next: &[u16]) -> Option<Translations> {
+    if sites > 64 || k == 0 {
+        return None;
+    }
+    let board = if sites == 64 { u64::MAX } else { (1u64 << sites) - 1 };
+    let steps = (0..k)
+        .map(|d| {
+            let mut delta = None;
+            let mut from = 0u64;
+            for site in 0..sites {
+                let to = next[site * k + d];
+                if to == OFF {
+                    continue;
+                }
+                let step = i32::from(to) - site as i32;
+                if *delta.get_or_insert(step) != step {
+                    return None;
+                }
+                from |= 1 << site;
+            }
+            // A direction with no step at all adds no flank: any delta will do.
+            Some(Translation { delta: delta.unwrap_or(1), from })
+        })
+        .collect::<Option<_>>()?;
+    Some(Translations { board, steps })
 }
 
 impl Rays {
