@@ -78,7 +78,7 @@ pub fn pass_move(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option
                 cx.report(
                     Diagnostic::error(codes::WRONG_PLACE, format!("`pass` has no `({head} ...)` clause{why}"))
                         .label(clause.span.first_char(), "not a clause of this move")
-                        .help("its clauses: where, then"),
+                        .help(super::rules::clause_help(head, "where, then")),
                 );
                 ok = false;
             }

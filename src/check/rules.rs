@@ -451,7 +451,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
                 cx.report(
                     Diagnostic::error(codes::WRONG_PLACE, format!("`{kind_name}` has no `({head} ...)` clause"))
                         .label(clause.span.first_char(), "not a clause of this move")
-                        .help(format!("its clauses: {allowed}")),
+                        .help(clause_help(head, allowed)),
                 );
                 ok = false;
             }
@@ -722,4 +722,13 @@ pub(super) fn removal_clauses(
         return None;
     }
     Some((conditions?, credit))
+}
+
+/// The help of a clause a move does not have: the likeliest one meant, if one is close, and
+/// the move's clauses.
+pub(super) fn clause_help(head: &str, allowed: &str) -> String {
+    match crate::similar::did_you_mean(head, allowed.split(", ")) {
+        Some(guess) => format!("{guess} its clauses: {allowed}"),
+        None => format!("its clauses: {allowed}"),
+    }
 }
