@@ -149,16 +149,23 @@ impl Engine {
         let me = env.subject as u8 + 1;
         let teams = s.stones.len();
         let mut chains = w.chains.take().expect("an engine with an Enclose move keeps chains");
-        let mut victims = take(&mut w.victims);
+        // Every captured group is found before any is taken off: with three teams or more, two
+        // enemy groups may touch, and the first one's removal would give the second liberties.
+        let mut captured = [(0u16, 0u8); MAX_DEGREE];
+        let mut n_captured = 0;
         for &n in rel.neighbors(to) {
             let content = s.board[n as usize];
             if content == 0 || content == me {
                 continue;
             }
             let root = chains.root(n);
-            if !chains.captured(root) {
-                continue;
+            if chains.captured(root) && !captured[..n_captured].iter().any(|&(r, _)| r == root) {
+                captured[n_captured] = (root, content);
+                n_captured += 1;
             }
+        }
+        let mut victims = take(&mut w.victims);
+        for &(root, content) in &captured[..n_captured] {
             victims.clear();
             victims.extend(chains.stones(root).map(|site| (site, content)));
             // With the chains out of the work space, taking a stone off does not mark them

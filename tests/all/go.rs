@@ -40,6 +40,35 @@ fn a_whole_group_is_captured_at_once_and_only_it() {
 }
 
 #[test]
+fn with_three_teams_touching_enemy_groups_without_liberties_are_taken_off_together() {
+    // Three mutually adjacent cells (a triangle of side 2): Red a1, Blue b1, Green to place
+    // a2, Go's capture rule. Once a2 is filled, a1 and b1 have no liberty: on the position
+    // before any removal both groups are captured (LANGUAGE.md, remove-groups), although
+    // taking a1 off first would give b1 a liberty. Green is then alone and has the most
+    // stones. The rule has the fast path's shape; a second effect takes the general one.
+    // (The reference model's E2.)
+    for extra in ["", "(add score mover 0)"] {
+        let e = inline(&format!(
+            r#"(game "Two enemies"
+  (players "Green" "Red" "Blue")
+  (board (triangle 2))
+  (counter score)
+  (setup (place "Red" a1) (place "Blue" b1))
+  (play (turn (place (to empty) (then
+    (remove-groups (neighbors to adjacent) adjacent (where (is enemy site) (= (liberties site adjacent) 0)))
+    {extra}))))
+  (end (when (> (turn-number) 1) (compare (higher (count friend any))))))"#
+        ));
+        let mut s = e.initial();
+        play(&e, &mut s, "a2");
+        assert_eq!(stones(&e, &s, 1), Vec::<String>::new(), "{extra}");
+        assert_eq!(stones(&e, &s, 2), Vec::<String>::new(), "{extra}");
+        assert_eq!(stones(&e, &s, 0), ["a2"], "{extra}");
+        assert_eq!(winner(&e, &s).as_deref(), Some("Green"), "{extra}");
+    }
+}
+
+#[test]
 fn suicide_is_refused() {
     // a1's neighbours a2 and b1 are Black stones with other liberties (a3 b2, b2 c1): White
     // a1 would capture nothing and have no liberty.
