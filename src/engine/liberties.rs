@@ -8,6 +8,7 @@ use std::mem::take;
 use super::Engine;
 use super::bits::Bits;
 use super::eval::Env;
+use super::neutral::is_team_piece;
 use super::state::{State, Work};
 use crate::board::Relation;
 use crate::game::{Bool, Recipient, Sites};
@@ -47,10 +48,11 @@ impl GroupFill {
 }
 
 impl Engine {
-    /// The distinct empty sites next to the group of the stone on `site` (0 if it is empty).
+    /// The distinct empty sites next to the group of the stone on `site`: 0 if it is empty or
+    /// holds a piece of nobody's, which is in no group.
     pub(crate) fn liberties(&self, s: &State, w: &mut Work, site: Option<u16>, rel: u8) -> i64 {
         let Some(site) = site else { return 0 };
-        if s.board[site as usize] == 0 {
+        if !is_team_piece(s.board[site as usize]) {
             return 0;
         }
         let rel = &self.game.board.relations[rel as usize];
@@ -80,12 +82,13 @@ impl Engine {
         (sites, rel, conditions, credit): (&Sites, u8, &[Bool], Option<(usize, Recipient)>),
         env: &Env,
     ) {
-        // The stones that pass the conditions first: the conditions may use the fill.
+        // The stones that pass the conditions first: the conditions may use the fill. A piece
+        // of nobody's is in no group, so none is removed.
         let mut seeds = take(&mut w.victims);
         seeds.clear();
         self.for_each_site(s, sites, env, |site| {
             let content = s.board[site as usize];
-            if content != 0 && conditions.iter().all(|c| self.bool(s, w, c, &Env { site, ..*env })) {
+            if is_team_piece(content) && conditions.iter().all(|c| self.bool(s, w, c, &Env { site, ..*env })) {
                 seeds.push((site, content));
             }
         });
@@ -103,8 +106,7 @@ impl Engine {
             self.lift(s, w, site);
             let owner = content as usize - 1;
             if let Some((counter, recipient)) = credit {
-                // A piece of nobody's is removed without credit.
-                if owner != env.subject && content != super::neutral::NEUTRAL {
+                if owner != env.subject {
                     let team = if recipient == Recipient::Mover { env.subject } else { owner };
                     let c = &mut s.counters[counter * teams + team];
                     *c = w.checked(c.checked_add(1), c.saturating_add(1));

@@ -77,6 +77,44 @@ fn a_placed_block_belongs_to_nobody_and_blocks_the_other_side_too() {
 }
 
 #[test]
+fn a_block_has_no_liberties_and_no_group_to_remove() {
+    // A piece of nobody's is in no group (LANGUAGE.md, neutral): `(liberties SITE R)` of its
+    // site is 0, as of an empty site, and `remove-groups` takes nothing there. The reference
+    // model's E4, where the engine gave the blocks a group of their own.
+    //  3  O  .  O       Black's four corners, a block on b2. White places on a2: the
+    //  2  .  #  .       neighbours of a2 are a1 and a3 (Black's, with liberties left) and the
+    //  1  O  .  O       block on b2, which stays. The end rule (b2 emptied) does not fire.
+    let e = inline(
+        r#"(game "Block in a group"
+  (players "White" "Black")
+  (board (square 3))
+  (pieces stone (block neutral))
+  (region mid (sites b2))
+  (setup (place block b2) (place "Black" a1 c1 a3 c3))
+  (play (turn (place (to empty) (then (remove-groups (neighbors to orthogonal) orthogonal)))))
+  (end (when (= (count occupied mid) 0) (win mover)) (when (> (liberties last orthogonal) 0) (draw))))"#,
+    );
+    let mut s = e.initial();
+    play(&e, &mut s, "a2");
+    // a2 took off the Black stones next to it (remove-groups without a condition), not the block.
+    assert!(e.neutral_at(&s, site(&e, "b2")));
+    assert_eq!(stones(&e, &s, 1), ["c1", "c3"]);
+    assert!(e.outcome(&s).is_some_and(|o| o.winner.is_none()), "a2's group has liberties a1 and a3: a draw");
+    // A block's liberties are 0: with the block as `last`, nothing is drawn.
+    let e = inline(
+        r#"(game "Liberties of a block"
+  (players "White" "Black")
+  (board (square 3))
+  (pieces stone (block neutral))
+  (play (turn (place (to empty) (piece block))))
+  (end (when (> (liberties last orthogonal) 0) (draw)) (when (board-full) (draw))))"#,
+    );
+    let mut s = e.initial();
+    play(&e, &mut s, "b2");
+    assert!(e.outcome(&s).is_none(), "the block on b2 has no group, so no liberties");
+}
+
+#[test]
 fn a_block_is_occupied() {
     // The game ends when five squares are occupied. At the start four are (two rooks, two
     // blocks): one more piece of any kind ends it at once, won by whoever put it.
