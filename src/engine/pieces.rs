@@ -84,10 +84,15 @@ impl Engine {
                 }
             }
             MoveKind::Leap { paths } => {
+                // Two paths may end on one site (`(E)` and `(N SE)`): its action is listed once.
+                // (A site whose test failed fails it again: nothing is listed twice either way.)
+                let start = out.len();
                 for path in paths {
                     let end = path.iter().try_fold(f, |at, &dir| self.rays.step(dir, at, 0));
                     if let Some(t) = end {
-                        consider(w, t, out);
+                        if !out[start..].contains(&Action::slide(f, t)) {
+                            consider(w, t, out);
+                        }
                     }
                 }
             }
@@ -258,13 +263,41 @@ impl Engine {
             }
             found.clear();
             self.piece_actions_from(s, w, m, action.from, &env, &mut found);
-            if found.contains(&action) {
+            if !found.contains(&action) {
+                continue;
+            }
+            // A legal action listed by a move with a test of the position after it is that
+            // move's only if the test passes, or if no later move could make it instead.
+            let tested = !m.require.is_empty() || !m.after.is_empty() || m.no_repeat.is_some();
+            if !legal || !tested || {
+                !candidates.clone().any(|(_, later)| {
+                    found.clear();
+                    self.piece_actions_from(s, w, later, action.from, &env, &mut found);
+                    found.contains(&action)
+                }) || self.keeps(s, w, m, &env, action)
+            } {
                 owner = Some(i);
                 break;
             }
         }
         w.found = found;
         owner
+    }
+
+    /// Whether a legal `action` that piece move `m` lists from its origin is `m`'s: it also
+    /// passes `m`'s `require` and `after` (and `no-repeat`), which the listing tests once the
+    /// origins' actions are known. A move whose test fails leaves the action to a later move of
+    /// the stage (LANGUAGE.md: the action is the first one's that *can* make it). Asked only
+    /// of a move that has such a test when a later move could make the action too.
+    fn keeps(&self, s: &State, w: &mut Work, m: &Move, env: &Env, action: Action) -> bool {
+        if !m.require.is_empty() {
+            // `holds_after` makes the move and takes it back: on a copy of the position.
+            let mut after = s.clone();
+            if !m.require.iter().all(|r| self.holds_after(&mut after, w, r, env, Some(action.from), action.to)) {
+                return false;
+            }
+        }
+        (m.after.is_empty() && m.no_repeat.is_none()) || self.after_effects_fail(s, w, m, env, action).is_none()
     }
 
     /// Takes the piece on `victim` off the board as a capture by `m`, crediting its counter.

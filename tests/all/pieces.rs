@@ -203,6 +203,47 @@ fn an_action_two_moves_can_make_is_one_action_and_the_first_moves_own() {
 }
 
 #[test]
+fn a_leap_whose_two_paths_end_on_one_site_is_one_action() {
+    let e = game(
+        3,
+        "(play (turn (leap (from friend) (by (E) (N SE)) (to empty))))
+         (end (when (no-moves) (win mover)))",
+    );
+    //  a2 .  b2 .     X a1: (E) ends on b1, and (N SE) goes a2 then b1: one site, one action.
+    //  a1 X  b1 .     (Found by the reference model, tests/model/DISAGREEMENTS.md, E1.)
+    let s = position(&e, &["a1", "c3"], 0, None, 0);
+    assert_eq!(legal(&e, &s), vec!["a1-b1"]);
+    assert_eq!(tabula::engine::perft::perft(&e, &s, 1), 1);
+}
+
+#[test]
+fn an_action_whose_first_move_fails_its_after_or_require_is_the_next_moves() {
+    // Two slides make the same actions; the first may not be made (its `after` or `require`
+    // fails) and would win. LANGUAGE.md: the action is the first one's *that can make it*,
+    // so a1-a2 is the plain slide's, and Black moves next. (The reference model's E3.)
+    for rule in ["(after false)", "(require (connected friend side-N orthogonal))"] {
+        let e = game(
+            3,
+            &format!(
+                "(play (turn (actions 1
+                   (slide (from friend) (along orthogonal) (to empty) {rule} (then (win mover)))
+                   (slide (from friend) (along orthogonal) (to empty)))))
+                 (end (turn-limit 4))"
+            ),
+        );
+        //  a3 .  b3 .  c3 O
+        //  a2 .  b2 .  c2 .     X a1 slides to a2 or b1, neither touching the north side.
+        //  a1 X  b1 .  c1 .
+        let mut s = position(&e, &["a1", "c3"], 0, None, 0);
+        assert_eq!(sorted(legal(&e, &s)), labels("a1-a2 a1-b1"), "{rule}");
+        play(&e, &mut s, "a1-a2");
+        assert!(e.outcome(&s).is_none(), "{rule}");
+        assert_eq!(mover_name(&e, &s), "O", "{rule}");
+        assert_eq!(stones(&e, &s, 0), vec!["a2"], "{rule}");
+    }
+}
+
+#[test]
 fn kinds_are_placed_counted_asked_and_promoted() {
     let e = inline(
         "(game \"T\" (players \"X\" \"O\") (board (square 3))
