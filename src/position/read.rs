@@ -210,10 +210,11 @@ impl<'e> Reader<'e> {
                 }
                 return self.sites(rest, Owner::Nobody(k as u8));
             }
-            if let Some(d) = self.not_nobodys(item, first, word, rest) {
+            if let Some(d) = self.not_nobodys(first, word, rest) {
                 self.errors.push(d);
                 // The sites are still read, for their own mistakes and for stones placed twice.
-                return self.sites(rest, Owner::Unknown);
+                let sites = if self.engine().site(word).is_some() { args } else { rest };
+                return self.sites(sites, Owner::Unknown);
             }
         }
         let team = self.team(first);
@@ -258,9 +259,8 @@ impl<'e> Reader<'e> {
         // Without a kind, the first; a team's piece cannot be of a kind of nobody's.
         if let Some(first_kind) = game.pieces.first().filter(|k| !named && k.neutral) {
             let name = &first_kind.name;
-            let team_kinds: Vec<&str> = game.pieces.iter().filter(|k| !k.neutral).map(|k| k.name.as_str()).collect();
-            let help = match team_kinds.first() {
-                Some(other) => format!("name the team's kind of piece after the team, such as `{other}`"),
+            let help = match game.pieces.iter().find(|k| !k.neutral).map(|k| &k.name) {
+                Some(other) => format!("name the kind after the team: `(place {first} {other}{})`", listed(sites)),
                 None => "every kind of piece of this game belongs to nobody".to_string(),
             };
             self.errors.push(
@@ -270,7 +270,7 @@ impl<'e> Reader<'e> {
                         "a team's stones without a kind would be of the first kind, `{name}`, which belongs to no team"
                     ),
                 )
-                .label(first.span, "a team's stones")
+                .label(first.span, "no kind is named after this team")
                 .help(help),
             );
             return self.sites(sites, Owner::Unknown);
@@ -282,29 +282,58 @@ impl<'e> Reader<'e> {
         self.sites(sites, owner)
     }
 
-    /// Why a word at the head of a `place` is not a kind of nobody's, when it looks meant as
-    /// one: a team's kind (the team left out), or a misspelt kind of nobody's. `None` when it
-    /// is neither, to be reported as a team not in quotes.
-    fn not_nobodys(&self, item: &Node, node: &Node, word: &str, rest: &[Node]) -> Option<Diagnostic> {
+    /// What is wrong with a word at the head of a `place` that is no kind of nobody's: a team's
+    /// kind or a site with the team left out, a misspelt kind of nobody's, or a word that is
+    /// none of these. `None` for a team's name (or one near it) written without quotes, which
+    /// [`Reader::team`] reports.
+    fn not_nobodys(&self, node: &Node, word: &str, rest: &[Node]) -> Option<Diagnostic> {
         let game = self.engine().game();
-        if game.pieces.iter().any(|k| k.name == word) {
-            let team = game.teams.first().map_or("TEAM", String::as_str);
-            let example = format!("(place {} {word}{})", crate::syntax::quote(team), listed(rest));
-            return Some(
-                Diagnostic::error(codes::MISSING_ARGUMENT, format!("pieces of the kind `{word}` belong to a team"))
-                    .label(node.span, format!("`{word}` is not declared `neutral`"))
-                    .label(item.span, "no team is named")
-                    .help(format!("name the team first: `{example}`")),
-            );
-        }
-        if self.engine().site(word).is_some() || game.teams.iter().any(|t| t == word) {
+        let teams = game.teams.iter().map(String::as_str);
+        if teams.clone().any(|t| t == word) || did_you_mean(word, teams.clone()).is_some() {
             return None;
         }
-        let help = did_you_mean(word, game.pieces.iter().filter(|k| k.neutral).map(|k| k.name.as_str()))?;
+        let team = crate::syntax::quote(game.teams.first().map_or("TEAM", String::as_str));
+        let nobodys: Vec<&str> = game.pieces.iter().filter(|k| k.neutral).map(|k| k.name.as_str()).collect();
+        if game.pieces.iter().any(|k| k.name == word) {
+            return Some(
+                Diagnostic::error(codes::MISSING_ARGUMENT, format!("pieces of the kind `{word}` belong to a team"))
+                    .label(node.span, format!("`{word}` is not declared `neutral`: no team is named"))
+                    .help(format!("name the team first: `(place {team} {word}{})`", listed(rest))),
+            );
+        }
+        if self.engine().site(word).is_some() {
+            return Some(
+                Diagnostic::error(codes::MISSING_ARGUMENT, "`(place ...)` needs the team whose stones these are")
+                    .label(node.span, "a site, where the team was expected")
+                    .help(format!(
+                        "name the team first: `(place {team} {word}{})`",
+                        listed(rest).replace(" SITE...", "")
+                    )),
+            );
+        }
+        if let Some(help) = did_you_mean(word, nobodys.iter().copied()) {
+            return Some(
+                Diagnostic::error(codes::UNKNOWN_PIECE, format!("unknown kind of piece `{word}`"))
+                    .label(node.span, "no kind of piece has this name")
+                    .help(format!("{help} (a kind of nobody's is placed without a team)")),
+            );
+        }
+        let known: Vec<String> = game.teams.iter().map(|t| crate::syntax::quote(t)).collect();
+        let help = match nobodys.as_slice() {
+            [] => format!(
+                "the teams are {}, in quotes; this game has no kind of piece of nobody's, placed without a team",
+                known.join(", ")
+            ),
+            kinds => format!(
+                "the teams are {}, in quotes; only a kind of nobody's is placed without a team: `{}`",
+                known.join(", "),
+                kinds.join("`, `")
+            ),
+        };
         Some(
-            Diagnostic::error(codes::UNKNOWN_PIECE, format!("unknown kind of piece `{word}`"))
-                .label(node.span, "no kind of piece has this name")
-                .help(format!("{help} (a kind of nobody's is placed without a team)")),
+            Diagnostic::error(codes::WRONG_TYPE, format!("expected a team's name in quotes, found `{word}`"))
+                .label(node.span, "neither a team nor a kind of nobody's")
+                .help(help),
         )
     }
 

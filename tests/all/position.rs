@@ -470,23 +470,11 @@ fn positions_with_pieces_of_nobodys_round_trip_in_every_bundled_game_that_has_th
 }
 
 /// Blocks of nobody's, declared as the first kind (so what a plain `place` puts), moved by
-/// either player: read and written by their kind, never a team's.
+/// either player (`tests/boards/sliding-blocks.game`): read and written by their kind, never a
+/// team's.
 #[test]
 fn pieces_of_nobodys_of_the_first_kind_round_trip() {
-    let e = crate::common::inline(
-        r##"(game "Sliding blocks"
-  (players "White" "Black")
-  (board (square 4))
-  (pieces (block "#" neutral) rook)
-  (setup (place "White" rook a1) (place "Black" rook d4) (place block b2 c3))
-  (play
-    (turn
-      (actions 1
-        (slide (from (friend rook)) (along orthogonal) (to any) (range any) (capture))
-        (slide (from (occupied block)) (along orthogonal) (to empty))
-        (place (to empty)))))
-  (end (when (= (count (enemy rook) any) 0) (win mover)) (when (board-full) draw) (turn-limit 40)))"##,
-    );
+    let e = engine("tests/boards/sliding-blocks.game", "", &[]);
     let text = "(position\n  (place \"White\" rook a1)\n  (place \"Black\" rook d4)\n  (place block b2 c3)\n  \
                 (to-move \"White\")\n  (turn 1))\n";
     assert_eq!(tabula::position::write(&e, &e.initial()).expect("between turns"), text);
