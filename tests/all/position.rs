@@ -516,7 +516,7 @@ fn mangled(e: &Engine, text: &str) {
     }
     let mut refused = 0;
     for v in &variants {
-        match tabula::position::read(&e, 0, v) {
+        match tabula::position::read(e, 0, v) {
             Ok(setup) => {
                 e.position(&setup).unwrap_or_else(|m| panic!("{v}: {m}"));
             }
