@@ -289,7 +289,7 @@ impl<'e> Reader<'e> {
     fn not_nobodys(&self, node: &Node, word: &str, rest: &[Node]) -> Option<Diagnostic> {
         let game = self.engine().game();
         let teams = game.teams.iter().map(String::as_str);
-        if teams.clone().any(|t| t == word) || did_you_mean(word, teams.clone()).is_some() {
+        if teams.clone().any(|t| t == word) {
             return None;
         }
         let team = crate::syntax::quote(game.teams.first().map_or("TEAM", String::as_str));
@@ -310,6 +310,9 @@ impl<'e> Reader<'e> {
                         listed(rest).replace(" SITE...", "")
                     )),
             );
+        }
+        if did_you_mean(word, teams).is_some() {
+            return None;
         }
         if let Some(help) = did_you_mean(word, nobodys.iter().copied()) {
             return Some(
@@ -359,8 +362,8 @@ impl<'e> Reader<'e> {
                         self.setup.kinds.push((site, kind));
                     }
                 }
-                // The engine takes a stone of a neutral kind as nobody's, whichever team it
-                // names: the first.
+                // The engine's setup names a team for every stone and makes one of a neutral
+                // kind nobody's: the first team stands in.
                 Owner::Nobody(kind) => {
                     self.setup.stones.push((site, 0));
                     self.setup.kinds.push((site, kind));
