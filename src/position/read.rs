@@ -53,10 +53,30 @@ pub fn read(engine: &Engine, source: SourceId, text: &str) -> Result<Setup, Vec<
     reader.finish()
 }
 
+/// The sites of a `place` as written, each after a space, for a corrected form in a help line
+/// (` SITE...` when there are none).
+fn listed(sites: &[Node]) -> String {
+    if sites.is_empty() {
+        return " SITE...".to_string();
+    }
+    sites.iter().map(|n| format!(" {n}")).collect()
+}
+
 fn not_a_position(form: &Node) -> Diagnostic {
     Diagnostic::error(codes::NOT_A_GAME, format!("expected a position, found {}", form.describe()))
         .label(form.span, "not `(position ...)`")
         .help("a position is one form: `(position (place \"White\" d4) (to-move \"Black\"))`")
+}
+
+/// Whose the pieces of a `place` are.
+#[derive(Clone, Copy)]
+enum Owner {
+    /// A team's, of a kind.
+    Team(usize, u8),
+    /// Nobody's, of a neutral kind.
+    Nobody(u8),
+    /// Not known: the `place` is wrong, and only its sites are checked.
+    Unknown,
 }
 
 struct Reader<'e> {
@@ -175,38 +195,153 @@ impl<'e> Reader<'e> {
         }
     }
 
-    /// `(place TEAM [KIND] SITE...)`.
+    /// `(place TEAM [KIND] SITE...)`, or `(place KIND SITE...)` for pieces of a kind that
+    /// belongs to nobody (declared `neutral`), as `setup` states them.
     fn place(&mut self, item: &Node, args: &[Node]) {
-        let Some((team_node, rest)) = args.split_first() else {
+        let Some((first, rest)) = args.split_first() else {
             return self.missing(item, "the team whose stones these are", "(place TEAM [KIND] SITE...)");
         };
-        let team = self.team(team_node);
         let game = self.engine().game();
-        let (kind, sites) = match rest.split_first() {
-            Some((first, sites)) => {
-                match first.symbol().and_then(|w| game.pieces.iter().position(|k| k.name == w)) {
-                    Some(k) => (k as u8, sites),
-                    None => match first.symbol().filter(|w| self.engine().site(w).is_none()).and_then(|w| {
+        // A word first is a kind of nobody's (a team is named in quotes).
+        if let Some(word) = first.symbol() {
+            if let Some(k) = game.pieces.iter().position(|k| k.name == word && k.neutral) {
+                if rest.is_empty() {
+                    return self.missing(item, "the sites to put pieces on", &format!("(place {word} SITE...)"));
+                }
+                return self.sites(rest, Owner::Nobody(k as u8));
+            }
+            if let Some(d) = self.not_nobodys(first, word, rest) {
+                self.errors.push(d);
+                // The sites are still read, for their own mistakes and for stones placed twice.
+                let sites = if self.engine().site(word).is_some() { args } else { rest };
+                return self.sites(sites, Owner::Unknown);
+            }
+        }
+        let team = self.team(first);
+        // The kind, whether the text names one, and the sites.
+        let (kind, named, sites) = match rest.split_first() {
+            Some((node, sites)) => {
+                match node.symbol().and_then(|w| game.pieces.iter().position(|k| k.name == w)) {
+                    Some(k) if game.pieces[k].neutral => {
+                        let name = &game.pieces[k].name;
+                        self.errors.push(
+                            Diagnostic::error(
+                                codes::NEUTRAL_PIECE,
+                                format!("pieces of the kind `{name}` belong to no team"),
+                            )
+                            .label(node.span, format!("`{name}` is declared `neutral`"))
+                            .help(format!("place them without a team: `(place {name}{})`", listed(sites))),
+                        );
+                        return self.sites(sites, Owner::Unknown);
+                    }
+                    Some(k) => (k as u8, true, sites),
+                    None => match node.symbol().filter(|w| self.engine().site(w).is_none()).and_then(|w| {
                         did_you_mean(w, game.pieces.iter().map(|k| k.name.as_str())).map(|help| (w, help))
                     }) {
                         // A word like a kind but no site: a misspelt kind.
                         Some((word, help)) => {
                             self.errors.push(
                                 Diagnostic::error(codes::UNKNOWN_PIECE, format!("unknown kind of piece `{word}`"))
-                                    .label(first.span, "no kind of piece has this name")
+                                    .label(node.span, "no kind of piece has this name")
                                     .help(help),
                             );
-                            (0, sites)
+                            (0, true, sites)
                         }
-                        None => (0, rest),
+                        None => (0, false, rest),
                     },
                 }
             }
-            None => (0, rest),
+            None => (0, false, rest),
         };
         if sites.is_empty() {
             return self.missing(item, "the sites to put stones on", "(place TEAM [KIND] SITE...)");
         }
+        // Without a kind, the first; a team's piece cannot be of a kind of nobody's.
+        if let Some(first_kind) = game.pieces.first().filter(|k| !named && k.neutral) {
+            let name = &first_kind.name;
+            let help = match game.pieces.iter().find(|k| !k.neutral).map(|k| &k.name) {
+                Some(other) => format!("name the kind after the team: `(place {first} {other}{})`", listed(sites)),
+                None => "every kind of piece of this game belongs to nobody".to_string(),
+            };
+            self.errors.push(
+                Diagnostic::error(
+                    codes::NEUTRAL_PIECE,
+                    format!(
+                        "a team's stones without a kind would be of the first kind, `{name}`, which belongs to no team"
+                    ),
+                )
+                .label(first.span, "no kind is named after this team")
+                .help(help),
+            );
+            return self.sites(sites, Owner::Unknown);
+        }
+        let owner = match team {
+            Some(team) => Owner::Team(team, kind),
+            None => Owner::Unknown,
+        };
+        self.sites(sites, owner)
+    }
+
+    /// What is wrong with a word at the head of a `place` that is no kind of nobody's: a team's
+    /// kind or a site with the team left out, a misspelt kind of nobody's, or a word that is
+    /// none of these. `None` for a team's name (or one near it) written without quotes, which
+    /// [`Reader::team`] reports.
+    fn not_nobodys(&self, node: &Node, word: &str, rest: &[Node]) -> Option<Diagnostic> {
+        let game = self.engine().game();
+        let teams = game.teams.iter().map(String::as_str);
+        if teams.clone().any(|t| t == word) {
+            return None;
+        }
+        let team = crate::syntax::quote(game.teams.first().map_or("TEAM", String::as_str));
+        let nobodys: Vec<&str> = game.pieces.iter().filter(|k| k.neutral).map(|k| k.name.as_str()).collect();
+        if game.pieces.iter().any(|k| k.name == word) {
+            return Some(
+                Diagnostic::error(codes::MISSING_ARGUMENT, format!("pieces of the kind `{word}` belong to a team"))
+                    .label(node.span, format!("`{word}` is not declared `neutral`: no team is named"))
+                    .help(format!("name the team first: `(place {team} {word}{})`", listed(rest))),
+            );
+        }
+        if self.engine().site(word).is_some() {
+            return Some(
+                Diagnostic::error(codes::MISSING_ARGUMENT, "`(place ...)` needs the team whose stones these are")
+                    .label(node.span, "a site, where the team was expected")
+                    .help(format!(
+                        "name the team first: `(place {team} {word}{})`",
+                        listed(rest).replace(" SITE...", "")
+                    )),
+            );
+        }
+        if did_you_mean(word, teams).is_some() {
+            return None;
+        }
+        if let Some(help) = did_you_mean(word, nobodys.iter().copied()) {
+            return Some(
+                Diagnostic::error(codes::UNKNOWN_PIECE, format!("unknown kind of piece `{word}`"))
+                    .label(node.span, "no kind of piece has this name")
+                    .help(format!("{help} (a kind of nobody's is placed without a team)")),
+            );
+        }
+        let known: Vec<String> = game.teams.iter().map(|t| crate::syntax::quote(t)).collect();
+        let help = match nobodys.as_slice() {
+            [] => format!(
+                "the teams are {}, in quotes; this game has no kind of piece of nobody's, placed without a team",
+                known.join(", ")
+            ),
+            kinds => format!(
+                "the teams are {}, in quotes; only a kind of nobody's is placed without a team: `{}`",
+                known.join(", "),
+                kinds.join("`, `")
+            ),
+        };
+        Some(
+            Diagnostic::error(codes::WRONG_TYPE, format!("expected a team's name in quotes, found `{word}`"))
+                .label(node.span, "neither a team nor a kind of nobody's")
+                .help(help),
+        )
+    }
+
+    /// The sites of a `place`, each checked and put in the setup for its owner.
+    fn sites(&mut self, sites: &[Node], owner: Owner) {
         for node in sites {
             let Some(site) = self.site(node) else { continue };
             if let Some(&(_, first)) = self.placed.iter().find(|(s, _)| *s == site) {
@@ -220,11 +355,20 @@ impl<'e> Reader<'e> {
                 continue;
             }
             self.placed.push((site, node.span));
-            if let Some(team) = team {
-                self.setup.stones.push((site, team));
-                if kind != 0 {
+            match owner {
+                Owner::Team(team, kind) => {
+                    self.setup.stones.push((site, team));
+                    if kind != 0 {
+                        self.setup.kinds.push((site, kind));
+                    }
+                }
+                // The engine's setup names a team for every stone and makes one of a neutral
+                // kind nobody's: the first team stands in.
+                Owner::Nobody(kind) => {
+                    self.setup.stones.push((site, 0));
                     self.setup.kinds.push((site, kind));
                 }
+                Owner::Unknown => {}
             }
         }
     }

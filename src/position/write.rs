@@ -27,8 +27,8 @@ pub fn write_line(engine: &Engine, state: &State) -> Result<String, String> {
     Ok(out)
 }
 
-/// Every form of the position, in the order they are written: the stones by team and kind, who
-/// is to move, the turn, then only what differs from nothing (limited hands always, since a
+/// Every form of the position, in the order they are written: the stones by team and kind, the
+/// pieces of nobody's by kind, who is to move, the turn, then only what differs from nothing (limited hands always, since a
 /// hand left out would mean the game's starting one).
 fn forms(engine: &Engine, state: &State) -> Result<Vec<String>, String> {
     if state.mid_turn() {
@@ -56,6 +56,16 @@ fn forms(engine: &Engine, state: &State) -> Result<Vec<String>, String> {
             }
             let kind = game.pieces.get(kind).map(|k| format!(" {}", k.name)).unwrap_or_default();
             forms.push(format!("(place {}{kind} {})", quote(&game.teams[team]), on.join(" ")));
+        }
+    }
+    // Pieces of nobody's by kind, in the kinds' order, without a team: as `setup` puts them.
+    for (k, piece) in game.pieces.iter().enumerate().filter(|(_, k)| k.neutral) {
+        let on: Vec<String> = (0..sites)
+            .filter(|&s| engine.neutral_at(state, s) && engine.kind(state, s) == Some(k as u8))
+            .map(|s| label(engine.label(s)))
+            .collect();
+        if !on.is_empty() {
+            forms.push(format!("(place {} {})", piece.name, on.join(" ")));
         }
     }
     // A finished game has no one to move; the player whose turn it would be is written.

@@ -12,7 +12,9 @@
 //!      first line is a comment `; CODE: ...` (say `; unreachable_phase: ...`), one of the
 //!      errors must have that code (`tabula::check::unreachable_phase`). Wording is never checked.
 //!
-//!    Blocks marked ```` ```text ```` (or anything else) are not checked.
+//!    Blocks marked ```` ```text ```` (or anything else) are not checked, but for those of the
+//!    *Positions* section, whose `$ tabula ...` commands are run and must print what the block
+//!    shows below them.
 //! 2. Every ludeme of the checker's table (`LUDEMES` in `src/check/scope.rs`) has an entry: a
 //!    heading that names it in backticks.
 //!
@@ -576,4 +578,71 @@ fn every_diagnostic_code_is_documented() {
     }
     assert!(count > 20, "read only {count} codes from src/codes.rs; has its layout changed?");
     assert!(missing.is_empty(), "diagnostic codes not documented in docs/LANGUAGE.md §11: {}", missing.join(" "));
+}
+
+/// The words of a shell command line as the examples write them: blanks separate words, and
+/// single or double quotes hold blanks (and the other kind of quote) in one.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quote: Option<char> = None;
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.get_or_insert_with(String::new).push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                word.get_or_insert_with(String::new);
+            }
+            (None, c) if c.is_whitespace() => words.extend(word.take()),
+            (None, c) => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    assert!(quote.is_none(), "an unclosed quote in `{line}`");
+    words.extend(word);
+    words
+}
+
+/// The examples of the *Positions* section are run: every `$ tabula ...` line of its
+/// ```` ```text ```` blocks prints exactly the lines below it (up to the next `$` or the
+/// block's end), so that the position text the document shows is the one `tabula position`
+/// writes — pieces of nobody's included.
+#[test]
+fn the_positions_examples_print_what_they_show() {
+    let doc = read("docs/LANGUAGE.md");
+    let start = doc.find("\n## Positions\n").expect("a Positions section");
+    let section = &doc[start + 1..];
+    let section = &section[..section.find("\n---\n").unwrap_or(section.len())];
+    let mut commands: Vec<(String, String)> = Vec::new();
+    let mut in_text = false;
+    for line in section.lines() {
+        if line.starts_with("```") {
+            in_text = line == "```text";
+            continue;
+        }
+        if !in_text {
+            continue;
+        }
+        match line.strip_prefix("$ ") {
+            Some(command) => commands.push((command.to_string(), String::new())),
+            None => {
+                if let Some((_, output)) = commands.last_mut() {
+                    output.push_str(line);
+                    output.push('\n');
+                }
+            }
+        }
+    }
+    assert!(commands.len() >= 2, "the Positions section's examples were found: {commands:?}");
+    for (command, shown) in &commands {
+        let words = shell_words(command);
+        assert_eq!(words.first().map(String::as_str), Some("tabula"), "{command}");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(&words[1..])
+            .current_dir(root())
+            .output()
+            .expect("tabula runs");
+        assert!(out.status.success(), "{command}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(String::from_utf8_lossy(&out.stdout), shown.as_str(), "docs/LANGUAGE.md, Positions: {command}");
+    }
 }

@@ -5,6 +5,7 @@
 use std::process::{Command, Output};
 
 use tabula::diagnostic::Diagnostic;
+use tabula::engine::turn_perft::perft_turns;
 use tabula::engine::{Engine, State};
 
 use crate::common::{engine, legal};
@@ -108,8 +109,11 @@ fn round_trip(file: &str, sets: &[&str], same_moves: bool) -> usize {
 }
 
 fn round_trip_engine(e: &Engine, same_moves: bool) -> usize {
+    round_trip_seeded(e, same_moves, 0x2545_f491_4f6c_dd1d)
+}
+
+fn round_trip_seeded(e: &Engine, same_moves: bool, mut seed: u64) -> usize {
     let mut state = e.initial();
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
     let mut checked = 0;
     while e.outcome(&state).is_none() && state.actions() < 400 {
         if !state.mid_turn() {
@@ -118,6 +122,9 @@ fn round_trip_engine(e: &Engine, same_moves: bool) -> usize {
             assert_eq!(tabula::position::write(e, &again).expect("between turns"), text);
             if same_moves {
                 assert_eq!(sorted(legal(e, &again)), sorted(legal(e, &state)), "{text}");
+                // Every whole turn too: the later actions of a turn (an arrow's shot) see the
+                // board as much as the first.
+                assert_eq!(perft_turns(e, &again, 1), perft_turns(e, &state, 1), "{text}");
             }
             checked += 1;
         }
@@ -353,13 +360,153 @@ fn fen_records_become_positions_that_read() {
     assert!(to_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq -").is_err());
 }
 
+/// Amazons, worked by hand from the start (White's queens a4 d1 g1 j4, Black's a7 d10 g10 j7):
+/// White's d1 goes north to d7 (d2 to d6 are empty) and shoots east to g7 (e7 and f7 are
+/// empty); Black's j7 goes west to h7 (i7 is empty, g7 now holds the arrow) and shoots south
+/// to h2 (h6 to h3 are empty). Turn 3 begins with White to move; the last stone to arrive was
+/// the arrow on h2, placed, so the previous turn has a `previous-to` only.
+const AMAZONS_AFTER: &str = "d1-d7 g7 j7-h7 h2";
+
+/// The position after [`AMAZONS_AFTER`], each team's queens and then the arrows in the board's
+/// order (row by row from a1).
+const AMAZONS_POSITION: &str = "(position
+  (place \"White\" queen g1 a4 j4 d7)
+  (place \"Black\" queen a7 h7 d10 g10)
+  (place arrow h2 g7)
+  (to-move \"White\")
+  (turn 3)
+  (last h2)
+  (previous-to h2))
+";
+
+#[test]
+fn an_amazons_position_prints_its_arrows_as_worked_by_hand() {
+    let printed = ok(&["position", "games/amazons.game", "--after", AMAZONS_AFTER]);
+    assert_eq!(printed, AMAZONS_POSITION);
+    // Read back and printed again: the same text, arrows and all.
+    let again = ok(&["position", "games/amazons.game", "--position", &printed]);
+    assert_eq!(again, printed);
+    assert_eq!(
+        ok(&["position", "games/amazons.game", "--position", &printed, "--line"]),
+        AMAZONS_POSITION.split_whitespace().collect::<Vec<_>>().join(" ") + "\n"
+    );
+}
+
+#[test]
+fn an_amazons_position_read_back_has_the_moves_of_the_game_played_to_it() {
+    let game = "games/amazons.game";
+    let played = ok(&["moves", game, "--after", AMAZONS_AFTER]);
+    let read = ok(&["moves", game, "--position", AMAZONS_POSITION]);
+    assert_eq!(read, played);
+    let listed: Vec<&str> = read.lines().collect();
+    // The arrows block: g1 goes north as far as g6 (g7 holds an arrow) and not north-east at
+    // all (h2), d7 east as far as f7; j7, which Black's queen left, is open to j4 again.
+    for action in ["g1-g6", "d7-f7", "j4-j7", "g1-h1"] {
+        assert!(listed.contains(&action), "{action} in {listed:?}");
+    }
+    for action in ["g1-g7", "g1-g8", "g1-h2", "g1-i3", "d7-g7", "d7-h7"] {
+        assert!(!listed.contains(&action), "{action} in {listed:?}");
+    }
+    // And every whole turn, the shots included.
+    let turns = |p: &[&str]| ok(&[&["perft", game, "1", "--turns"][..], p].concat());
+    assert_eq!(turns(&["--position", AMAZONS_POSITION]), turns(&["--after", AMAZONS_AFTER]));
+    // Without its arrows the position is another one, with more moves.
+    let bare = AMAZONS_POSITION.replace("\n  (place arrow h2 g7)", "");
+    let more = ok(&["moves", game, "--position", &bare]);
+    assert!(more.lines().any(|a| a == "g1-g7") && more.lines().count() > listed.len(), "{more}");
+}
+
+/// The bundled games (and each of their variants) that declare a kind of nobody's.
+fn bundled_with_neutral_kinds() -> Vec<(String, String, Engine)> {
+    let mut out = Vec::new();
+    for dir in ["games", "games/variants"] {
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .expect("games")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "game"))
+            .collect();
+        files.sort();
+        for path in files {
+            let file = path.to_str().expect("path").to_string();
+            let first = engine(&file, "", &[]);
+            let mut variants: Vec<String> = first.game().variants.iter().map(|v| v.name.clone()).collect();
+            if variants.is_empty() {
+                variants.push(String::new());
+            }
+            for variant in variants {
+                let e = engine(&file, &variant, &[]);
+                if e.game().pieces.iter().any(|k| k.neutral) {
+                    out.push((file.clone(), variant, e));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Random playouts of every bundled game with pieces of nobody's: at every turn's beginning the
+/// position printed, read and printed again is the same text, with the same legal actions and
+/// whole turns; and pieces of nobody's are on the board in some of them, so they are written.
+#[test]
+fn positions_with_pieces_of_nobodys_round_trip_in_every_bundled_game_that_has_them() {
+    let games = bundled_with_neutral_kinds();
+    assert!(games.iter().any(|(file, ..)| file == "games/amazons.game"), "Amazons is found");
+    for (file, variant, e) in &games {
+        for seed in [0x2545_f491_4f6c_dd1d_u64, 0x9e37_79b9_7f4a_7c15, 0xd1b5_4a32_d192_ed03] {
+            let checked = round_trip_seeded(e, true, seed);
+            assert!(checked > 10, "{file} {variant}: {checked} positions");
+        }
+        // The first turn of the start leaves a piece of nobody's somewhere, written by its kind.
+        let mut state = e.initial();
+        while e.outcome(&state).is_none() && (state.mid_turn() || state.turns_completed() < 1) {
+            let first = e.legal(&state)[0];
+            e.apply(&mut state, first).expect("legal");
+        }
+        let text = tabula::position::write(e, &state).expect("between turns");
+        let written =
+            e.game().pieces.iter().filter(|k| k.neutral).any(|k| text.contains(&format!("(place {} ", k.name)));
+        assert!(written, "{file} {variant}: {text}");
+    }
+}
+
+/// Blocks of nobody's, declared as the first kind (so what a plain `place` puts), moved by
+/// either player (`tests/boards/sliding-blocks.game`): read and written by their kind, never a
+/// team's.
+#[test]
+fn pieces_of_nobodys_of_the_first_kind_round_trip() {
+    let e = engine("tests/boards/sliding-blocks.game", "", &[]);
+    let text = "(position\n  (place \"White\" rook a1)\n  (place \"Black\" rook d4)\n  (place block b2 c3)\n  \
+                (to-move \"White\")\n  (turn 1))\n";
+    assert_eq!(tabula::position::write(&e, &e.initial()).expect("between turns"), text);
+    let state = read(&e, text).unwrap_or_else(|d| panic!("{d:?}"));
+    assert!(e.neutral_at(&state, e.site("b2").expect("b2")) && e.stone(&state, e.site("c3").expect("c3")).is_none());
+    assert_eq!(sorted(legal(&e, &state)), sorted(legal(&e, &e.initial())));
+    for seed in [1, 2, 3] {
+        assert!(round_trip_seeded(&e, true, seed) > 5);
+    }
+    // A team's stones without a kind would be blocks: refused.
+    let err = tabula::position::read(&e, 0, r#"(position (place "White" a1))"#).expect_err("a team's block");
+    assert_eq!(err.len(), 1);
+    assert_eq!(err[0].code, tabula::codes::NEUTRAL_PIECE);
+}
+
 /// Broken positions never panic: every text made by cutting a valid one short, or by dropping
 /// or doubling one of its characters, is read to a position or to diagnostics, and a position
 /// read is one the engine takes.
 #[test]
 fn mangled_positions_are_refused_without_a_panic() {
-    let e = passing();
     let text = r#"(position (place "North" pawn a2 c4) (place "South" pawn b2 d1) (to-move "South") (turn 2) (last a2) (previous-from a4) (previous-to a2) (unmoved c4 b2) (passes 1))"#;
+    mangled(&passing(), text);
+}
+
+/// The same with pieces of nobody's.
+#[test]
+fn mangled_positions_with_arrows_are_refused_without_a_panic() {
+    let text = r#"(position (place "White" queen a4) (place arrow a5 b5) (place "Black" queen j7) (to-move "Black") (turn 2) (last b5) (previous-to b5))"#;
+    mangled(&engine("games/amazons.game", "", &[]), text);
+}
+
+fn mangled(e: &Engine, text: &str) {
     let chars: Vec<char> = text.chars().collect();
     let mut variants: Vec<String> = Vec::new();
     for i in 0..chars.len() {
@@ -369,7 +516,7 @@ fn mangled_positions_are_refused_without_a_panic() {
     }
     let mut refused = 0;
     for v in &variants {
-        match tabula::position::read(&e, 0, v) {
+        match tabula::position::read(e, 0, v) {
             Ok(setup) => {
                 e.position(&setup).unwrap_or_else(|m| panic!("{v}: {m}"));
             }
