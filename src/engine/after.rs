@@ -50,9 +50,10 @@ impl Engine {
         action: Action,
     ) -> Option<&'m str> {
         match action.kind {
-            ActionKind::Place if self.kind_is_neutral(m.piece) => self.put_neutral(t, tw, action.to, m.piece),
-            ActionKind::Place => self.put(t, tw, action.to, env.subject),
-            // As `apply` makes it: the piece keeps its kind and captures what it lands on.
+            // As `apply` makes them: a placement with its kind (nobody's piece for a kind of
+            // nobody's) and from the hand; a piece that keeps or changes its kind and captures
+            // what it lands on.
+            ActionKind::Place => self.place_stone(t, tw, action.to, m.piece, None, env),
             ActionKind::Slide => self.move_piece(t, tw, Some(m), action, env.subject),
             _ => return None,
         }

@@ -8,7 +8,7 @@ use super::connect;
 use super::eval::{Env, matches};
 use super::legal::{Legal, Steps};
 use super::lower::{Condition, Generator, MaskedPlaces, MoveProgram, PlaceMask, Require, StageProgram};
-use super::neutral::is_team_piece;
+use super::neutral::{NEUTRAL, is_team_piece};
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
 use crate::game::{Bool, Constraint, Filter, Move, MoveKind, Sites, Stage};
@@ -372,7 +372,7 @@ impl Engine {
                     let mut keep = take(&mut w.mask);
                     keep.copy_from(&candidates);
                     for t in candidates.ones() {
-                        if !self.connected_after(s, w, req, env, None, t) {
+                        if !self.connected_after(s, w, req, env, Arrival::Placed { kind: m.piece }, t) {
                             keep.remove(t);
                         }
                     }
@@ -419,7 +419,7 @@ impl Engine {
         for (req, how) in m.require.iter().zip(&program.require) {
             let (Constraint::Condition(c), Require::Condition) = (req, how) else { continue };
             for t in out.places.ones() {
-                if keep.contains(t) && !self.holds_after_condition(s, w, c, env, None, t) {
+                if keep.contains(t) && !self.holds_after_condition(s, w, c, env, Arrival::Placed { kind: m.piece }, t) {
                     keep.remove(t);
                 }
             }
@@ -492,7 +492,7 @@ impl Engine {
         for i in start..out.len() {
             let a = out[i];
             let e = Env { from: a.from, ..*env };
-            if m.require.iter().all(|r| self.holds_after(s, w, r, &e, Some(a.from), a.to)) {
+            if m.require.iter().all(|r| self.holds_after(s, w, r, &e, Arrival::of(s, a), a.to)) {
                 out[kept] = a;
                 kept += 1;
             }
@@ -531,42 +531,42 @@ impl Engine {
         });
     }
 
-    /// Whether a constraint holds in the position after the action: a stone of the mover's
-    /// team placed on `to`, or the stone on `from` (whoever owns it) slid to `to` — the same
-    /// position that making the action produces.
+    /// Whether a constraint holds in the position after the action: the piece of `arrival`
+    /// on `to` — placed (the mover's, or nobody's for a kind of nobody's), or moved from its
+    /// site (whoever owns it) as the kind it arrives as — the same position that making the
+    /// action produces.
     pub(crate) fn holds_after(
         &self,
         s: &mut State,
         w: &mut Work,
         req: &Constraint,
         env: &Env,
-        from: Option<u16>,
+        arrival: Arrival,
         to: u16,
     ) -> bool {
         match req {
-            Constraint::Connected { .. } => self.connected_after(s, w, req, env, from, to),
-            Constraint::Condition(c) => self.holds_after_condition(s, w, c, env, from, to),
+            Constraint::Connected { .. } => self.connected_after(s, w, req, env, arrival, to),
+            Constraint::Condition(c) => self.holds_after_condition(s, w, c, env, arrival, to),
+        }
+    }
+
+    /// What the piece of `arrival` is once it stands on its destination: its site of origin
+    /// (none for a placement), what its site holds (a team's value, or nobody's) and its kind.
+    pub(crate) fn arriving(&self, s: &State, arrival: Arrival, subject: usize) -> (Option<u16>, u8, u8) {
+        match arrival {
+            Arrival::Placed { kind } if self.kind_is_neutral(kind) => (None, NEUTRAL, kind),
+            Arrival::Placed { kind } => (None, subject as u8 + 1, kind),
+            Arrival::Moved { from, kind } => (Some(from), s.board[from as usize], kind),
         }
     }
 
     /// [`Engine::holds_after`] for `connected`: a flood fill on the position after the action,
     /// which it builds without changing the state.
-    fn connected_after(
-        &self,
-        s: &State,
-        w: &mut Work,
-        req: &Constraint,
-        env: &Env,
-        from: Option<u16>,
-        to: u16,
-    ) -> bool {
+    fn connected_after(&self, s: &State, w: &mut Work, req: &Constraint, env: &Env, arrival: Arrival, to: u16) -> bool {
         let Constraint::Connected { filter, region, rel } = req else { return true };
+        let (from, stone, stone_kind) = self.arriving(s, arrival, env.subject);
         let set = &mut w.fill.set;
         set.clear();
-        let (stone, stone_kind) = match from {
-            Some(f) => (s.board[f as usize], s.kinds[f as usize]),
-            None => (env.subject as u8 + 1, 0),
-        };
         for (i, &content) in s.board.iter().enumerate() {
             let site = i as u16;
             let (content, kind) = if site == to {
@@ -685,12 +685,15 @@ impl Engine {
                 return format!("{} cannot go to {} with this move", label(action.from), label(to));
             }
         }
-        let from = (action.kind == ActionKind::Slide).then_some(action.from);
+        let arrival = match action.kind {
+            ActionKind::Slide => Arrival::of(s, action),
+            _ => Arrival::Placed { kind: m.piece },
+        };
         // `holds_after` puts the stone down and takes it back: on a copy, made only if needed.
         let mut after = None;
         for (r, text) in m.require.iter().zip(&m.require_text) {
             let after = after.get_or_insert_with(|| s.clone());
-            if !self.holds_after(after, &mut w, r, &e, from, to) {
+            if !self.holds_after(after, &mut w, r, &e, arrival, to) {
                 // The fill reached `visited`: name a site of the set it did not.
                 let Constraint::Connected { region, .. } = r else {
                     return format!("afterwards {text} would not hold");
@@ -770,6 +773,24 @@ fn describe(sites: &Sites) -> &'static str {
         Sites::Filter(Filter::Piece(..)) => "a piece of the kind this move allows",
         Sites::Sight(..) => "in sight along the lines this move allows",
         Sites::Step(..) => "the site this move's steps lead to",
+    }
+}
+
+/// The piece an action puts on its destination, for the rules that judge the position after
+/// it (`require`): what a placement or a move makes arrive, and so what [`Engine::apply`]
+/// will put there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Arrival {
+    /// A piece of this kind, placed by the mover (nobody's, for a kind of nobody's).
+    Placed { kind: u8 },
+    /// The piece on `from`, moved, as the kind it arrives as: a promotion's choice, or its own.
+    Moved { from: u16, kind: u8 },
+}
+
+impl Arrival {
+    /// What the `FROM-TO` action `a` makes arrive in the position `s`.
+    pub(crate) fn of(s: &State, a: Action) -> Arrival {
+        Arrival::Moved { from: a.from, kind: a.promoted().unwrap_or(s.kinds[a.from as usize]) }
     }
 }
 

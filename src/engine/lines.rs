@@ -8,6 +8,7 @@
 
 use super::Engine;
 use super::eval::Env;
+use super::generate::Arrival;
 use super::lists::Lists;
 use super::state::{State, Work};
 use crate::game::{Bool, Game, Int, Line};
@@ -164,10 +165,10 @@ impl Engine {
         false
     }
 
-    /// Whether `condition` holds in the position after the action: a stone of the subject's
-    /// team placed on `to`, or the stone on `from` slid to `to`. The stone is put on the
-    /// board and taken back; the group caches are set aside meanwhile (they describe the real
-    /// position, and a condition that asks about groups builds fresh ones).
+    /// Whether `condition` holds in the position after the action: the piece of `arrival` on
+    /// `to` (see [`Engine::holds_after`]). The piece is put on the board and taken back; the
+    /// group caches are set aside meanwhile (they describe the real position, and a condition
+    /// that asks about groups builds fresh ones).
     // Kept out of line: it is the general path, and inlined it would weigh on the placement
     // loops of games that never use it.
     #[inline(never)]
@@ -177,20 +178,17 @@ impl Engine {
         w: &mut Work,
         condition: &Bool,
         env: &Env,
-        from: Option<u16>,
+        arrival: Arrival,
         to: u16,
     ) -> bool {
         let groups = std::mem::take(&mut w.groups);
-        let content = match from {
-            Some(f) => s.board[f as usize],
-            None => env.subject as u8 + 1,
-        };
+        let (from, content, kind) = self.arriving(s, arrival, env.subject);
         // A move that captures by replacement finds a piece on `to`: it leaves first.
         let victim = (s.board[to as usize], s.kinds[to as usize]);
         if victim.0 != 0 {
             self.lift(s, w, to);
         }
-        let kind = from.map_or(0, |f| s.kinds[f as usize]);
+        let kind_before = from.map_or(0, |f| s.kinds[f as usize]);
         if let Some(f) = from {
             self.lift(s, w, f);
         }
@@ -198,7 +196,7 @@ impl Engine {
         let holds = self.bool(s, w, condition, &Env { to, last: Some(to), ..*env });
         self.lift(s, w, to);
         if let Some(f) = from {
-            self.put_content(s, w, f, content, kind);
+            self.put_content(s, w, f, content, kind_before);
         }
         if victim.0 != 0 {
             self.put_content(s, w, to, victim.0, victim.1);

@@ -9,6 +9,7 @@
 use std::mem::take;
 
 use super::eval::Env;
+use super::generate::Arrival;
 use super::neutral::{NEUTRAL, is_team_piece};
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
@@ -209,7 +210,7 @@ impl Engine {
             let a = out[i];
             let e = Env { from: a.from, ..*env };
             if (!shared || !out[..start].contains(&a))
-                && m.require.iter().all(|r| self.holds_after(s, w, r, &e, Some(a.from), a.to))
+                && m.require.iter().all(|r| self.holds_after(s, w, r, &e, Arrival::of(s, a), a.to))
             {
                 out[kept] = a;
                 kept += 1;
@@ -293,7 +294,7 @@ impl Engine {
         if !m.require.is_empty() {
             // `holds_after` makes the move and takes it back: on a copy of the position.
             let mut after = s.clone();
-            if !m.require.iter().all(|r| self.holds_after(&mut after, w, r, env, Some(action.from), action.to)) {
+            if !m.require.iter().all(|r| self.holds_after(&mut after, w, r, env, Arrival::of(s, action), action.to)) {
                 return false;
             }
         }

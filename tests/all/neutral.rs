@@ -115,6 +115,23 @@ fn a_block_has_no_liberties_and_no_group_to_remove() {
 }
 
 #[test]
+fn a_require_judges_a_placed_block_as_nobodys() {
+    // A block placed with `(require (connected friend side-S orthogonal))`: after it no
+    // friend stone stands anywhere, so every friend stone is connected to side-S and all nine
+    // squares are legal. (The reference model's E5: the block was taken for White's stone,
+    // and only the three squares of row 1 passed.)
+    let e = inline(
+        r#"(game "Kind require"
+  (players "White" "Black")
+  (board (square 3))
+  (pieces stone (block neutral))
+  (play (turn (place (to empty) (piece block) (require (connected friend side-S orthogonal)))))
+  (end (turn-limit 2)))"#,
+    );
+    assert_eq!(legal(&e, &e.initial()).len(), 9);
+}
+
+#[test]
 fn a_block_is_occupied() {
     // The game ends when five squares are occupied. At the start four are (two rooks, two
     // blocks): one more piece of any kind ends it at once, won by whoever put it.

@@ -244,6 +244,20 @@ fn an_action_whose_first_move_fails_its_after_or_require_is_the_next_moves() {
 }
 
 #[test]
+fn an_after_rule_sees_the_kind_a_placement_puts() {
+    // `(piece queen)` puts a queen: after it, `to` holds a friend queen and no friend bishop
+    // (LANGUAGE.md, piece; the reference model's E5, where `after` saw the first kind).
+    for (after, expected) in [("(is (friend queen) to)", "a1 a2 b1 b2"), ("(is (friend bishop) to)", "")] {
+        let e = inline(&format!(
+            "(game \"T\" (players \"X\" \"O\") (board (square 2)) (pieces bishop queen)
+               (play (turn (place (to empty) (piece queen) (after {after}))))
+               (end (turn-limit 2)))"
+        ));
+        assert_eq!(sorted(legal(&e, &e.initial())), labels(expected), "{after}");
+    }
+}
+
+#[test]
 fn kinds_are_placed_counted_asked_and_promoted() {
     let e = inline(
         "(game \"T\" (players \"X\" \"O\") (board (square 3))

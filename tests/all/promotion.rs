@@ -240,3 +240,26 @@ fn hops_and_leaps_promote_too() {
     assert_eq!(piece_at(&e, &s, "c3"), Some(("king".to_string(), 0)));
     assert_eq!(stones(&e, &s, 1), Vec::<String>::new());
 }
+
+#[test]
+fn a_require_sees_the_kind_a_promotion_makes() {
+    // `require` judges the position after the action (LANGUAGE.md, require): there the pawn of
+    // a2 that steps to a3 is the queen or the rook the player chose. Only the queen passes
+    // "White has a queen"; b1-b2 promotes nothing and fails too.
+    //  3  .  .  .
+    //  2  P  .  .      (Found by the reference model, tests/model/DISAGREEMENTS.md, E5:
+    //  1  .  P  .       the pawn's own kind was tested.)
+    let e = inline(
+        "(game \"T\" (players \"White\" \"Black\") (board (square 3))
+           (pieces pawn queen rook)
+           (region goal side-N)
+           (setup (place \"White\" pawn a2 b1) (place \"Black\" pawn c3))
+           (play (turn (slide (from (friend pawn)) (along N) (to empty) (promote goal queen rook)
+                         (require (= (count (friend queen) any) 1)))))
+           (end (when (no-moves) (win mover))))",
+    );
+    let mut s = e.initial();
+    assert_eq!(legal(&e, &s), vec!["a2-a3=Q"]);
+    play(&e, &mut s, "a2-a3=Q");
+    assert_eq!(piece_at(&e, &s, "a3"), Some(("queen".to_string(), 0)));
+}
