@@ -16,11 +16,21 @@ import random
 RELS = {"square": ["orthogonal", "diagonal", "all"], "hexhex": ["adjacent"], "tiling": ["edges"]}
 FILTERS = ["empty", "occupied", "friend", "enemy", "any"]
 CMP = ["<", "<=", ">", ">=", "=", "!="]
-KNOWN = ("big-bound", "grew-until", "slide-require", "distinct")
+KNOWN = ("big-bound", "grew-until", "slide-require", "distinct", "leap-paths")
+# Steps of the directions (square boards: (row, column); hexagonal cells: axial), to tell
+# leap paths with the same displacement.
+DIRVEC = {"N": (1, 0), "NE": (1, 1), "E": (0, 1), "SE": (-1, 1), "S": (-1, 0), "SW": (-1, -1),
+          "W": (0, -1), "NW": (1, -1)}
+HEXVEC = {"E": (0, 1), "NE": (1, 1), "NW": (1, 0), "W": (0, -1), "SW": (-1, -1), "SE": (-1, 0)}
 TEAM_NAMES = ["Red", "Blue", "Green", "Gold", "Grey", "Pink"]
 
 
 class Gen:
+    newlud = False  # the ludemes of the later parts of LANGUAGE.md (game_pieces)
+    kind_names = []
+    neutral_kinds = []
+    dir_rels = []
+
     def __init__(self, seed, avoid=()):
         self.r = random.Random(seed)
         self.seed = seed
@@ -42,17 +52,37 @@ class Gen:
     def rel(self):
         return self.pick(self.rels)
 
+    def filt(self):
+        """A filter: one of the five words, or (in files with kinds) a kind's filter."""
+        if self.newlud and self.kind_names and self.chance(0.3):
+            k = self.pick(self.kind_names)
+            if k in self.neutral_kinds:
+                return "(occupied %s)" % k
+            return "(%s %s)" % (self.pick(["friend", "enemy", "occupied"]), k)
+        return self.pick(FILTERS)
+
     def sites(self, w):
         opts = ["filter", "region"]
         bound = [b for b in ("to", "from", "site") if w.get(b)]
+        if self.newlud:
+            bound.append("last")
         if bound:
             opts += ["neighbors"] * 3
+        if self.newlud and self.dir_rels:
+            opts += ["ray", "flanks", "flanks", "sight"]
+        if self.newlud:
+            opts += ["bound"]
         k = self.pick(opts)
         if k == "filter":
-            return self.pick(FILTERS)
+            return self.filt()
         if k == "region":
             return self.pick(self.region_names)
-        return "(neighbors %s %s)" % (self.pick(bound), self.rel())
+        if k == "bound":
+            return self.pick(bound)
+        if k in ("ray", "flanks", "sight"):
+            return "(%s %s %s)" % (k, self.pick(bound), self.pick(self.dir_rels))
+        return "(neighbors %s %s)" % (self.pick(bound), self.pick(self.rels + self.dir_rels)
+                                      if self.newlud else self.rel())
 
     def num(self, w, depth=0):
         opts = ["const"] * 3 + ["count"] * 4 + ["largest-group", "player-count", "turn-number"]
@@ -70,7 +100,7 @@ class Gen:
         if k == "const":
             return str(self.r.randint(-1, 4))
         if k == "count":
-            return "(count %s %s)" % (self.pick(FILTERS), self.sites(w))
+            return "(count %s %s)" % (self.filt(), self.sites(w))
         if k == "largest-group":
             if self.chance(0.5):
                 return "(largest-group %s)" % self.rel()
@@ -100,8 +130,13 @@ class Gen:
     def cond(self, w, depth=0):
         opts = ["cmp"] * 5 + ["first-turn", "board-full", "true", "false"]
         bound = [b for b in ("to", "from", "site") if w.get(b)]
+        if self.newlud:
+            bound = bound + ["last"]
+            opts += ["in"] * 2
         if bound:
             opts += ["is"] * 4
+        if w.get("nobody"):
+            opts += ["nobody-can-move"] * 2
         if w.get("play"):
             opts += ["hand-empty"]
             if not (w.get("until") and "grew-until" in self.avoid):
@@ -115,14 +150,16 @@ class Gen:
         k = self.pick(opts)
         if k == "cmp":
             return "(%s %s %s)" % (self.pick(CMP), self.num(w, depth + 1), self.num(w, depth + 1))
-        if k in ("first-turn", "board-full", "hand-empty", "no-moves"):
+        if k in ("first-turn", "board-full", "hand-empty", "no-moves", "nobody-can-move"):
             return "(%s)" % k
+        if k == "in":
+            return "(in %s %s)" % (self.pick(bound), self.sites(w))
         if k in ("true", "false"):
             return k
         if k == "option":
             return self.pick(self.bool_options)
         if k == "is":
-            return "(is %s %s)" % (self.pick(FILTERS), self.pick(bound))
+            return "(is %s %s)" % (self.filt(), self.pick(bound))
         if k == "grew":
             # grew's number is read at the start of the turn too: nothing bound in it.
             w2 = {"play": True}
@@ -134,6 +171,10 @@ class Gen:
 
     def effect(self, w, depth=0):
         opts = ["remove"] * 3 + ["win", "draw", "if"] * 1
+        if self.newlud:
+            opts += ["flip"] * 3
+            if self.kind_names and len(self.kind_names) > len(self.neutral_kinds):
+                opts += ["promote"]
         if self.allowances:
             opts += ["allow", "allow-next"] * 2
         if self.counters:
@@ -147,6 +188,14 @@ class Gen:
             if self.counters and self.chance(0.5):
                 s += " (credit %s %s)" % (self.pick(self.counters), self.pick(["mover", "owner"]))
             return s + ")"
+        if k == "flip":
+            if self.dir_rels and self.chance(0.7):
+                return "(flip (flanks %s %s))" % (self.pick([b for b in ("to", "last") if b == "last" or w.get("to")]),
+                                                   self.pick(self.dir_rels))
+            return "(flip %s)" % self.sites(w)
+        if k == "promote":
+            b = [x for x in ("to", "from") if w.get(x)] + ["last"]
+            return "(promote %s %s)" % (self.pick(b), self.pick(self.team_kinds()))
         if k == "win":
             return "(if (and %s (> (turn-number) %d)) (win %s))" % (
                 self.cond(w, 1), self.r.randint(0, 12), self.pick(["mover", "next"]))
@@ -173,9 +222,21 @@ class Gen:
 
     # -- moves and stages
     def move(self, kind):
+        if self.newlud and kind in ("leap", "hop") or self.newlud and kind == "slide" and self.chance(0.7):
+            return self.piece_move(kind)
         parts = []
         w = {"play": True}
-        if kind == "place":
+        if kind == "place" and self.newlud:
+            parts.append("(to %s)" % self.pick(["empty", "empty", self.sites({})]))
+            if self.kind_names and self.chance(0.5):
+                parts.append("(piece %s)" % self.pick(self.kind_names))
+            if self.dir_rels and self.chance(0.5):
+                rl = self.pick(self.dir_rels)
+                parts.append("(where (> (count any (flanks to %s)) 0))" % rl)
+                parts.append("(then (%s (flanks to %s)))" % (self.pick(["flip", "flip", "remove"]), rl))
+                self.r.shuffle(parts)
+                return "(place %s)" % " ".join(parts)
+        elif kind == "place":
             parts.append("(to %s)" % self.sites({}))
         elif kind == "slide":
             parts.append("(from %s)" % self.pick(["friend"] * 3 + ["any", "any", "enemy", "occupied"]
@@ -230,6 +291,9 @@ class Gen:
         if self.chance(0.4):
             return self.move(self.pick(kinds))
         ks = self.r.sample(kinds, self.r.randint(1, len(kinds)))
+        # A stage holds at most one placement and one relocation (`ambiguous_moves`); piece
+        # moves (slide, leap, hop) may repeat: an action two could make is the first one's.
+        ks = [k for i, k in enumerate(ks) if k not in ("place", "relocate") or k not in ks[:i]]
         moves = " ".join(self.move(k) for k in ks)
         if self.chance(0.3):
             return "(actions %s %s)" % (self.pick(["1", "0", "2"]), moves)
@@ -245,8 +309,47 @@ class Gen:
                 lo = "(max 0 (min %s %s))" % (hi, lo)
         return "(actions %s %s %s)" % (lo, hi, moves)
 
+    def template_stage(self, kinds):
+        """A stage in the shape of a known game, so that flanks, captures and hops happen."""
+        r = self.r
+        tk = self.team_kinds()
+        fr = "friend" if not tk or self.chance(0.5) else "(friend %s)" % self.pick(tk)
+        opts = []
+        if "place" in kinds and self.dir_rels:
+            opts += ["reversi", "custodian"]
+        if any(k in kinds for k in ("slide", "leap", "hop")) and self.dir_rels:
+            opts += ["clobber", "rider", "hop", "leap", "step"]
+        if not opts:
+            return self.stage(kinds)
+        k = self.pick(opts)
+        rl = self.pick(self.dir_rels)
+        if k == "reversi":
+            mv = "(place (to empty) (where (> (count any (flanks to %s)) 0)) (then (flip (flanks to %s))))" % (rl, rl)
+            return "(actions 1 %s (place (to empty) (where (is empty to) %s)))" % (mv, "false" if self.chance(0.5) else "(= (count friend any) 0)") if False else mv
+        if k == "custodian":
+            return "(place (to empty)%s (then (remove (flanks to %s)%s)))" % (
+                " (piece %s)" % self.pick(self.kind_names) if self.kind_names and self.chance(0.3) else "", rl,
+                " (credit score %s)" % self.pick(["mover", "owner"]) if self.counters and self.chance(0.5) else "")
+        if k == "clobber":
+            return "(slide (from %s) (along %s) (to %s) (capture))" % (fr, rl, self.pick(["enemy", "any"]))
+        if k == "rider":
+            return "(slide (from %s) (along %s) (to any) (range %s) (capture)%s)" % (
+                fr, rl, self.pick(["any", "2", "3"]),
+                " (promote far %s)" % " ".join(tk) if "far" in self.region_names and len(tk) > 1 and self.chance(0.4) else "")
+        if k == "hop":
+            hop = "(hop (from %s) (over %s%s) (to empty) (capture))" % (fr, rl, self.pick(["", " enemy"]))
+            step = "(slide (from %s) (along %s) (to empty))" % (fr, self.pick(self.dir_rels))
+            return "(actions 1 %s %s)" % (hop, step) if self.chance(0.7) else hop
+        if k == "leap":
+            paths = self.leap_paths(r.randint(2, 5), (2, 2))
+            return "(leap (from %s) (by %s) (to any) (capture))" % (fr, paths)
+        return "(slide (from %s) (along %s) (to empty))" % (fr, rl)
+
     def phase_items(self, kinds):
-        items = ["(turn %s)" % " ".join(self.stage(kinds) for _ in range(self.r.randint(1, 3)))]
+        stages = [self.stage(kinds) for _ in range(self.r.randint(1, 3))]
+        if self.newlud and self.chance(0.7):
+            stages[self.r.randrange(len(stages))] = self.template_stage(kinds)
+        items = ["(turn %s)" % " ".join(stages)]
         if self.chance(0.3):
             items.append("(after-turn %s)" % " ".join(
                 self.effect({"play": True}) for _ in range(self.r.randint(1, 2))))
@@ -256,6 +359,8 @@ class Gen:
 
     # -- the whole file
     def game(self):
+        if self.chance(0.5):
+            return self.game_pieces()
         r = self.r
         lines = []
         kind = self.pick(["square"] * 5 + ["hexhex"] * 3 + ["tiling"] * 2)
@@ -422,6 +527,286 @@ class Gen:
             ext[-1] += ")"
             self.extension = "\n".join(ext) + "\n"
         return text + "\n"
+
+    # -- files with setups, rays, flanks and pieces (the later parts of LANGUAGE.md)
+    def team_kinds(self):
+        return [k for k in self.kind_names if k not in self.neutral_kinds]
+
+    def game_pieces(self):
+        r = self.r
+        self.newlud = True
+        self.options, self.bool_options, self.counters, self.allowances = [], [], [], []
+        self.extension = None
+        self.variants = []
+        lines = ['(game "Gen %d"' % self.seed]
+        shape = self.pick(["square"] * 4 + ["rectangle"] * 2 + ["hexhex", "rhombus", "rhombus",
+                                                                "triangle", "tiling"])
+        if shape == "square":
+            w = h = r.randint(3, 6)
+            board = "(square %d)" % w
+        elif shape == "rectangle":
+            w, h = r.randint(3, 6), r.randint(3, 6)
+            board = "(rectangle %d %d)" % (w, h)
+        elif shape == "hexhex":
+            w = h = r.randint(2, 3)
+            board = "(hexhex %d)" % w
+        elif shape in ("rhombus", "triangle"):
+            w = h = r.randint(3, 5)
+            board = "(%s %d)" % (shape, w)
+        else:
+            w = h = 1
+            board = '(tiling "3.4.6.4" 1)'
+        labels = self.board_labels(shape, w, h)
+        square_like = shape in ("square", "rectangle")
+        if square_like:
+            self.rels = ["orthogonal", "diagonal", "all"]
+            dirs = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+        elif shape == "tiling":
+            self.rels = ["edges"]
+            dirs = []
+        else:
+            self.rels = ["adjacent"]
+            dirs = ["E", "NE", "NW", "W", "SW", "SE"]
+        self.dir_rels = (list(self.rels) if dirs else []) + dirs
+        if self.chance(0.25):
+            lines.append("  (option flag boolean%s)" % self.pick(["", " (default true)"]))
+            self.bool_options.append("flag")
+        # players
+        np = self.pick([2, 2, 2, 2, 3, 4])
+        if np >= 3 and self.chance(0.4):
+            nteams = 2
+            ents = ['(player "P%d" (team "%s"))' % (i + 1, TEAM_NAMES[i % 2]) for i in range(np)]
+            self.team_list = TEAM_NAMES[:2]
+        else:
+            nteams = np
+            ents = ['"%s"' % TEAM_NAMES[i] for i in range(np)]
+            self.team_list = TEAM_NAMES[:np]
+        self.nteams = nteams
+        hand = " (hand %d)" % r.randint(2, 12) if self.chance(0.3) else ""
+        lines.append("  (players %s%s)" % (" ".join(ents), hand))
+        lines.append("  (board %s)" % board)
+        # kinds of piece
+        self.kind_names = []
+        self.neutral_kinds = []
+        if self.chance(0.6):
+            pool = ["man", "king", "queen", "rook", "bishop", "pawn", "tower", "general"]
+            ks = r.sample(pool, r.randint(1, 3))
+            decl = []
+            for k in ks:
+                if self.chance(0.2):
+                    decl.append('(%s "%s")' % (k, k[0].upper()))
+                else:
+                    decl.append(k)
+            self.kind_names = list(ks)
+            if self.chance(0.3):
+                self.kind_names.append("block")
+                self.neutral_kinds.append("block")
+                decl.append(self.pick(['(block neutral)', '(block "#" neutral)']))
+            lines.append("  (pieces %s)" % " ".join(decl))
+        # owned directions: "forward" for each team, and its far side
+        fwd = {}
+        if dirs:
+            if square_like:
+                cyc = [("N", "side-N"), ("S", "side-S"), ("E", "side-E"), ("W", "side-W")]
+                diag = {"N": "NE NW", "S": "SE SW", "E": "NE SE", "W": "NW SW"}
+            elif shape == "triangle":
+                cyc = [("NE", "side-E"), ("SW", "side-S"), ("W", "side-W"), ("E", "side-E")]
+                diag = {"NE": "NE NW", "SW": "SW SE", "W": "W NW", "E": "E SE"}
+            else:
+                cyc = [("NE", "side-N"), ("SW", "side-S"), ("E", "side-E" if shape == "rhombus" else "side-NE"),
+                       ("W", "side-W" if shape == "rhombus" else "side-SW")]
+                diag = {"NE": "NE NW", "SW": "SW SE", "E": "E NE", "W": "W SW"}
+            if self.chance(0.6):
+                for i, t in enumerate(self.team_list):
+                    d, side = cyc[i % len(cyc)]
+                    lines.append('  (relation ahead (owner "%s") %s)' % (t, diag[d] if self.chance(0.5) else d))
+                    fwd[t] = side
+                self.dir_rels = self.dir_rels + ["ahead"]
+                for t in self.team_list:
+                    lines.append('  (region far (owner "%s") %s)' % (t, fwd[t]))
+            if self.chance(0.2):
+                lines.append("  (relation vertical %s)" % ("N S" if square_like else "NE SW"))
+                self.rels = self.rels + ["vertical"]
+                self.dir_rels = self.dir_rels + ["vertical"]
+        # regions
+        self.region_names = ["perimeter"]
+        if fwd:
+            self.region_names.append("far")
+        if square_like:
+            self.region_names += ["side-N", "side-S", "dark-squares", "light-squares"]
+        elif shape == "tiling":
+            self.region_names += ["hexagons", "triangles"]
+        elif shape == "hexhex":
+            self.region_names += ["side-S", "side-SW", "corner-E"]
+        else:
+            self.region_names += ["side-S", "side-W"]
+        if self.chance(0.4):
+            ss = r.sample(labels, r.randint(1, min(4, len(labels))))
+            lines.append("  (region goal (sites %s))" % " ".join(ss))
+            self.region_names.append("goal")
+        if self.chance(0.2) and self.rels:
+            lines.append("  (region near (within 1 %s %s))" % (self.pick([x for x in self.region_names if x != "far"]), self.pick(self.rels)))
+            self.region_names.append("near")
+        if self.chance(0.5):
+            self.counters.append("score")
+            lines.append("  (counter score)")
+        if self.chance(0.3):
+            self.allowances.append("extra")
+            lines.append("  (allowance extra)")
+        # setup
+        setup = self.setup(shape, labels, w, h)
+        if setup:
+            lines.append("  (setup %s)" % setup)
+        if setup is not None and self.chance(0.15):
+            alt = self.setup(shape, labels, w, h)
+            if alt:
+                lines.append('  (variant "Alt" (setup %s))' % alt)
+                self.variants.append("Alt")
+        # play
+        kinds = ["place", "place", "slide", "slide", "leap", "hop", "relocate"]
+        if not dirs:
+            kinds = ["place", "place", "slide", "relocate"]
+        nph = self.pick([1, 1, 1, 2])
+        if nph == 1:
+            lines.append("  (play %s)" % " ".join(self.phase_items(kinds)))
+        else:
+            ph1 = ["(until %s)" % self.pick(["(>= (turn-number) %d)" % r.randint(2, 5), "(hand-empty)",
+                                             "(> (count friend any) %d)" % r.randint(1, 4)])]
+            ph1 += self.phase_items(["place"])
+            ph2 = self.phase_items([k for k in kinds if k != "place"] + ["place"])
+            lines.append('  (play (phase "drop" %s)\n    (phase "move" %s))' % (" ".join(ph1), " ".join(ph2)))
+        # end
+        rules = []
+        for _ in range(self.pick([1, 1, 2, 2, 3])):
+            k = self.pick(["nobody", "nomoves", "kinds", "any"])
+            if k == "nobody":
+                c = "(nobody-can-move)"
+            elif k == "nomoves":
+                c = "(no-moves)"
+            elif k == "kinds" and self.team_kinds():
+                c = "(and (> (turn-number) 2) (= (count (enemy %s) any) 0))" % self.pick(self.team_kinds())
+            elif k == "kinds":
+                c = "(and (> (turn-number) 2) (= (count enemy any) 0))"
+            else:
+                c = self.cond({"no_moves": True, "nobody": True})
+            rules.append("(when %s %s)" % (c, self.outcome()))
+        if self.chance(0.2):
+            rules.append("(repetition %s)" % self.pick(["2", "3"]))
+        rules.append("(turn-limit %d%s)" % (r.randint(4, 30), " " + self.outcome() if self.chance(0.5) else ""))
+        r.shuffle(rules)
+        lines.append("  (end %s))" % "\n    ".join(rules))
+        return "\n".join(lines) + "\n"
+
+    def setup(self, shape, labels, w, h):
+        """The setup's places, or None."""
+        r = self.r
+        if self.chance(0.15):
+            return None
+        square_like = shape in ("square", "rectangle")
+        parts = []
+        used = set()
+        k = self.pick(["random"] * 5 + ["rows", "chequer"])
+        if k == "chequer" and square_like and self.nteams == 2:
+            a, b = self.team_list if self.chance(0.5) else self.team_list[::-1]
+            return '(place "%s" dark-squares) (place "%s" light-squares)' % (a, b)
+        if k == "rows" and shape in ("square", "rectangle", "rhombus") and self.nteams == 2:
+            kind = ""
+            if self.team_kinds() and self.chance(0.5):
+                kind = self.pick(self.team_kinds()) + " "
+            parts.append('(place "%s" %sside-S)' % (self.team_list[0], kind))
+            parts.append('(place "%s" %sside-N)' % (self.team_list[1], kind))
+            return " ".join(parts)
+        free = list(labels)
+        r.shuffle(free)
+        n_each = r.randint(1, max(1, min(4, len(labels) // (2 * self.nteams))))
+        for t in self.team_list:
+            ss = [free.pop() for _ in range(n_each) if free]
+            if not ss:
+                break
+            kind = ""
+            if self.team_kinds() and self.chance(0.6):
+                kind = self.pick(self.team_kinds()) + " "
+            if self.bool_options and self.chance(0.3) and len(ss) > 1:
+                parts.append('(place "%s" %s(if %s (sites %s) (sites %s)))' % (
+                    t, kind, self.bool_options[0], " ".join(ss), ss[0]))
+            else:
+                parts.append('(place "%s" %s%s)' % (t, kind, " ".join(ss)))
+        if self.neutral_kinds and free and self.chance(0.6):
+            ss = [free.pop() for _ in range(r.randint(1, 2)) if free]
+            parts.append("(place block %s)" % " ".join(ss))
+        return " ".join(parts)
+
+    def board_labels(self, shape, w, h):
+        if shape in ("square", "rectangle"):
+            return ["%s%d" % (chr(97 + c), rr + 1) for rr in range(h) for c in range(w)]
+        if shape == "rhombus":
+            return ["%s%d" % (chr(97 + c), rr + 1) for rr in range(w) for c in range(w)]
+        if shape == "triangle":
+            return ["%s%d" % (chr(97 + c), rr + 1) for rr in range(w) for c in range(w - rr)]
+        return self.labels(shape, w)
+
+    def piece_move(self, kind):
+        """A slide, leap or hop of the later parts of LANGUAGE.md."""
+        r = self.r
+        parts = []
+        tk = self.team_kinds()
+        frm = self.pick(["friend"] * 4 + (["(friend %s)" % k for k in tk]) * 2
+                        + ["(occupied block)"] * bool(self.neutral_kinds))
+        moves_block = frm == "(occupied block)"
+        parts.append("(from %s)" % frm)
+        cap = not moves_block and self.chance(0.6)
+        if kind == "slide":
+            along = self.pick(self.dir_rels if self.dir_rels and self.chance(0.8) else self.rels)
+            parts.append("(along %s)" % along)
+            if along in self.dir_rels and self.chance(0.5):
+                parts.append("(range %s)" % self.pick(["2", "3", "any", "1"]))
+        elif kind == "leap":
+            parts.append("(by %s)" % self.leap_paths(r.randint(1, 4), (1, 2)))
+        else:
+            over = self.pick(self.dir_rels)
+            f = self.pick(["", "", " enemy", " friend", " occupied"])
+            if self.kind_names and self.chance(0.2):
+                f = " (occupied %s)" % self.pick(self.kind_names)
+            parts.append("(over %s%s)" % (over, f))
+        if cap:
+            parts.append("(to %s)" % self.pick(["any", "any", "enemy", "empty"] + (["(enemy %s)" % k for k in tk]))
+                         if kind != "hop" else "(to empty)")
+            if self.counters and self.chance(0.4):
+                parts.append("(capture (credit score %s))" % self.pick(["mover", "owner"]))
+            else:
+                parts.append("(capture)")
+        else:
+            parts.append("(to %s)" % self.pick(["empty", "empty", "any", self.sites({"from": True})]))
+        w = {"play": True, "from": True, "to": True}
+        if self.chance(0.4):
+            parts.append("(where %s)" % " ".join(self.cond(w) for _ in range(r.randint(1, 2))))
+        if kind == "slide" and not moves_block and self.chance(0.1):
+            parts.append("(require (connected %s %s %s))" % (
+                self.pick(FILTERS), self.pick(self.region_names), self.pick(self.rels)))
+        if "far" in self.region_names and len(tk) >= 2 and self.chance(0.3):
+            parts.append("(promote far %s)" % " ".join(r.sample(tk, r.randint(1, len(tk)))))
+        if self.chance(0.4):
+            parts.append("(then %s)" % " ".join(self.effect(dict(w, completed=True)) for _ in range(r.randint(1, 2))))
+        r.shuffle(parts)
+        return "(%s %s)" % (kind, " ".join(parts))
+
+    def leap_paths(self, n, length):
+        """n random paths; with --avoid-known, no two with the same displacement (the engine
+        lists such a destination once per path: "leap-paths")."""
+        ds = self.dirs_of_board()
+        out, seen = [], set()
+        for _ in range(n):
+            p = [self.pick(ds) for _ in range(self.r.randint(*length))]
+            vec = DIRVEC if "N" in ds or "S" in ds or "N" in self.dir_rels else HEXVEC
+            v = (sum(vec[d][0] for d in p), sum(vec[d][1] for d in p))
+            if "leap-paths" in self.avoid and v in seen:
+                continue
+            seen.add(v)
+            out.append("(%s)" % " ".join(p))
+        return " ".join(out)
+
+    def dirs_of_board(self):
+        return [d for d in self.dir_rels if d.isupper()]
 
     def uniq(self, kinds):
         return sorted(set(kinds))

@@ -1473,7 +1473,9 @@ class Model:
                 toset = set(ev.sites(mv.to, cf))
                 seen = set()
                 for t, taken in self.piece_targets(st, mv, f, team):
-                    if t in seen or t not in toset:
+                    if t not in toset:
+                        continue
+                    if t in seen and not (mv.kind == "leap" and "leap-paths" in self.emulate):
                         continue
                     seen.add(t)
                     c = cf.but(to=t)
@@ -1590,7 +1592,7 @@ class Model:
         for mv in phase.stages[st.stage].moves:
             for a in self.move_actions(st, mv):
                 # An action more than one move could make is listed once, the first one's.
-                if a[0] not in seen:
+                if a[0] not in seen or "leap-paths" in self.emulate and mv.kind == "leap":
                     seen.add(a[0])
                     acts.append(a)
         return acts
