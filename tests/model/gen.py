@@ -319,13 +319,19 @@ class Gen:
             opts += ["reversi", "custodian"]
         if any(k in kinds for k in ("slide", "leap", "hop")) and self.dir_rels:
             opts += ["clobber", "rider", "hop", "leap", "step"]
+            if "far" in self.region_names:
+                opts += ["advance"] * 2
         if not opts:
             return self.stage(kinds)
         k = self.pick(opts)
-        rl = self.pick(self.dir_rels)
+        sym = [x for x in self.rels if x in self.dir_rels]
+        rl = self.pick(sym if sym and self.chance(0.7) else self.dir_rels)
         if k == "reversi":
-            mv = "(place (to empty) (where (> (count any (flanks to %s)) 0)) (then (flip (flanks to %s))))" % (rl, rl)
-            return "(actions 1 %s (place (to empty) (where (is empty to) %s)))" % (mv, "false" if self.chance(0.5) else "(= (count friend any) 0)") if False else mv
+            if self.chance(0.5):
+                return "(place (to empty) (where (> (count any (flanks to %s)) 0)) (then (flip (flanks to %s))))" % (rl, rl)
+            # Free placements for the first stones, then flanking ones: positions where flanks happen.
+            return ("(place (to empty) (where (or (< (count friend any) %d) (> (count any (flanks to %s)) 0))) "
+                    "(then (flip (flanks to %s))))" % (r.randint(2, 4), rl, rl))
         if k == "custodian":
             return "(place (to empty)%s (then (remove (flanks to %s)%s)))" % (
                 " (piece %s)" % self.pick(self.kind_names) if self.kind_names and self.chance(0.3) else "", rl,
@@ -340,6 +346,13 @@ class Gen:
             hop = "(hop (from %s) (over %s%s) (to empty) (capture))" % (fr, rl, self.pick(["", " enemy"]))
             step = "(slide (from %s) (along %s) (to empty))" % (fr, self.pick(self.dir_rels))
             return "(actions 1 %s %s)" % (hop, step) if self.chance(0.7) else hop
+        if k == "advance":
+            # Breakthrough's steps, with a promotion (the player's choice) on the far side.
+            pro = ""
+            if tk:
+                pro = " (promote far %s)" % " ".join(r.sample(tk, r.randint(1, len(tk))))
+            return "(slide (from %s) (along ahead) (to %s)%s%s)" % (
+                fr, self.pick(["empty", "any"]), " (capture)" if self.chance(0.5) else "", pro)
         if k == "leap":
             paths = self.leap_paths(r.randint(2, 5), (2, 2))
             return "(leap (from %s) (by %s) (to any) (capture))" % (fr, paths)
@@ -347,7 +360,7 @@ class Gen:
 
     def phase_items(self, kinds):
         stages = [self.stage(kinds) for _ in range(self.r.randint(1, 3))]
-        if self.newlud and self.chance(0.7):
+        if self.newlud and self.chance(0.85):
             stages[self.r.randrange(len(stages))] = self.template_stage(kinds)
         items = ["(turn %s)" % " ".join(stages)]
         if self.chance(0.3):
@@ -678,7 +691,7 @@ class Gen:
         # end
         rules = []
         for _ in range(self.pick([1, 1, 2, 2, 3])):
-            k = self.pick(["nobody", "nomoves", "kinds", "any"])
+            k = self.pick(["nobody", "nobody", "nomoves", "kinds", "kinds", "any"])
             if k == "nobody":
                 c = "(nobody-can-move)"
             elif k == "nomoves":
@@ -688,7 +701,7 @@ class Gen:
             elif k == "kinds":
                 c = "(and (> (turn-number) 2) (= (count enemy any) 0))"
             else:
-                c = self.cond({"no_moves": True, "nobody": True})
+                c = "(and (> (turn-number) %d) %s)" % (r.randint(1, 8), self.cond({"no_moves": True, "nobody": True}))
             rules.append("(when %s %s)" % (c, self.outcome()))
         if self.chance(0.2):
             rules.append("(repetition %s)" % self.pick(["2", "3"]))
@@ -700,12 +713,20 @@ class Gen:
     def setup(self, shape, labels, w, h):
         """The setup's places, or None."""
         r = self.r
-        if self.chance(0.15):
+        if self.chance(0.08):
             return None
         square_like = shape in ("square", "rectangle")
         parts = []
         used = set()
-        k = self.pick(["random"] * 5 + ["rows", "chequer"])
+        k = self.pick(["random"] * 4 + ["rows", "chequer", "dense"])
+        if k == "dense":
+            free = list(labels)
+            r.shuffle(free)
+            n = len(free) * r.randint(4, 8) // 10
+            per = {t: [] for t in self.team_list}
+            for i in range(n):
+                per[self.team_list[i % self.nteams]].append(free[i])
+            return " ".join('(place "%s" %s)' % (t, " ".join(ss)) for t, ss in per.items() if ss)
         if k == "chequer" and square_like and self.nteams == 2:
             a, b = self.team_list if self.chance(0.5) else self.team_list[::-1]
             return '(place "%s" dark-squares) (place "%s" light-squares)' % (a, b)
@@ -718,7 +739,7 @@ class Gen:
             return " ".join(parts)
         free = list(labels)
         r.shuffle(free)
-        n_each = r.randint(1, max(1, min(4, len(labels) // (2 * self.nteams))))
+        n_each = r.randint(1, max(1, min(6, len(labels) // (2 * self.nteams))))
         for t in self.team_list:
             ss = [free.pop() for _ in range(n_each) if free]
             if not ss:
