@@ -25,7 +25,7 @@ I64_MAX = 2 ** 63 - 1
 UNLIMITED_HAND = 4294967295
 FILTERS = ("empty", "occupied", "friend", "enemy", "any")
 BOUND_WORDS = ("to", "from", "site", "last")
-MOVE_KINDS = ("place", "slide", "relocate", "leap", "hop")
+MOVE_KINDS = ("place", "slide", "relocate", "leap", "hop", "pass")
 
 
 class ModelError(Exception):
@@ -539,9 +539,15 @@ class Move:
         self.over = None  # a hop's (RELATION, FILTER)
         self.promote = None  # (REGION, [kind indices])
         self.piece = 0  # the kind a place puts
+        self.after = []  # conditions on the position after the action and its effects
+        self.no_repeat = None  # None, "superko" or "ko"
+        self.name = None  # a named pass's text
         for c in form[1:]:
             if c == "distinct":
                 self.distinct = True
+                continue
+            if self.kind == "pass" and is_word(c):
+                self.name = c
                 continue
             h = head(c)
             if h == "to":
@@ -570,6 +576,11 @@ class Move:
                 self.promote = (c[1], [game.kind_index(k) for k in c[2:]])
             elif h == "piece":
                 self.piece = game.kind_index(c[1])
+            elif h == "after":
+                self.after = c[1:]
+            elif h == "no-repeat":
+                self.no_repeat = c[1] if len(c) > 1 else "superko"
+                game.uses_no_repeat = True
             else:
                 raise ModelError("unknown clause %r of %s" % (c, self.kind))
 
@@ -577,6 +588,7 @@ class Move:
 class Game:
     def __init__(self, path, variant=None, settings=None):
         self.path = path
+        self.uses_no_repeat = False
         self.name, self.variant, sections = resolve(path, variant, settings)
         by = {}
         for s in sections:
@@ -926,7 +938,8 @@ class Game:
 class State:
     __slots__ = ("board", "sid", "next_sid", "hands", "counters", "phase", "mover", "completed",
                  "allow", "pending", "snap", "stage", "done", "lo", "hi", "relocated", "arrival",
-                 "last", "outcome", "legal", "reps", "actions", "turns", "kind", "last_site")
+                 "last", "outcome", "legal", "reps", "actions", "turns", "kind", "last_site",
+                 "history", "prev_board", "passes", "pass_only")
 
     def copy(self):
         s = State.__new__(State)
@@ -934,6 +947,10 @@ class State:
         s.sid = self.sid[:]
         s.kind = self.kind[:]
         s.last_site = self.last_site
+        s.history = self.history  # copied on write
+        s.prev_board = self.prev_board
+        s.passes = self.passes
+        s.pass_only = self.pass_only
         s.next_sid = self.next_sid
         s.hands = self.hands[:]
         s.counters = {k: v[:] for k, v in self.counters.items()}
@@ -1084,6 +1101,19 @@ class Eval:
             out.append(size)
         return out
 
+    def group_of(self, board, s, adj):
+        """The stones of s's team connected to s under adj (s itself included)."""
+        t = board[s]
+        seen = {s}
+        stack = [s]
+        while stack:
+            x = stack.pop()
+            for y in adj[x]:
+                if y not in seen and board[y] == t:
+                    seen.add(y)
+                    stack.append(y)
+        return seen
+
     # numbers -------------------------------------------------------------------------------
     def num(self, e, ctx):
         if isinstance(e, int) and not isinstance(e, bool):
@@ -1125,6 +1155,32 @@ class Eval:
             else:
                 teams = set(range(g.nt))
             return max(self.groups(st.board, e[1], teams, ctx.team), default=0)
+        if h == "liberties":
+            s = self.bound(e[1], ctx)
+            board = st.board
+            # 0 when the site is empty or unbound; our reading: also for a piece of nobody's,
+            # which is in no group.
+            if s is None or not (0 <= board[s] < g.nt):
+                return 0
+            adj = g.rel(e[2], ctx.team)
+            libs = set()
+            for x in self.group_of(board, s, adj):
+                libs.update(y for y in adj[x] if board[y] < 0)
+            return len(libs)
+        if h == "area":
+            adj = g.rel(e[1], ctx.team)
+            board = st.board
+            n = sum(1 for x in board if x == ctx.team)
+            seen = set()
+            for s in range(len(board)):
+                if board[s] >= 0 or s in seen:
+                    continue
+                region = self.group_of(board, s, adj)  # empty sites: board value -1 alike
+                seen |= region
+                owners = {board[y] for x in region for y in adj[x] if 0 <= board[y] < g.nt}
+                if owners == {ctx.team}:
+                    n += len(region)
+            return n
         if h == "counter":
             return st.counters[e[1]][ctx.team]
         if h == "allowance":
@@ -1184,6 +1240,9 @@ class Eval:
             return now > before
         if h == "hand-empty":
             return st.hands[ctx.mover] == 0
+        if h == "all-passed":
+            # The last turns, one per player, up to the current one, each a single `pass`.
+            return st.passes + (1 if st.pass_only else 0) >= self.g.np
         if h == "board-full":
             return all(x >= 0 for x in st.board)
         if h == "no-moves":
@@ -1249,6 +1308,10 @@ class Model:
             st.sid[s] = st.next_sid
             st.next_sid += 1
         st.last_site = None
+        st.history = frozenset()
+        st.prev_board = None
+        st.passes = 0  # completed turns in a row, up to the last, that were a single `pass`
+        st.pass_only = None  # this turn so far: None (no action), True (one `pass`), False
         st.hands = list(g.hands)
         st.counters = {c: [0] * g.nt for c in g.counters}
         st.phase = [0] * g.np
@@ -1270,6 +1333,8 @@ class Model:
         st.turns = 0
         if g.repetition:
             st.reps = {self.position_key(st): 1}
+        if g.uses_no_repeat:
+            st.history = frozenset([self.board_key(st)])
         self.begin_turn(st)
         return st
 
@@ -1412,6 +1477,29 @@ class Model:
         elif h == "draw":
             st.outcome = {"winner": None, "draw": True, "scores": None}
             st.legal = []
+        elif h == "remove-groups":
+            where, credit = [], None
+            for c in e[3:]:
+                if head(c) == "where":
+                    where = c[1:]
+                elif head(c) == "credit":
+                    credit = (c[1], c[2])
+            adj = g.rel(e[2], ctx.team)
+            doomed = set()
+            for s in ev.sites(e[1], ctx):
+                # Our reading: a piece of nobody's is in no group, so it has none to remove.
+                if not (0 <= st.board[s] < g.nt) or s in doomed:
+                    continue
+                if all(ev.cond(w, ctx.but(site=s)) for w in where):
+                    doomed |= ev.group_of(st.board, s, adj)
+            for s in sorted(doomed):
+                owner = st.board[s]
+                st.board[s] = -1
+                st.sid[s] = -1
+                st.kind[s] = -1
+                if credit is not None and owner != mteam:
+                    tgt = mteam if credit[1] == "mover" else owner
+                    st.counters[credit[0]][tgt] = checked(st.counters[credit[0]][tgt] + 1)
         elif h == "flip":
             # Found first, on the position before the effect; then all change owner together.
             turned = [s for s in ev.sites(e[1], ctx) if 0 <= st.board[s] < g.nt and st.board[s] != mteam]
@@ -1501,6 +1589,10 @@ class Model:
                             out.append((text + "=" + g.kind_letter(k), mv.kind, f, t, mv, (k, taken)))
                     else:
                         out.append((text, mv.kind, f, t, mv, (None, taken)))
+        elif mv.kind == "pass":
+            # A voluntary pass, offered while every condition holds (nothing bound but `last`).
+            if all(ev.cond(w, base) for w in mv.where):
+                out.append((mv.name or "pass", "vpass", None, None, mv, None))
         elif mv.kind == "relocate":
             for f in sorted(set(ev.sites(mv.frm, base))):
                 if st.board[f] < 0:
@@ -1517,6 +1609,26 @@ class Model:
                         continue
                     out.append((self.label(f) + ">" + self.label(t), "relocate", f, t, mv, None))
         return out
+
+    def after_ok(self, st, a):
+        """`(after ...)` and `(no-repeat ...)`: the action made, with all its effects, on a copy."""
+        mv = a[4]
+        s2 = st.copy()
+        s2.legal = []
+        self.do_move(s2, a)
+        if mv.after:
+            c = self.ctx(s2, to=a[3], frm=a[2])
+            if not all(self.ev.cond(x, c) for x in mv.after):
+                return False
+        if mv.no_repeat is not None:
+            key = self.board_key(s2)
+            if mv.no_repeat == "ko":
+                # Not the position just before the last action.
+                if key == st.prev_board:
+                    return False
+            elif key in st.history:
+                return False
+        return True
 
     def piece_targets(self, st, mv, f, team):
         """Where a slide, leap or hop from f may end, before the `to` set and the conditions:
@@ -1591,6 +1703,8 @@ class Model:
         seen = set()
         for mv in phase.stages[st.stage].moves:
             for a in self.move_actions(st, mv):
+                if (mv.after or mv.no_repeat) and not self.after_ok(st, a):
+                    continue
                 # An action more than one move could make is listed once, the first one's.
                 if a[0] not in seen or "leap-paths" in self.emulate and mv.kind == "leap":
                     seen.add(a[0])
@@ -1721,6 +1835,8 @@ class Model:
         if self.end_rules(st, no_moves=False):
             return
         st.completed += 1
+        st.passes = st.passes + 1 if st.pass_only else 0
+        st.pass_only = None
         st.mover = (st.mover + 1) % g.np
         for n, outcome in g.turn_limits:
             if st.completed >= n:
@@ -1749,28 +1865,24 @@ class Model:
         self.apply_in_place(st, a)
         return st
 
-    def apply_in_place(self, st, a):
+    def board_key(self, st):
+        """The position `no-repeat` compares: the stones on the board only (owner and kind)."""
+        return (tuple(st.board), tuple(st.kind))
+
+    def note_board(self, st, before):
+        """After an action: the position before it (for `ko`) and the positions that have
+        occurred (for `superko`; the start included)."""
+        if not self.g.uses_no_repeat:
+            return
+        st.prev_board = before
+        key = self.board_key(st)
+        if key not in st.history:
+            st.history = st.history | {key}
+
+    def do_move(self, st, a):
+        """The stone moves (with its captures and promotion), then the move's `then` effects."""
         g = self.g
         text, kind, f, t, mv, extra = a
-        # A turn is counted when its first action is made: `turns` is `completed + 1` while a
-        # turn is under way.
-        if st.turns <= st.completed:
-            st.turns += 1
-        st.last = st.mover
-        st.actions += 1
-        st.legal = []
-        if kind == "pass":
-            if self.end_rules(st, no_moves=False):
-                return
-            self.end_turn(st)
-            return
-        if kind == "end":
-            if self.end_rules(st, no_moves=False):
-                return
-            st.stage += 1
-            if not self.enter_stages(st):
-                self.end_turn(st)
-            return
         team = self.team_of(st.mover)
         if kind == "place":
             st.board[t] = g.nt if mv.piece in g.neutral_kinds else team
@@ -1807,6 +1919,46 @@ class Model:
                 st.relocated.add(("site", t))
         st.last_site = t
         self.effects(st, mv.then, self.ctx(st, to=t, frm=f))
+
+    def apply_in_place(self, st, a):
+        g = self.g
+        text, kind, f, t, mv, extra = a
+        # A turn is counted when its first action is made: `turns` is `completed + 1` while a
+        # turn is under way.
+        if st.turns <= st.completed:
+            st.turns += 1
+        st.last = st.mover
+        st.actions += 1
+        st.legal = []
+        before = self.board_key(st)
+        # `all-passed`: a turn that is the single action `pass` (forced or chosen, not named).
+        st.pass_only = (st.pass_only is None and text == "pass" and kind in ("pass", "vpass"))
+        if kind in ("pass", "end", "vpass"):
+            self.note_board(st, before)
+        if kind == "vpass":
+            # Its effects first, then the end rules; then the turn ends at once.
+            self.effects(st, mv.then, self.ctx(st))
+            if st.outcome is not None:
+                st.legal = []
+                return
+            if self.end_rules(st, no_moves=False):
+                return
+            self.end_turn(st)
+            return
+        if kind == "pass":
+            if self.end_rules(st, no_moves=False):
+                return
+            self.end_turn(st)
+            return
+        if kind == "end":
+            if self.end_rules(st, no_moves=False):
+                return
+            st.stage += 1
+            if not self.enter_stages(st):
+                self.end_turn(st)
+            return
+        self.do_move(st, a)
+        self.note_board(st, before)
         if st.outcome is not None:
             st.legal = []
             return
