@@ -16,7 +16,7 @@ import random
 RELS = {"square": ["orthogonal", "diagonal", "all"], "hexhex": ["adjacent"], "tiling": ["edges"]}
 FILTERS = ["empty", "occupied", "friend", "enemy", "any"]
 CMP = ["<", "<=", ">", ">=", "=", "!="]
-KNOWN = ("big-bound", "grew-until", "slide-require", "distinct", "leap-paths")
+KNOWN = ("big-bound", "grew-until", "slide-require", "distinct", "leap-paths", "groups-fast")
 # Steps of the directions (square boards: (row, column); hexagonal cells: axial), to tell
 # leap paths with the same displacement.
 DIRVEC = {"N": (1, 0), "NE": (1, 1), "E": (0, 1), "SE": (-1, 1), "S": (-1, 0), "SW": (-1, -1),
@@ -94,6 +94,8 @@ class Gen:
                 opts += ["allowance"] * 2
         if w.get("completed"):
             opts += ["completed"] * 3
+        if self.newlud and self.rels:
+            opts += ["liberties", "liberties", "area"]
         if depth < 2:
             opts += ["+", "-", "*", "min", "max", "if"]
         k = self.pick(opts)
@@ -105,6 +107,11 @@ class Gen:
             if self.chance(0.5):
                 return "(largest-group %s)" % self.rel()
             return "(largest-group %s %s)" % (self.rel(), self.pick(["friend", "enemy", "any"]))
+        if k == "liberties":
+            b = [x for x in ("to", "from", "site") if w.get(x)] + ["last"]
+            return "(liberties %s %s)" % (self.pick(b), self.pick(self.rels))
+        if k == "area":
+            return "(area %s)" % self.pick(self.rels)
         if k == "player-count":
             return "(player-count)"
         if k == "turn-number":
@@ -137,6 +144,8 @@ class Gen:
             opts += ["is"] * 4
         if w.get("nobody"):
             opts += ["nobody-can-move"] * 2
+        if self.newlud:
+            opts += ["all-passed"]
         if w.get("play"):
             opts += ["hand-empty"]
             if not (w.get("until") and "grew-until" in self.avoid):
@@ -150,7 +159,7 @@ class Gen:
         k = self.pick(opts)
         if k == "cmp":
             return "(%s %s %s)" % (self.pick(CMP), self.num(w, depth + 1), self.num(w, depth + 1))
-        if k in ("first-turn", "board-full", "hand-empty", "no-moves", "nobody-can-move"):
+        if k in ("first-turn", "board-full", "hand-empty", "no-moves", "nobody-can-move", "all-passed"):
             return "(%s)" % k
         if k == "in":
             return "(in %s %s)" % (self.pick(bound), self.sites(w))
@@ -173,6 +182,8 @@ class Gen:
         opts = ["remove"] * 3 + ["win", "draw", "if"] * 1
         if self.newlud:
             opts += ["flip"] * 3
+            if self.rels:
+                opts += ["remove-groups"] * 2
             if self.kind_names and len(self.kind_names) > len(self.neutral_kinds):
                 opts += ["promote"]
         if self.allowances:
@@ -193,6 +204,18 @@ class Gen:
                 return "(flip (flanks %s %s))" % (self.pick([b for b in ("to", "last") if b == "last" or w.get("to")]),
                                                    self.pick(self.dir_rels))
             return "(flip %s)" % self.sites(w)
+        if k == "remove-groups":
+            rl = self.pick(self.rels)
+            s = "(remove-groups %s %s" % (self.sites(w), rl)
+            if self.chance(0.8):
+                w2 = dict(w, site=True)
+                conds = ["(is enemy site)", "(= (liberties site %s) 0)" % rl]
+                if self.chance(0.3):
+                    conds = [self.cond(w2, 1)] + conds[self.r.randint(0, 1):]
+                s += " (where %s)" % " ".join(conds)
+            if self.counters and self.chance(0.4):
+                s += " (credit %s %s)" % (self.pick(self.counters), self.pick(["mover", "owner"]))
+            return s + ")"
         if k == "promote":
             b = [x for x in ("to", "from") if w.get(x)] + ["last"]
             return "(promote %s %s)" % (self.pick(b), self.pick(self.team_kinds()))
@@ -267,6 +290,10 @@ class Gen:
         if kind != "relocate" and not risky and self.chance(0.45 if kind == "slide" else 0.3):
             parts.append("(require (connected %s %s %s))" % (
                 self.pick(FILTERS), self.pick(self.region_names), self.rel()))
+        if self.newlud and kind in ("place", "slide") and self.chance(0.2):
+            parts.append("(after %s)" % self.cond(dict(w, completed=False)))
+        if self.newlud and kind in ("place", "slide") and self.chance(0.15):
+            parts.append("(no-repeat%s)" % self.pick(["", " ko", " superko"]))
         if self.chance(0.55):
             wt = dict(w, completed=(kind != "relocate"))
             parts.append("(then %s)" % " ".join(self.effect(wt) for _ in range(self.r.randint(1, 2))))
@@ -317,6 +344,10 @@ class Gen:
         opts = []
         if "place" in kinds and self.dir_rels:
             opts += ["reversi", "custodian"]
+        if "place" in kinds and self.rels and not (self.nteams > 2 and "groups-fast" in self.avoid):
+            # (With three teams or more, the engine's fast path for Go's capture takes the groups
+            # one after another: "groups-fast".)
+            opts += ["go", "go"]
         if any(k in kinds for k in ("slide", "leap", "hop")) and self.dir_rels:
             opts += ["clobber", "rider", "hop", "leap", "step"]
             if "far" in self.region_names:
@@ -325,13 +356,27 @@ class Gen:
             return self.stage(kinds)
         k = self.pick(opts)
         sym = [x for x in self.rels if x in self.dir_rels]
-        rl = self.pick(sym if sym and self.chance(0.7) else self.dir_rels)
+        rl = self.pick(sym if sym and self.chance(0.7) else self.dir_rels or self.rels)
         if k == "reversi":
             if self.chance(0.5):
                 return "(place (to empty) (where (> (count any (flanks to %s)) 0)) (then (flip (flanks to %s))))" % (rl, rl)
             # Free placements for the first stones, then flanking ones: positions where flanks happen.
             return ("(place (to empty) (where (or (< (count friend any) %d) (> (count any (flanks to %s)) 0))) "
                     "(then (flip (flanks to %s))))" % (r.randint(2, 4), rl, rl))
+        if k == "go":
+            # Go's placement: captures of groups left without liberties, no suicide, a ban on
+            # repeated positions; with a pass beside it.
+            rg = self.pick(self.rels)
+            mv = ("(place (to empty) (then (remove-groups (neighbors to %s) %s (where (is enemy site) "
+                  "(= (liberties site %s) 0))%s))" % (rg, rg, rg, " (credit score mover)" if self.counters and self.chance(0.3) else ""))
+            if self.chance(0.8):
+                mv += " (after (> (liberties to %s) 0))" % rg
+            if self.chance(0.7):
+                mv += " (no-repeat%s)" % self.pick(["", " ko", " superko"])
+            mv += ")"
+            if self.chance(0.6):
+                return "(actions 1 %s (pass%s))" % (mv, " (where (> (turn-number) %d))" % r.randint(1, 4) if self.chance(0.3) else "")
+            return mv
         if k == "custodian":
             return "(place (to empty)%s (then (remove (flanks to %s)%s)))" % (
                 " (piece %s)" % self.pick(self.kind_names) if self.kind_names and self.chance(0.3) else "", rl,
@@ -691,7 +736,11 @@ class Gen:
         # end
         rules = []
         for _ in range(self.pick([1, 1, 2, 2, 3])):
-            k = self.pick(["nobody", "nobody", "nomoves", "kinds", "kinds", "any"])
+            k = self.pick(["nobody", "nobody", "nomoves", "kinds", "kinds", "any", "passed"])
+            if k == "passed":
+                rules.append("(when (all-passed) (compare (higher %s)))" % self.pick(
+                    ["(area %s)" % self.pick(self.rels) if self.rels else "(count friend any)", "(count friend any)"]))
+                continue
             if k == "nobody":
                 c = "(nobody-can-move)"
             elif k == "nomoves":
@@ -801,6 +850,10 @@ class Gen:
         w = {"play": True, "from": True, "to": True}
         if self.chance(0.4):
             parts.append("(where %s)" % " ".join(self.cond(w) for _ in range(r.randint(1, 2))))
+        if kind == "slide" and self.chance(0.15):
+            parts.append("(after %s)" % self.cond(w))
+        if kind == "slide" and self.chance(0.1):
+            parts.append("(no-repeat%s)" % self.pick(["", " ko"]))
         if kind == "slide" and not moves_block and self.chance(0.1):
             parts.append("(require (connected %s %s %s))" % (
                 self.pick(FILTERS), self.pick(self.region_names), self.pick(self.rels)))

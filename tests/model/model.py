@@ -976,13 +976,14 @@ class State:
 
 class Ctx:
     """Who an expression is about (subject team), who acts (mover player) and the bound sites."""
-    __slots__ = ("team", "mover", "st", "to", "frm", "site", "no_moves", "nobody")
+    __slots__ = ("team", "mover", "st", "to", "frm", "site", "no_moves", "nobody", "fast")
 
     def __init__(self, st, team, mover, to=None, frm=None, site=None, no_moves=None, nobody=None):
         self.st, self.team, self.mover = st, team, mover
         self.to, self.frm, self.site = to, frm, site
         self.no_moves = no_moves
         self.nobody = nobody
+        self.fast = False
 
     def but(self, **kw):
         c = Ctx(self.st, self.team, self.mover, self.to, self.frm, self.site, self.no_moves,
@@ -1477,6 +1478,14 @@ class Model:
         elif h == "draw":
             st.outcome = {"winner": None, "draw": True, "scores": None}
             st.legal = []
+        elif h == "remove-groups" and "groups-fast" in self.emulate and ctx.fast:
+            # The engine's fast path (a placement whose only effect is Go's capture), black box:
+            # the groups are taken one after the other, each judged after the earlier removals.
+            adj = g.rel(e[2], ctx.team)
+            for s in ev.sites(e[1], ctx):
+                if ev.match("enemy", s, ctx) and ev.num(["liberties", "site", e[2]], ctx.but(site=s)) == 0:
+                    for x in ev.group_of(st.board, s, adj):
+                        st.board[x] = st.sid[x] = st.kind[x] = -1
         elif h == "remove-groups":
             where, credit = [], None
             for c in e[3:]:
@@ -1702,13 +1711,17 @@ class Model:
         acts = []
         seen = set()
         for mv in phase.stages[st.stage].moves:
+            mine = set()
             for a in self.move_actions(st, mv):
                 if (mv.after or mv.no_repeat) and not self.after_ok(st, a):
                     continue
                 # An action more than one move could make is listed once, the first one's.
-                if a[0] not in seen or "leap-paths" in self.emulate and mv.kind == "leap":
-                    seen.add(a[0])
+                # (The engine's defect: a leap lists its destination once per path reaching it,
+                # unless an earlier move of the stage has the action.)
+                if a[0] not in seen or "leap-paths" in self.emulate and a[0] in mine:
+                    mine.add(a[0])
                     acts.append(a)
+            seen |= mine
         return acts
 
     def set_legal(self, st, acts, with_end):
@@ -1918,7 +1931,13 @@ class Model:
                 st.relocated.add(st.sid[t])
                 st.relocated.add(("site", t))
         st.last_site = t
-        self.effects(st, mv.then, self.ctx(st, to=t, frm=f))
+        c = self.ctx(st, to=t, frm=f)
+        if "groups-fast" in self.emulate and kind == "place" and len(mv.then) == 1 and \
+                head(mv.then[0]) == "remove-groups" and len(mv.then[0]) == 4:
+            r = mv.then[0][2]
+            c.fast = mv.then[0] == ["remove-groups", ["neighbors", "to", r], r,
+                                    ["where", ["is", "enemy", "site"], ["=", ["liberties", "site", r], 0]]]
+        self.effects(st, mv.then, c)
 
     def apply_in_place(self, st, a):
         g = self.g

@@ -209,7 +209,7 @@ def play_and_compare(tabula, path, m, rng, use_moves, stats):
             same = (bool(eo.get("draw")) == mo["draw"] and team == mo["winner"]
                     and eo.get("scores") == mo["scores"])
         if not same:
-            LAST.update(kind="result")
+            LAST.update(kind="result", seq=seq, eo=eo)
             return "outcome after %r: engine %s, model %s" % (" ".join(seq), eo, mo)
     with tempfile.TemporaryDirectory() as d:
         rec = os.path.join(d, "g.rec")
@@ -310,6 +310,17 @@ def explain(tabula, path, args, use_moves, variant, settings):
                 ok = model.perft_counts(m, len(LAST["engine"])) == LAST["engine"]
             elif kind == "legal":
                 ok = agrees_on(tabula, path, m, LAST["seq"])
+            elif kind == "result" and "eo" in LAST:
+                # The same game, and the engine's result: does the emulating model give it?
+                eo = LAST["eo"]
+                st = model.replay(m, LAST["seq"])
+                mo = model.outcome_json(st)
+                ok = (eo is None) == (mo is None)
+                if ok and eo is not None:
+                    wt = eo.get("winning_team")
+                    team = m.g.team_names.index(wt) + 1 if wt in m.g.team_names else None
+                    ok = (bool(eo.get("draw")) == mo["draw"] and team == mo["winner"]
+                          and eo.get("scores") == mo["scores"])
             else:
                 ok = False
         except (model.ModelError, subprocess.TimeoutExpired):
