@@ -1482,8 +1482,9 @@ class Model:
             # The engine's fast path (a placement whose only effect is Go's capture), black box:
             # the groups are taken one after the other, each judged after the earlier removals.
             adj = g.rel(e[2], ctx.team)
+            where = [c for x in e[3:] if head(x) == "where" for c in x[1:]]
             for s in ev.sites(e[1], ctx):
-                if ev.match("enemy", s, ctx) and ev.num(["liberties", "site", e[2]], ctx.but(site=s)) == 0:
+                if 0 <= st.board[s] < g.nt and all(ev.cond(w, ctx.but(site=s)) for w in where):
                     for x in ev.group_of(st.board, s, adj):
                         st.board[x] = st.sid[x] = st.kind[x] = -1
         elif h == "remove-groups":
@@ -1933,10 +1934,9 @@ class Model:
         st.last_site = t
         c = self.ctx(st, to=t, frm=f)
         if "groups-fast" in self.emulate and kind == "place" and len(mv.then) == 1 and \
-                head(mv.then[0]) == "remove-groups" and len(mv.then[0]) == 4:
-            r = mv.then[0][2]
-            c.fast = mv.then[0] == ["remove-groups", ["neighbors", "to", r], r,
-                                    ["where", ["is", "enemy", "site"], ["=", ["liberties", "site", r], 0]]]
+                head(mv.then[0]) == "remove-groups" and not mv.where:
+            # Black box: a placement without `where` whose one effect is a `remove-groups`.
+            c.fast = True
         self.effects(st, mv.then, c)
 
     def apply_in_place(self, st, a):
