@@ -16,11 +16,12 @@ import random
 RELS = {"square": ["orthogonal", "diagonal", "all"], "hexhex": ["adjacent"], "tiling": ["edges"]}
 FILTERS = ["empty", "occupied", "friend", "enemy", "any"]
 CMP = ["<", "<=", ">", ">=", "=", "!="]
-KNOWN = ("big-bound", "grew-until", "slide-require", "distinct", "leap-paths", "groups-fast")
+KNOWN = ("big-bound", "grew-until", "slide-require", "distinct", "leap-paths", "groups-fast",
+         "neutral-group", "first-move")
 # Defects of the engine (at f931769) found by this model's extension and still open: the generator
 # leaves their shapes out unless asked (--include-open), so that a run hunts for new ones and the
 # CI slice passes. See DISAGREEMENTS.md.
-OPEN = ("leap-paths", "groups-fast")
+OPEN = ("leap-paths", "groups-fast", "first-move", "neutral-group")
 # Steps of the directions (square boards: (row, column); hexagonal cells: axial), to tell
 # leap paths with the same displacement.
 DIRVEC = {"N": (1, 0), "NE": (1, 1), "E": (0, 1), "SE": (-1, 1), "S": (-1, 0), "SW": (-1, -1),
@@ -30,6 +31,7 @@ TEAM_NAMES = ["Red", "Blue", "Green", "Gold", "Grey", "Pink"]
 
 
 class Gen:
+    no_after = False
     newlud = False  # the ludemes of the later parts of LANGUAGE.md (game_pieces)
     kind_names = []
     neutral_kinds = []
@@ -99,7 +101,9 @@ class Gen:
         if w.get("completed"):
             opts += ["completed"] * 3
         if self.newlud and self.rels:
-            opts += ["liberties", "liberties", "area"]
+            opts += ["area"]
+            if not self.neutral_groups_risky():
+                opts += ["liberties", "liberties"]
         if depth < 2:
             opts += ["+", "-", "*", "min", "max", "if"]
         k = self.pick(opts)
@@ -186,7 +190,7 @@ class Gen:
         opts = ["remove"] * 3 + ["win", "draw", "if"] * 1
         if self.newlud:
             opts += ["flip"] * 3
-            if self.rels:
+            if self.rels and not self.neutral_groups_risky():
                 opts += ["remove-groups"] * 2
             if self.kind_names and len(self.kind_names) > len(self.neutral_kinds):
                 opts += ["promote"]
@@ -291,12 +295,15 @@ class Gen:
             parts.append("(where %s)" % " ".join(self.cond(w) for _ in range(self.r.randint(1, 2))))
         risky = kind == "slide" and "slide-require" in self.avoid and \
             not any(p == "(from friend)" for p in parts)
+        if kind == "slide" and self.no_after:
+            risky = True
         if kind != "relocate" and not risky and self.chance(0.45 if kind == "slide" else 0.3):
             parts.append("(require (connected %s %s %s))" % (
                 self.pick(FILTERS), self.pick(self.region_names), self.rel()))
-        if self.newlud and kind in ("place", "slide") and self.chance(0.2):
+        late = not (kind == "slide" and self.no_after)
+        if self.newlud and kind in ("place", "slide") and self.chance(0.2) and late:
             parts.append("(after %s)" % self.cond(dict(w, completed=False)))
-        if self.newlud and kind in ("place", "slide") and self.chance(0.15):
+        if self.newlud and kind in ("place", "slide") and self.chance(0.15) and late:
             parts.append("(no-repeat%s)" % self.pick(["", " ko", " superko"]))
         if self.chance(0.55):
             wt = dict(w, completed=(kind != "relocate"))
@@ -328,7 +335,13 @@ class Gen:
         # A stage holds at most one placement and one relocation (`ambiguous_moves`); piece
         # moves (slide, leap, hop) may repeat: an action two could make is the first one's.
         ks = [k for i, k in enumerate(ks) if k not in ("place", "relocate") or k not in ks[:i]]
+        # With --avoid-known, a stage with two piece moves puts no `require`, `after` or
+        # `no-repeat` on them (the engine gives the action to the first move even where these
+        # fail: "first-move").
+        self.no_after = "first-move" in self.avoid and \
+            sum(1 for k in ks if k in ("slide", "leap", "hop")) > 1
         moves = " ".join(self.move(k) for k in ks)
+        self.no_after = False
         if self.chance(0.3):
             return "(actions %s %s)" % (self.pick(["1", "0", "2"]), moves)
         lo, hi = self.bound(), self.bound()
@@ -351,7 +364,7 @@ class Gen:
         opts = []
         if "place" in kinds and self.dir_rels:
             opts += ["reversi", "custodian"]
-        if "place" in kinds and self.rels:
+        if "place" in kinds and self.rels and not self.neutral_groups_risky():
             opts += ["go", "go"]
         if any(k in kinds for k in ("slide", "leap", "hop")) and self.dir_rels:
             opts += ["clobber", "rider", "hop", "leap", "step"]
@@ -856,11 +869,12 @@ class Gen:
         w = {"play": True, "from": True, "to": True}
         if self.chance(0.4):
             parts.append("(where %s)" % " ".join(self.cond(w) for _ in range(r.randint(1, 2))))
-        if kind == "slide" and self.chance(0.15):
+        late = not self.no_after
+        if kind == "slide" and self.chance(0.15) and late:
             parts.append("(after %s)" % self.cond(w))
-        if kind == "slide" and self.chance(0.1):
+        if kind == "slide" and self.chance(0.1) and late:
             parts.append("(no-repeat%s)" % self.pick(["", " ko"]))
-        if kind == "slide" and not moves_block and self.chance(0.1):
+        if kind == "slide" and not moves_block and self.chance(0.1) and late:
             parts.append("(require (connected %s %s %s))" % (
                 self.pick(FILTERS), self.pick(self.region_names), self.pick(self.rels)))
         if "far" in self.region_names and len(tk) >= 2 and self.chance(0.3):
@@ -869,6 +883,11 @@ class Gen:
             parts.append("(then %s)" % " ".join(self.effect(dict(w, completed=True)) for _ in range(r.randint(1, 2))))
         r.shuffle(parts)
         return "(%s %s)" % (kind, " ".join(parts))
+
+    def neutral_groups_risky(self):
+        """With --avoid-known: no liberties or group removal in a file with pieces of nobody's
+        (the engine gives them a group: "neutral-group")."""
+        return "neutral-group" in self.avoid and bool(self.neutral_kinds)
 
     def off_fast_path(self):
         """With --avoid-known and three teams or more: a second effect after a placement's only

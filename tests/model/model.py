@@ -1002,6 +1002,7 @@ def checked(v):
 class Eval:
     def __init__(self, game):
         self.g = game
+        self.emulate = set()
 
     # sites --------------------------------------------------------------------------------
     def bound(self, w, ctx):
@@ -1160,8 +1161,8 @@ class Eval:
             s = self.bound(e[1], ctx)
             board = st.board
             # 0 when the site is empty or unbound; our reading: also for a piece of nobody's,
-            # which is in no group.
-            if s is None or not (0 <= board[s] < g.nt):
+            # which is in no group. (The engine, black box: the group of nobody's pieces.)
+            if s is None or board[s] < 0 or board[s] == g.nt and "neutral-group" not in self.emulate:
                 return 0
             adj = g.rel(e[2], ctx.team)
             libs = set()
@@ -1290,6 +1291,14 @@ class Model:
         # docs. run_long.py switches them on one at a time to say which known defect explains a
         # disagreement; they are not a second reading of the language.
         self.emulate = set()
+
+    @property
+    def emulate(self):
+        return self.ev.emulate
+
+    @emulate.setter
+    def emulate(self, v):
+        self.ev.emulate = v
 
     def label(self, s):
         return self.g.board.labels[s]
@@ -1498,7 +1507,9 @@ class Model:
             doomed = set()
             for s in ev.sites(e[1], ctx):
                 # Our reading: a piece of nobody's is in no group, so it has none to remove.
-                if not (0 <= st.board[s] < g.nt) or s in doomed:
+                # (The engine, black box: it removes the group of nobody's pieces.)
+                if st.board[s] < 0 or s in doomed or \
+                        st.board[s] == g.nt and "neutral-group" not in self.emulate:
                     continue
                 if all(ev.cond(w, ctx.but(site=s)) for w in where):
                     doomed |= ev.group_of(st.board, s, adj)
@@ -1591,14 +1602,18 @@ class Model:
                         after.board[f] = -1
                         after.kind[f] = -1
                         ca = c.but(st=after)
-                        if not all(ev.constraint(r, ca) for r in mv.require):
+                        failed = not all(ev.constraint(r, ca) for r in mv.require)
+                        if failed and "first-move" not in self.emulate:
                             continue
+                    else:
+                        failed = False
+                    dest = self.claims if failed else out
                     text = self.label(f) + "-" + self.label(t)
                     if mv.promote is not None and t in g.region_union(mv.promote[0], team):
                         for k in mv.promote[1]:
-                            out.append((text + "=" + g.kind_letter(k), mv.kind, f, t, mv, (k, taken)))
+                            dest.append((text + "=" + g.kind_letter(k), mv.kind, f, t, mv, (k, taken)))
                     else:
-                        out.append((text, mv.kind, f, t, mv, (None, taken)))
+                        dest.append((text, mv.kind, f, t, mv, (None, taken)))
         elif mv.kind == "pass":
             # A voluntary pass, offered while every condition holds (nothing bound but `last`).
             if all(ev.cond(w, base) for w in mv.where):
@@ -1639,6 +1654,8 @@ class Model:
             elif key in st.history:
                 return False
         return True
+
+    claims = []  # actions of a move that passed its `where` but not its `require` or `after`
 
     def piece_targets(self, st, mv, f, team):
         """Where a slide, leap or hop from f may end, before the `to` set and the conditions:
@@ -1711,11 +1728,18 @@ class Model:
         phase = self.g.phases[st.phase[st.mover]]
         acts = []
         seen = set()
+        claimed = {}
         for mv in phase.stages[st.stage].moves:
             mine = set()
+            self.claims = []
             for a in self.move_actions(st, mv):
                 if (mv.after or mv.no_repeat) and not self.after_ok(st, a):
+                    self.claims.append(a)
                     continue
+                if "first-move" in self.emulate and a[0] in claimed and a[0] not in seen:
+                    # The engine (black box): the action is the first move's that reaches the
+                    # site past its `where`, though its `require` or `after` fails there.
+                    a = claimed[a[0]]
                 # An action more than one move could make is listed once, the first one's.
                 # (The engine's defect: a leap lists its destination once per path reaching it,
                 # unless an earlier move of the stage has the action.)
@@ -1723,6 +1747,8 @@ class Model:
                     mine.add(a[0])
                     acts.append(a)
             seen |= mine
+            for a in self.claims:
+                claimed.setdefault(a[0], a)
         return acts
 
     def set_legal(self, st, acts, with_end):
