@@ -17,7 +17,7 @@ RELS = {"square": ["orthogonal", "diagonal", "all"], "hexhex": ["adjacent"], "ti
 FILTERS = ["empty", "occupied", "friend", "enemy", "any"]
 CMP = ["<", "<=", ">", ">=", "=", "!="]
 KNOWN = ("big-bound", "grew-until", "slide-require", "distinct", "leap-paths", "groups-fast",
-         "neutral-group", "first-move")
+         "neutral-group", "first-move", "after-kind")
 # Defects of the engine (at f931769) found by this model's extension and still open: the generator
 # leaves their shapes out unless asked (--include-open), so that a run hunts for new ones and the
 # CI slice passes. See DISAGREEMENTS.md.
@@ -260,7 +260,12 @@ class Gen:
         if kind == "place" and self.newlud:
             parts.append("(to %s)" % self.pick(["empty", "empty", self.sites({})]))
             if self.kind_names and self.chance(0.5):
-                parts.append("(piece %s)" % self.pick(self.kind_names))
+                k = self.pick(self.kind_names)
+                parts.append("(piece %s)" % k)
+                if k != self.kind_names[0] and "after-kind" in self.avoid:
+                    w["no_after"] = True  # the engine's `after` would see the first kind
+                if k in self.neutral_kinds and "after-kind" in self.avoid:
+                    w["no_require"] = True  # its `require` would see the mover's piece
             if self.dir_rels and self.chance(0.5):
                 rl = self.pick(self.dir_rels)
                 parts.append("(where (> (count any (flanks to %s)) 0))" % rl)
@@ -297,10 +302,12 @@ class Gen:
             not any(p == "(from friend)" for p in parts)
         if kind == "slide" and self.no_after:
             risky = True
+        if w.get("no_require"):
+            risky = True
         if kind != "relocate" and not risky and self.chance(0.45 if kind == "slide" else 0.3):
             parts.append("(require (connected %s %s %s))" % (
                 self.pick(FILTERS), self.pick(self.region_names), self.rel()))
-        late = not (kind == "slide" and self.no_after)
+        late = not (kind == "slide" and self.no_after) and not w.get("no_after")
         if self.newlud and kind in ("place", "slide") and self.chance(0.2) and late:
             parts.append("(after %s)" % self.cond(dict(w, completed=False)))
         if self.newlud and kind in ("place", "slide") and self.chance(0.15) and late:

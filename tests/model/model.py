@@ -1569,6 +1569,10 @@ class Model:
                 if mv.require:
                     after = st.copy()
                     after.board[t] = owner
+                    if "after-kind" in self.emulate:
+                        # The engine (black box): a `require` sees a piece of nobody's that a
+                        # placement puts as the mover's.
+                        after.board[t] = team
                     after.kind[t] = mv.piece
                     ca = c.but(st=after)
                     if not all(ev.constraint(r, ca) for r in mv.require):
@@ -1640,6 +1644,13 @@ class Model:
         mv = a[4]
         s2 = st.copy()
         s2.legal = []
+        if "after-kind" in self.emulate and a[1] == "place" and mv.piece != 0:
+            # The engine (black box): the position `after` judges has a piece of the first kind
+            # where the placement puts another.
+            import copy
+            m0 = copy.copy(mv)
+            m0.piece = 0
+            a = a[:4] + (m0,) + a[5:]
         self.do_move(s2, a)
         if mv.after:
             c = self.ctx(s2, to=a[3], frm=a[2])
