@@ -1243,7 +1243,11 @@ class Eval:
         if h == "hand-empty":
             return st.hands[ctx.mover] == 0
         if h == "all-passed":
-            # The last turns, one per player, up to the current one, each a single `pass`.
+            # The last turns, one per player, up to the current one, each a single `pass`: false
+            # once the current turn has an action that is not one; at the start of a turn (no
+            # action yet), the completed turns.
+            if st.pass_only is False:
+                return False
             return st.passes + (1 if st.pass_only else 0) >= self.g.np
         if h == "board-full":
             return all(x >= 0 for x in st.board)
