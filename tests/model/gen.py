@@ -2,9 +2,13 @@
 """Random Tabula rule files, for comparing the reference model with the engine.
 
 Every file is drawn from a seeded `random.Random`, so `--seed S --count N` always writes the same
-files. The generator aims at *valid* files (`tabula check` accepts the great majority) that cover
-every ludeme of docs/LANGUAGE.md, every board kind, 2–6 players in 2 or more teams, and that end
-in bounded time: boards are small and every game has a turn limit.
+files. The generator aims at *valid* files (`tabula check` accepts the great majority) that end
+in bounded time: boards are small and every game has a turn limit. Half the seeds give files of
+§1–§10 (`Gen.game`: square, hexhex and tiling boards, 2–6 players in 2 or more teams); the other
+half files of the later parts (`Gen.game_pieces`: setups, rays, flanks, sight, flip,
+nobody-can-move, kinds of piece, captures, ranges, leaps, hops, promotions, liberties, group
+removal, after, no-repeat, area, passes; square, rectangle, hexhex, rhombus, triangle and tiling
+boards, 2–4 players). See README.md.
 
     python3 tests/model/gen.py --seed 1 --count 100 --out /tmp/gen
 """
