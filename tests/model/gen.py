@@ -2,9 +2,13 @@
 """Random Tabula rule files, for comparing the reference model with the engine.
 
 Every file is drawn from a seeded `random.Random`, so `--seed S --count N` always writes the same
-files. The generator aims at *valid* files (`tabula check` accepts the great majority) that cover
-every ludeme of docs/LANGUAGE.md, every board kind, 2–6 players in 2 or more teams, and that end
-in bounded time: boards are small and every game has a turn limit.
+files. The generator aims at *valid* files (`tabula check` accepts the great majority) that end
+in bounded time: boards are small and every game has a turn limit. Half the seeds give files of
+§1–§10 (`Gen.game`: square, hexhex and tiling boards, 2–6 players in 2 or more teams); the other
+half files of the later parts (`Gen.game_pieces`: setups, rays, flanks, sight, flip,
+nobody-can-move, kinds of piece, captures, ranges, leaps, hops, promotions, liberties, group
+removal, after, no-repeat, area, passes; square, rectangle, hexhex, rhombus, triangle and tiling
+boards, 2–4 players). See README.md.
 
     python3 tests/model/gen.py --seed 1 --count 100 --out /tmp/gen
 """
@@ -16,11 +20,27 @@ import random
 RELS = {"square": ["orthogonal", "diagonal", "all"], "hexhex": ["adjacent"], "tiling": ["edges"]}
 FILTERS = ["empty", "occupied", "friend", "enemy", "any"]
 CMP = ["<", "<=", ">", ">=", "=", "!="]
-KNOWN = ("big-bound", "grew-until", "slide-require", "distinct")
+KNOWN = ("big-bound", "grew-until", "slide-require", "distinct", "leap-paths", "groups-fast",
+         "neutral-group", "first-move", "after-kind")
+# Defects of the engine (at f931769) found by this model's extension and still open: the generator
+# leaves their shapes out unless asked (--include-open), so that a run hunts for new ones and the
+# CI slice passes. See DISAGREEMENTS.md.
+OPEN = ("leap-paths", "groups-fast", "first-move", "neutral-group")
+# Steps of the directions (square boards: (row, column); hexagonal cells: axial), to tell
+# leap paths with the same displacement.
+DIRVEC = {"N": (1, 0), "NE": (1, 1), "E": (0, 1), "SE": (-1, 1), "S": (-1, 0), "SW": (-1, -1),
+          "W": (0, -1), "NW": (1, -1)}
+HEXVEC = {"E": (0, 1), "NE": (1, 1), "NW": (1, 0), "W": (0, -1), "SW": (-1, -1), "SE": (-1, 0)}
 TEAM_NAMES = ["Red", "Blue", "Green", "Gold", "Grey", "Pink"]
 
 
 class Gen:
+    no_after = False
+    newlud = False  # the ludemes of the later parts of LANGUAGE.md (game_pieces)
+    kind_names = []
+    neutral_kinds = []
+    dir_rels = []
+
     def __init__(self, seed, avoid=()):
         self.r = random.Random(seed)
         self.seed = seed
@@ -42,17 +62,37 @@ class Gen:
     def rel(self):
         return self.pick(self.rels)
 
+    def filt(self):
+        """A filter: one of the five words, or (in files with kinds) a kind's filter."""
+        if self.newlud and self.kind_names and self.chance(0.3):
+            k = self.pick(self.kind_names)
+            if k in self.neutral_kinds:
+                return "(occupied %s)" % k
+            return "(%s %s)" % (self.pick(["friend", "enemy", "occupied"]), k)
+        return self.pick(FILTERS)
+
     def sites(self, w):
         opts = ["filter", "region"]
         bound = [b for b in ("to", "from", "site") if w.get(b)]
+        if self.newlud:
+            bound.append("last")
         if bound:
             opts += ["neighbors"] * 3
+        if self.newlud and self.dir_rels:
+            opts += ["ray", "flanks", "flanks", "sight"]
+        if self.newlud:
+            opts += ["bound"]
         k = self.pick(opts)
         if k == "filter":
-            return self.pick(FILTERS)
+            return self.filt()
         if k == "region":
             return self.pick(self.region_names)
-        return "(neighbors %s %s)" % (self.pick(bound), self.rel())
+        if k == "bound":
+            return self.pick(bound)
+        if k in ("ray", "flanks", "sight"):
+            return "(%s %s %s)" % (k, self.pick(bound), self.pick(self.dir_rels))
+        return "(neighbors %s %s)" % (self.pick(bound), self.pick(self.rels + self.dir_rels)
+                                      if self.newlud else self.rel())
 
     def num(self, w, depth=0):
         opts = ["const"] * 3 + ["count"] * 4 + ["largest-group", "player-count", "turn-number"]
@@ -64,17 +104,26 @@ class Gen:
                 opts += ["allowance"] * 2
         if w.get("completed"):
             opts += ["completed"] * 3
+        if self.newlud and self.rels:
+            opts += ["area"]
+            if not self.neutral_groups_risky():
+                opts += ["liberties", "liberties"]
         if depth < 2:
             opts += ["+", "-", "*", "min", "max", "if"]
         k = self.pick(opts)
         if k == "const":
             return str(self.r.randint(-1, 4))
         if k == "count":
-            return "(count %s %s)" % (self.pick(FILTERS), self.sites(w))
+            return "(count %s %s)" % (self.filt(), self.sites(w))
         if k == "largest-group":
             if self.chance(0.5):
                 return "(largest-group %s)" % self.rel()
             return "(largest-group %s %s)" % (self.rel(), self.pick(["friend", "enemy", "any"]))
+        if k == "liberties":
+            b = [x for x in ("to", "from", "site") if w.get(x)] + ["last"]
+            return "(liberties %s %s)" % (self.pick(b), self.pick(self.rels))
+        if k == "area":
+            return "(area %s)" % self.pick(self.rels)
         if k == "player-count":
             return "(player-count)"
         if k == "turn-number":
@@ -100,8 +149,15 @@ class Gen:
     def cond(self, w, depth=0):
         opts = ["cmp"] * 5 + ["first-turn", "board-full", "true", "false"]
         bound = [b for b in ("to", "from", "site") if w.get(b)]
+        if self.newlud:
+            bound = bound + ["last"]
+            opts += ["in"] * 2
         if bound:
             opts += ["is"] * 4
+        if w.get("nobody"):
+            opts += ["nobody-can-move"] * 2
+        if self.newlud:
+            opts += ["all-passed"]
         if w.get("play"):
             opts += ["hand-empty"]
             if not (w.get("until") and "grew-until" in self.avoid):
@@ -115,14 +171,16 @@ class Gen:
         k = self.pick(opts)
         if k == "cmp":
             return "(%s %s %s)" % (self.pick(CMP), self.num(w, depth + 1), self.num(w, depth + 1))
-        if k in ("first-turn", "board-full", "hand-empty", "no-moves"):
+        if k in ("first-turn", "board-full", "hand-empty", "no-moves", "nobody-can-move", "all-passed"):
             return "(%s)" % k
+        if k == "in":
+            return "(in %s %s)" % (self.pick(bound), self.sites(w))
         if k in ("true", "false"):
             return k
         if k == "option":
             return self.pick(self.bool_options)
         if k == "is":
-            return "(is %s %s)" % (self.pick(FILTERS), self.pick(bound))
+            return "(is %s %s)" % (self.filt(), self.pick(bound))
         if k == "grew":
             # grew's number is read at the start of the turn too: nothing bound in it.
             w2 = {"play": True}
@@ -134,6 +192,12 @@ class Gen:
 
     def effect(self, w, depth=0):
         opts = ["remove"] * 3 + ["win", "draw", "if"] * 1
+        if self.newlud:
+            opts += ["flip"] * 3
+            if self.rels and not self.neutral_groups_risky():
+                opts += ["remove-groups"] * 2
+            if self.kind_names and len(self.kind_names) > len(self.neutral_kinds):
+                opts += ["promote"]
         if self.allowances:
             opts += ["allow", "allow-next"] * 2
         if self.counters:
@@ -147,6 +211,26 @@ class Gen:
             if self.counters and self.chance(0.5):
                 s += " (credit %s %s)" % (self.pick(self.counters), self.pick(["mover", "owner"]))
             return s + ")"
+        if k == "flip":
+            if self.dir_rels and self.chance(0.7):
+                return "(flip (flanks %s %s))" % (self.pick([b for b in ("to", "last") if b == "last" or w.get("to")]),
+                                                   self.pick(self.dir_rels))
+            return "(flip %s)" % self.sites(w)
+        if k == "remove-groups":
+            rl = self.pick(self.rels)
+            s = "(remove-groups %s %s" % (self.sites(w), rl)
+            if self.chance(0.8):
+                w2 = dict(w, site=True)
+                conds = ["(is enemy site)", "(= (liberties site %s) 0)" % rl]
+                if self.chance(0.3):
+                    conds = [self.cond(w2, 1)] + conds[self.r.randint(0, 1):]
+                s += " (where %s)" % " ".join(conds)
+            if self.counters and self.chance(0.4):
+                s += " (credit %s %s)" % (self.pick(self.counters), self.pick(["mover", "owner"]))
+            return s + ")"
+        if k == "promote":
+            b = [x for x in ("to", "from") if w.get(x)] + ["last"]
+            return "(promote %s %s)" % (self.pick(b), self.pick(self.team_kinds()))
         if k == "win":
             return "(if (and %s (> (turn-number) %d)) (win %s))" % (
                 self.cond(w, 1), self.r.randint(0, 12), self.pick(["mover", "next"]))
@@ -173,9 +257,26 @@ class Gen:
 
     # -- moves and stages
     def move(self, kind):
+        if self.newlud and kind in ("leap", "hop") or self.newlud and kind == "slide" and self.chance(0.7):
+            return self.piece_move(kind)
         parts = []
         w = {"play": True}
-        if kind == "place":
+        if kind == "place" and self.newlud:
+            parts.append("(to %s)" % self.pick(["empty", "empty", self.sites({})]))
+            if self.kind_names and self.chance(0.5):
+                k = self.pick(self.kind_names)
+                parts.append("(piece %s)" % k)
+                if k != self.kind_names[0] and "after-kind" in self.avoid:
+                    w["no_after"] = True  # the engine's `after` would see the first kind
+                if k in self.neutral_kinds and "after-kind" in self.avoid:
+                    w["no_require"] = True  # its `require` would see the mover's piece
+            if self.dir_rels and self.chance(0.5):
+                rl = self.pick(self.dir_rels)
+                parts.append("(where (> (count any (flanks to %s)) 0))" % rl)
+                parts.append("(then (%s (flanks to %s)))" % (self.pick(["flip", "flip", "remove"]), rl))
+                self.r.shuffle(parts)
+                return "(place %s)" % " ".join(parts)
+        elif kind == "place":
             parts.append("(to %s)" % self.sites({}))
         elif kind == "slide":
             parts.append("(from %s)" % self.pick(["friend"] * 3 + ["any", "any", "enemy", "occupied"]
@@ -203,12 +304,24 @@ class Gen:
             parts.append("(where %s)" % " ".join(self.cond(w) for _ in range(self.r.randint(1, 2))))
         risky = kind == "slide" and "slide-require" in self.avoid and \
             not any(p == "(from friend)" for p in parts)
+        if kind == "slide" and self.no_after:
+            risky = True
+        if w.get("no_require"):
+            risky = True
         if kind != "relocate" and not risky and self.chance(0.45 if kind == "slide" else 0.3):
             parts.append("(require (connected %s %s %s))" % (
                 self.pick(FILTERS), self.pick(self.region_names), self.rel()))
+        late = not (kind == "slide" and self.no_after) and not w.get("no_after")
+        if self.newlud and kind in ("place", "slide") and self.chance(0.2) and late:
+            parts.append("(after %s)" % self.cond(dict(w, completed=False)))
+        if self.newlud and kind in ("place", "slide") and self.chance(0.15) and late:
+            parts.append("(no-repeat%s)" % self.pick(["", " ko", " superko"]))
         if self.chance(0.55):
             wt = dict(w, completed=(kind != "relocate"))
-            parts.append("(then %s)" % " ".join(self.effect(wt) for _ in range(self.r.randint(1, 2))))
+            effs = [self.effect(wt) for _ in range(self.r.randint(1, 2))]
+            if kind == "place" and len(effs) == 1 and effs[0].startswith("(remove-groups"):
+                effs[0] += self.off_fast_path()
+            parts.append("(then %s)" % " ".join(effs))
         self.r.shuffle(parts)
         return "(%s %s)" % (kind, " ".join(parts))
 
@@ -230,7 +343,16 @@ class Gen:
         if self.chance(0.4):
             return self.move(self.pick(kinds))
         ks = self.r.sample(kinds, self.r.randint(1, len(kinds)))
+        # A stage holds at most one placement and one relocation (`ambiguous_moves`); piece
+        # moves (slide, leap, hop) may repeat: an action two could make is the first one's.
+        ks = [k for i, k in enumerate(ks) if k not in ("place", "relocate") or k not in ks[:i]]
+        # With --avoid-known, a stage with two piece moves puts no `require`, `after` or
+        # `no-repeat` on them (the engine gives the action to the first move even where these
+        # fail: "first-move").
+        self.no_after = "first-move" in self.avoid and \
+            sum(1 for k in ks if k in ("slide", "leap", "hop")) > 1
         moves = " ".join(self.move(k) for k in ks)
+        self.no_after = False
         if self.chance(0.3):
             return "(actions %s %s)" % (self.pick(["1", "0", "2"]), moves)
         lo, hi = self.bound(), self.bound()
@@ -245,8 +367,77 @@ class Gen:
                 lo = "(max 0 (min %s %s))" % (hi, lo)
         return "(actions %s %s %s)" % (lo, hi, moves)
 
+    def template_stage(self, kinds):
+        """A stage in the shape of a known game, so that flanks, captures and hops happen."""
+        r = self.r
+        tk = self.team_kinds()
+        fr = "friend" if not tk or self.chance(0.5) else "(friend %s)" % self.pick(tk)
+        opts = []
+        if "place" in kinds and self.dir_rels:
+            opts += ["reversi", "custodian"]
+        if "place" in kinds and self.rels and not self.neutral_groups_risky():
+            opts += ["go", "go"]
+        if any(k in kinds for k in ("slide", "leap", "hop")) and self.dir_rels:
+            opts += ["clobber", "rider", "hop", "leap", "step"]
+            if "far" in self.region_names:
+                opts += ["advance"] * 2
+        if not opts:
+            return self.stage(kinds)
+        k = self.pick(opts)
+        sym = [x for x in self.rels if x in self.dir_rels]
+        rl = self.pick(sym if sym and self.chance(0.7) else self.dir_rels or self.rels)
+        if k == "reversi":
+            if self.chance(0.5):
+                return "(place (to empty) (where (> (count any (flanks to %s)) 0)) (then (flip (flanks to %s))))" % (rl, rl)
+            # Free placements for the first stones, then flanking ones: positions where flanks happen.
+            return ("(place (to empty) (where (or (< (count friend any) %d) (> (count any (flanks to %s)) 0))) "
+                    "(then (flip (flanks to %s))))" % (r.randint(2, 4), rl, rl))
+        if k == "go":
+            # Go's placement: captures of groups left without liberties, no suicide, a ban on
+            # repeated positions; with a pass beside it.
+            rg = self.pick(self.rels)
+            mv = ("(place (to empty) (then (remove-groups (neighbors to %s) %s (where (is enemy site) "
+                  "(= (liberties site %s) 0))%s)%s)" % (rg, rg, rg, " (credit score mover)" if self.counters and self.chance(0.3) else "",
+                                                        self.off_fast_path()))
+            if self.chance(0.8):
+                mv += " (after (> (liberties to %s) 0))" % rg
+            if self.chance(0.7):
+                mv += " (no-repeat%s)" % self.pick(["", " ko", " superko"])
+            mv += ")"
+            if self.chance(0.6):
+                return "(actions 1 %s (pass%s))" % (mv, " (where (> (turn-number) %d))" % r.randint(1, 4) if self.chance(0.3) else "")
+            return mv
+        if k == "custodian":
+            return "(place (to empty)%s (then (remove (flanks to %s)%s)))" % (
+                " (piece %s)" % self.pick(self.kind_names) if self.kind_names and self.chance(0.3) else "", rl,
+                " (credit score %s)" % self.pick(["mover", "owner"]) if self.counters and self.chance(0.5) else "")
+        if k == "clobber":
+            return "(slide (from %s) (along %s) (to %s) (capture))" % (fr, rl, self.pick(["enemy", "any"]))
+        if k == "rider":
+            return "(slide (from %s) (along %s) (to any) (range %s) (capture)%s)" % (
+                fr, rl, self.pick(["any", "2", "3"]),
+                " (promote far %s)" % " ".join(tk) if "far" in self.region_names and len(tk) > 1 and self.chance(0.4) else "")
+        if k == "hop":
+            hop = "(hop (from %s) (over %s%s) (to empty) (capture))" % (fr, rl, self.pick(["", " enemy"]))
+            step = "(slide (from %s) (along %s) (to empty))" % (fr, self.pick(self.dir_rels))
+            return "(actions 1 %s %s)" % (hop, step) if self.chance(0.7) else hop
+        if k == "advance":
+            # Breakthrough's steps, with a promotion (the player's choice) on the far side.
+            pro = ""
+            if tk:
+                pro = " (promote far %s)" % " ".join(r.sample(tk, r.randint(1, len(tk))))
+            return "(slide (from %s) (along ahead) (to %s)%s%s)" % (
+                fr, self.pick(["empty", "any"]), " (capture)" if self.chance(0.5) else "", pro)
+        if k == "leap":
+            paths = self.leap_paths(r.randint(2, 5), (2, 2))
+            return "(leap (from %s) (by %s) (to any) (capture))" % (fr, paths)
+        return "(slide (from %s) (along %s) (to empty))" % (fr, rl)
+
     def phase_items(self, kinds):
-        items = ["(turn %s)" % " ".join(self.stage(kinds) for _ in range(self.r.randint(1, 3)))]
+        stages = [self.stage(kinds) for _ in range(self.r.randint(1, 3))]
+        if self.newlud and self.chance(0.85):
+            stages[self.r.randrange(len(stages))] = self.template_stage(kinds)
+        items = ["(turn %s)" % " ".join(stages)]
         if self.chance(0.3):
             items.append("(after-turn %s)" % " ".join(
                 self.effect({"play": True}) for _ in range(self.r.randint(1, 2))))
@@ -256,6 +447,8 @@ class Gen:
 
     # -- the whole file
     def game(self):
+        if self.chance(0.5):
+            return self.game_pieces()
         r = self.r
         lines = []
         kind = self.pick(["square"] * 5 + ["hexhex"] * 3 + ["tiling"] * 2)
@@ -423,6 +616,315 @@ class Gen:
             self.extension = "\n".join(ext) + "\n"
         return text + "\n"
 
+    # -- files with setups, rays, flanks and pieces (the later parts of LANGUAGE.md)
+    def team_kinds(self):
+        return [k for k in self.kind_names if k not in self.neutral_kinds]
+
+    def game_pieces(self):
+        r = self.r
+        self.newlud = True
+        self.options, self.bool_options, self.counters, self.allowances = [], [], [], []
+        self.extension = None
+        self.variants = []
+        lines = ['(game "Gen %d"' % self.seed]
+        shape = self.pick(["square"] * 4 + ["rectangle"] * 2 + ["hexhex", "rhombus", "rhombus",
+                                                                "triangle", "tiling"])
+        if shape == "square":
+            w = h = r.randint(3, 6)
+            board = "(square %d)" % w
+        elif shape == "rectangle":
+            w, h = r.randint(3, 6), r.randint(3, 6)
+            board = "(rectangle %d %d)" % (w, h)
+        elif shape == "hexhex":
+            w = h = r.randint(2, 3)
+            board = "(hexhex %d)" % w
+        elif shape in ("rhombus", "triangle"):
+            w = h = r.randint(3, 5)
+            board = "(%s %d)" % (shape, w)
+        else:
+            w = h = 1
+            board = '(tiling "3.4.6.4" 1)'
+        labels = self.board_labels(shape, w, h)
+        square_like = shape in ("square", "rectangle")
+        if square_like:
+            self.rels = ["orthogonal", "diagonal", "all"]
+            dirs = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+        elif shape == "tiling":
+            self.rels = ["edges"]
+            dirs = []
+        else:
+            self.rels = ["adjacent"]
+            dirs = ["E", "NE", "NW", "W", "SW", "SE"]
+        self.dir_rels = (list(self.rels) if dirs else []) + dirs
+        if self.chance(0.25):
+            lines.append("  (option flag boolean%s)" % self.pick(["", " (default true)"]))
+            self.bool_options.append("flag")
+        # players
+        np = self.pick([2, 2, 2, 2, 3, 4])
+        if np >= 3 and self.chance(0.4):
+            nteams = 2
+            ents = ['(player "P%d" (team "%s"))' % (i + 1, TEAM_NAMES[i % 2]) for i in range(np)]
+            self.team_list = TEAM_NAMES[:2]
+        else:
+            nteams = np
+            ents = ['"%s"' % TEAM_NAMES[i] for i in range(np)]
+            self.team_list = TEAM_NAMES[:np]
+        self.nteams = nteams
+        hand = " (hand %d)" % r.randint(2, 12) if self.chance(0.3) else ""
+        lines.append("  (players %s%s)" % (" ".join(ents), hand))
+        lines.append("  (board %s)" % board)
+        # kinds of piece
+        self.kind_names = []
+        self.neutral_kinds = []
+        if self.chance(0.6):
+            pool = ["man", "king", "queen", "rook", "bishop", "pawn", "tower", "general"]
+            ks = r.sample(pool, r.randint(1, 3))
+            decl = []
+            for k in ks:
+                if self.chance(0.2):
+                    decl.append('(%s "%s")' % (k, k[0].upper()))
+                else:
+                    decl.append(k)
+            self.kind_names = list(ks)
+            if self.chance(0.3):
+                self.kind_names.append("block")
+                self.neutral_kinds.append("block")
+                decl.append(self.pick(['(block neutral)', '(block "#" neutral)']))
+            lines.append("  (pieces %s)" % " ".join(decl))
+        # owned directions: "forward" for each team, and its far side
+        fwd = {}
+        if dirs:
+            if square_like:
+                cyc = [("N", "side-N"), ("S", "side-S"), ("E", "side-E"), ("W", "side-W")]
+                diag = {"N": "NE NW", "S": "SE SW", "E": "NE SE", "W": "NW SW"}
+            elif shape == "triangle":
+                cyc = [("NE", "side-E"), ("SW", "side-S"), ("W", "side-W"), ("E", "side-E")]
+                diag = {"NE": "NE NW", "SW": "SW SE", "W": "W NW", "E": "E SE"}
+            else:
+                cyc = [("NE", "side-N"), ("SW", "side-S"), ("E", "side-E" if shape == "rhombus" else "side-NE"),
+                       ("W", "side-W" if shape == "rhombus" else "side-SW")]
+                diag = {"NE": "NE NW", "SW": "SW SE", "E": "E NE", "W": "W SW"}
+            if self.chance(0.6):
+                for i, t in enumerate(self.team_list):
+                    d, side = cyc[i % len(cyc)]
+                    lines.append('  (relation ahead (owner "%s") %s)' % (t, diag[d] if self.chance(0.5) else d))
+                    fwd[t] = side
+                self.dir_rels = self.dir_rels + ["ahead"]
+                for t in self.team_list:
+                    lines.append('  (region far (owner "%s") %s)' % (t, fwd[t]))
+            if self.chance(0.2):
+                lines.append("  (relation vertical %s)" % ("N S" if square_like else "NE SW"))
+                self.rels = self.rels + ["vertical"]
+                self.dir_rels = self.dir_rels + ["vertical"]
+        # regions
+        self.region_names = ["perimeter"]
+        if fwd:
+            self.region_names.append("far")
+        if square_like:
+            self.region_names += ["side-N", "side-S", "dark-squares", "light-squares"]
+        elif shape == "tiling":
+            self.region_names += ["hexagons", "triangles"]
+        elif shape == "hexhex":
+            self.region_names += ["side-S", "side-SW", "corner-E"]
+        else:
+            self.region_names += ["side-S", "side-W"]
+        if self.chance(0.4):
+            ss = r.sample(labels, r.randint(1, min(4, len(labels))))
+            lines.append("  (region goal (sites %s))" % " ".join(ss))
+            self.region_names.append("goal")
+        if self.chance(0.2) and self.rels:
+            lines.append("  (region near (within 1 %s %s))" % (self.pick([x for x in self.region_names if x != "far"]), self.pick(self.rels)))
+            self.region_names.append("near")
+        if self.chance(0.5):
+            self.counters.append("score")
+            lines.append("  (counter score)")
+        if self.chance(0.3):
+            self.allowances.append("extra")
+            lines.append("  (allowance extra)")
+        # setup
+        setup = self.setup(shape, labels, w, h)
+        if setup:
+            lines.append("  (setup %s)" % setup)
+        if setup is not None and self.chance(0.15):
+            alt = self.setup(shape, labels, w, h)
+            if alt:
+                lines.append('  (variant "Alt" (setup %s))' % alt)
+                self.variants.append("Alt")
+        # play
+        kinds = ["place", "place", "slide", "slide", "leap", "hop", "relocate"]
+        if not dirs:
+            kinds = ["place", "place", "slide", "relocate"]
+        nph = self.pick([1, 1, 1, 2])
+        if nph == 1:
+            lines.append("  (play %s)" % " ".join(self.phase_items(kinds)))
+        else:
+            ph1 = ["(until %s)" % self.pick(["(>= (turn-number) %d)" % r.randint(2, 5), "(hand-empty)",
+                                             "(> (count friend any) %d)" % r.randint(1, 4)])]
+            ph1 += self.phase_items(["place"])
+            ph2 = self.phase_items([k for k in kinds if k != "place"] + ["place"])
+            lines.append('  (play (phase "drop" %s)\n    (phase "move" %s))' % (" ".join(ph1), " ".join(ph2)))
+        # end
+        rules = []
+        for _ in range(self.pick([1, 1, 2, 2, 3])):
+            k = self.pick(["nobody", "nobody", "nomoves", "kinds", "kinds", "any", "passed"])
+            if k == "passed":
+                rules.append("(when (all-passed) (compare (higher %s)))" % self.pick(
+                    ["(area %s)" % self.pick(self.rels) if self.rels else "(count friend any)", "(count friend any)"]))
+                continue
+            if k == "nobody":
+                c = "(nobody-can-move)"
+            elif k == "nomoves":
+                c = "(no-moves)"
+            elif k == "kinds" and self.team_kinds():
+                c = "(and (> (turn-number) 2) (= (count (enemy %s) any) 0))" % self.pick(self.team_kinds())
+            elif k == "kinds":
+                c = "(and (> (turn-number) 2) (= (count enemy any) 0))"
+            else:
+                c = "(and (> (turn-number) %d) %s)" % (r.randint(1, 8), self.cond({"no_moves": True, "nobody": True}))
+            rules.append("(when %s %s)" % (c, self.outcome()))
+        if self.chance(0.2):
+            rules.append("(repetition %s)" % self.pick(["2", "3"]))
+        rules.append("(turn-limit %d%s)" % (r.randint(4, 30), " " + self.outcome() if self.chance(0.5) else ""))
+        r.shuffle(rules)
+        lines.append("  (end %s))" % "\n    ".join(rules))
+        return "\n".join(lines) + "\n"
+
+    def setup(self, shape, labels, w, h):
+        """The setup's places, or None."""
+        r = self.r
+        if self.chance(0.08):
+            return None
+        square_like = shape in ("square", "rectangle")
+        parts = []
+        used = set()
+        k = self.pick(["random"] * 4 + ["rows", "chequer", "dense"])
+        if k == "dense":
+            free = list(labels)
+            r.shuffle(free)
+            n = len(free) * r.randint(4, 8) // 10
+            per = {t: [] for t in self.team_list}
+            for i in range(n):
+                per[self.team_list[i % self.nteams]].append(free[i])
+            return " ".join('(place "%s" %s)' % (t, " ".join(ss)) for t, ss in per.items() if ss)
+        if k == "chequer" and square_like and self.nteams == 2:
+            a, b = self.team_list if self.chance(0.5) else self.team_list[::-1]
+            return '(place "%s" dark-squares) (place "%s" light-squares)' % (a, b)
+        if k == "rows" and shape in ("square", "rectangle", "rhombus") and self.nteams == 2:
+            kind = ""
+            if self.team_kinds() and self.chance(0.5):
+                kind = self.pick(self.team_kinds()) + " "
+            parts.append('(place "%s" %sside-S)' % (self.team_list[0], kind))
+            parts.append('(place "%s" %sside-N)' % (self.team_list[1], kind))
+            return " ".join(parts)
+        free = list(labels)
+        r.shuffle(free)
+        n_each = r.randint(1, max(1, min(6, len(labels) // (2 * self.nteams))))
+        for t in self.team_list:
+            ss = [free.pop() for _ in range(n_each) if free]
+            if not ss:
+                break
+            kind = ""
+            if self.team_kinds() and self.chance(0.6):
+                kind = self.pick(self.team_kinds()) + " "
+            if self.bool_options and self.chance(0.3) and len(ss) > 1:
+                parts.append('(place "%s" %s(if %s (sites %s) (sites %s)))' % (
+                    t, kind, self.bool_options[0], " ".join(ss), ss[0]))
+            else:
+                parts.append('(place "%s" %s%s)' % (t, kind, " ".join(ss)))
+        if self.neutral_kinds and free and self.chance(0.6):
+            ss = [free.pop() for _ in range(r.randint(1, 2)) if free]
+            parts.append("(place block %s)" % " ".join(ss))
+        return " ".join(parts)
+
+    def board_labels(self, shape, w, h):
+        if shape in ("square", "rectangle"):
+            return ["%s%d" % (chr(97 + c), rr + 1) for rr in range(h) for c in range(w)]
+        if shape == "rhombus":
+            return ["%s%d" % (chr(97 + c), rr + 1) for rr in range(w) for c in range(w)]
+        if shape == "triangle":
+            return ["%s%d" % (chr(97 + c), rr + 1) for rr in range(w) for c in range(w - rr)]
+        return self.labels(shape, w)
+
+    def piece_move(self, kind):
+        """A slide, leap or hop of the later parts of LANGUAGE.md."""
+        r = self.r
+        parts = []
+        tk = self.team_kinds()
+        frm = self.pick(["friend"] * 4 + (["(friend %s)" % k for k in tk]) * 2
+                        + ["(occupied block)"] * bool(self.neutral_kinds))
+        moves_block = frm == "(occupied block)"
+        parts.append("(from %s)" % frm)
+        cap = not moves_block and self.chance(0.6)
+        if kind == "slide":
+            along = self.pick(self.dir_rels if self.dir_rels and self.chance(0.8) else self.rels)
+            parts.append("(along %s)" % along)
+            if along in self.dir_rels and self.chance(0.5):
+                parts.append("(range %s)" % self.pick(["2", "3", "any", "1"]))
+        elif kind == "leap":
+            parts.append("(by %s)" % self.leap_paths(r.randint(1, 4), (1, 2)))
+        else:
+            over = self.pick(self.dir_rels)
+            f = self.pick(["", "", " enemy", " friend", " occupied"])
+            if self.kind_names and self.chance(0.2):
+                f = " (occupied %s)" % self.pick(self.kind_names)
+            parts.append("(over %s%s)" % (over, f))
+        if cap:
+            parts.append("(to %s)" % self.pick(["any", "any", "enemy", "empty"] + (["(enemy %s)" % k for k in tk]))
+                         if kind != "hop" else "(to empty)")
+            if self.counters and self.chance(0.4):
+                parts.append("(capture (credit score %s))" % self.pick(["mover", "owner"]))
+            else:
+                parts.append("(capture)")
+        else:
+            parts.append("(to %s)" % self.pick(["empty", "empty", "any", self.sites({"from": True})]))
+        w = {"play": True, "from": True, "to": True}
+        if self.chance(0.4):
+            parts.append("(where %s)" % " ".join(self.cond(w) for _ in range(r.randint(1, 2))))
+        late = not self.no_after
+        if kind == "slide" and self.chance(0.15) and late:
+            parts.append("(after %s)" % self.cond(w))
+        if kind == "slide" and self.chance(0.1) and late:
+            parts.append("(no-repeat%s)" % self.pick(["", " ko"]))
+        if kind == "slide" and not moves_block and self.chance(0.1) and late:
+            parts.append("(require (connected %s %s %s))" % (
+                self.pick(FILTERS), self.pick(self.region_names), self.pick(self.rels)))
+        if "far" in self.region_names and len(tk) >= 2 and self.chance(0.3):
+            parts.append("(promote far %s)" % " ".join(r.sample(tk, r.randint(1, len(tk)))))
+        if self.chance(0.4):
+            parts.append("(then %s)" % " ".join(self.effect(dict(w, completed=True)) for _ in range(r.randint(1, 2))))
+        r.shuffle(parts)
+        return "(%s %s)" % (kind, " ".join(parts))
+
+    def neutral_groups_risky(self):
+        """With --avoid-known: no liberties or group removal in a file with pieces of nobody's
+        (the engine gives them a group: "neutral-group")."""
+        return "neutral-group" in self.avoid and bool(self.neutral_kinds)
+
+    def off_fast_path(self):
+        """With --avoid-known and three teams or more: a second effect after a placement's only
+        `remove-groups`, which keeps the engine off its fast path ("groups-fast")."""
+        if "groups-fast" in self.avoid and self.nteams > 2:
+            return " (if false (draw))"
+        return ""
+
+    def leap_paths(self, n, length):
+        """n random paths; with --avoid-known, no two with the same displacement (the engine
+        lists such a destination once per path: "leap-paths")."""
+        ds = self.dirs_of_board()
+        out, seen = [], set()
+        for _ in range(n):
+            p = [self.pick(ds) for _ in range(self.r.randint(*length))]
+            vec = DIRVEC if "N" in ds or "S" in ds or "N" in self.dir_rels else HEXVEC
+            v = (sum(vec[d][0] for d in p), sum(vec[d][1] for d in p))
+            if "leap-paths" in self.avoid and v in seen:
+                continue
+            seen.add(v)
+            out.append("(%s)" % " ".join(p))
+        return " ".join(out)
+
+    def dirs_of_board(self):
+        return [d for d in self.dir_rels if d.isupper()]
+
     def uniq(self, kinds):
         return sorted(set(kinds))
 
@@ -482,8 +984,10 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--avoid-known", action="store_true",
                     help="leave out the rule shapes of known engine defects (see Gen.avoid)")
+    ap.add_argument("--include-open", action="store_true",
+                    help="also write the shapes of the open defects (gen.OPEN), left out by default")
     args = ap.parse_args()
-    avoid = KNOWN if args.avoid_known else ()
+    avoid = KNOWN if args.avoid_known else (() if args.include_open else OPEN)
     os.makedirs(args.out, exist_ok=True)
     for i in range(args.count):
         s = args.seed * 1000003 + i

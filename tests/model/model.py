@@ -24,7 +24,8 @@ I64_MIN = -(2 ** 63)
 I64_MAX = 2 ** 63 - 1
 UNLIMITED_HAND = 4294967295
 FILTERS = ("empty", "occupied", "friend", "enemy", "any")
-MOVE_KINDS = ("place", "slide", "relocate")
+BOUND_WORDS = ("to", "from", "site", "last")
+MOVE_KINDS = ("place", "slide", "relocate", "leap", "hop", "pass")
 
 
 class ModelError(Exception):
@@ -132,7 +133,13 @@ def section_key(form):
             if head(a) == "owner":
                 owner = str(a[1])
         return (h, form[1], owner)
-    if h in ("players", "board", "play", "end"):
+    if h == "relation":
+        owner = None
+        for a in form[2:]:
+            if head(a) == "owner":
+                owner = str(a[1])
+        return (h, form[1], owner)
+    if h in ("players", "board", "play", "end", "setup", "pieces"):
         return (h,)
     return None
 
@@ -245,7 +252,7 @@ def resolve(path, variant=None, settings=None):
             ho = head(o)
             if ho == "define":
                 defines[o[1]] = o[2]
-            elif ho in ("players", "board", "play", "end"):
+            elif ho in ("players", "board", "play", "end", "setup", "pieces"):
                 overrides[ho] = o
     values = {}
     for nm, (kind, allowed, default) in options.items():
@@ -298,10 +305,16 @@ def resolve(path, variant=None, settings=None):
     out = []
     for s in sections:
         h = head(s)
-        if h in ("players", "board", "play", "end"):
-            s = overrides.get(h, s)
-        if h in ("players", "board", "region", "counter", "allowance", "play", "end"):
+        if h in ("players", "board", "play", "end", "setup", "pieces"):
+            s = overrides.pop(h, s)
+        if h in ("players", "board", "region", "counter", "allowance", "play", "end", "setup",
+                 "pieces", "relation"):
             out.append(subst(s))
+    # A variant may bring a setup or pieces the file does not have (§ Setups: "a variant may
+    # replace it").
+    for h in ("setup", "pieces"):
+        if h in overrides:
+            out.append(subst(overrides.pop(h)))
     vname = str(chosen[1]) if chosen is not None else None
     return str(name), vname, out
 
@@ -327,6 +340,8 @@ class Board:
         self.rel = {}  # relation name -> list of neighbour lists
         self.builtin = {}  # region name -> list of parts (frozensets)
         self.face_labels = {}  # kind -> list of labels, aligned with builtin[kind]
+        self.dirs = {}  # direction name -> the site one step that way from each site, or -1
+        self.rel_dirs = {}  # relation name -> the directions it is made of (none on a tiling)
 
     def site(self, label):
         i = self.index.get(str(label))
@@ -339,29 +354,63 @@ class Board:
         self.n = len(self.labels)
 
 
-def square_board(n):
+SQ_DIRS = {"N": (1, 0), "NE": (1, 1), "E": (0, 1), "SE": (-1, 1), "S": (-1, 0), "SW": (-1, -1),
+           "W": (0, -1), "NW": (1, -1)}
+# Hexagonal cells, as (row, column) steps. hexhex (§4): E c3→d3, NE →d4, NW →c4, W →b3, SW →b2,
+# SE →c2. rhombus and triangle (the skew): E b2→c2, NE →b3, NW →a3, W →a2, SW →b1, SE →c1.
+HEX_DIRS = {"E": (0, 1), "NE": (1, 1), "NW": (1, 0), "W": (0, -1), "SW": (-1, -1), "SE": (-1, 0)}
+SKEW_DIRS = {"E": (0, 1), "NE": (1, 0), "NW": (1, -1), "W": (0, -1), "SW": (-1, 0), "SE": (-1, 1)}
+SQ_ORDER = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+HEX_ORDER = ["E", "NE", "NW", "W", "SW", "SE"]
+
+
+def grid_board(cells, label, dirs, order, rels):
+    """A board of cells (row, col) in index order, with directions as (drow, dcol) steps.
+    rels: relation name -> the directions it is the union of (§4 Directions)."""
     b = Board()
-    for r in range(n):
-        for c in range(n):
-            b.labels.append(column_letters(c) + str(r + 1))
-    orth, diag = [], []
-    for r in range(n):
-        for c in range(n):
-            o = [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
-            d = [(r + dr, c + dc) for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1))]
-            orth.append(sorted(rr * n + cc for rr, cc in o if 0 <= rr < n and 0 <= cc < n))
-            diag.append(sorted(rr * n + cc for rr, cc in d if 0 <= rr < n and 0 <= cc < n))
-    b.rel = {"orthogonal": orth, "diagonal": diag,
-             "all": [sorted(orth[i] + diag[i]) for i in range(n * n)]}
-    per = frozenset(r * n + c for r in range(n) for c in range(n)
-                    if r in (0, n - 1) or c in (0, n - 1))
-    b.builtin = {"perimeter": [per]}
+    pos = {rc: i for i, rc in enumerate(cells)}
+    b.labels = [label(r, c) for r, c in cells]
+    b.dirs = {}
+    for d in order:
+        dr, dc = dirs[d]
+        b.dirs[d] = [pos.get((r + dr, c + dc), -1) for r, c in cells]
+    b.rel = {}
+    b.rel_dirs = {}
+    for d in order:
+        b.rel[d] = [[x] if x >= 0 else [] for x in b.dirs[d]]
+        b.rel_dirs[d] = [d]
+    for name, ds in rels.items():
+        b.rel[name] = [sorted(b.dirs[d][i] for d in ds if b.dirs[d][i] >= 0)
+                       for i in range(len(cells))]
+        b.rel_dirs[name] = list(ds)
+    b.cells = cells
     b.finish()
     return b
 
 
+def rectangle_board(w, h):
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    b = grid_board(cells, lambda r, c: column_letters(c) + str(r + 1), SQ_DIRS, SQ_ORDER,
+                   {"orthogonal": ["N", "E", "S", "W"], "diagonal": ["NE", "SE", "SW", "NW"],
+                    "all": SQ_ORDER})
+    sides = {"side-N": [i for i, (r, c) in enumerate(cells) if r == h - 1],
+             "side-E": [i for i, (r, c) in enumerate(cells) if c == w - 1],
+             "side-S": [i for i, (r, c) in enumerate(cells) if r == 0],
+             "side-W": [i for i, (r, c) in enumerate(cells) if c == 0]}
+    b.builtin = {"perimeter": [frozenset().union(*map(frozenset, sides.values()))]}
+    for k, v in sides.items():
+        b.builtin[k] = [frozenset(v)]
+    # Dark and light squares: a1 and every site an even number of orthogonal steps from it.
+    b.builtin["dark-squares"] = [frozenset(i for i, (r, c) in enumerate(cells) if (r + c) % 2 == 0)]
+    b.builtin["light-squares"] = [frozenset(i for i, (r, c) in enumerate(cells) if (r + c) % 2 == 1)]
+    return b
+
+
+def square_board(n):
+    return rectangle_board(n, n)
+
+
 def hexhex_board(n):
-    b = Board()
     cells = []  # (row, col) with row 1..2n-1, col 0..2n-2
     for row in range(1, 2 * n):
         r = n - row
@@ -369,19 +418,57 @@ def hexhex_board(n):
             q = col - (n - 1)
             if max(abs(q), abs(r), abs(q + r)) <= n - 1:
                 cells.append((row, col))
-    pos = {rc: i for i, rc in enumerate(cells)}
-    for row, col in cells:
-        b.labels.append(column_letters(col) + str(row))
-    adj = []
-    for row, col in cells:
-        nb = [(row, col - 1), (row, col + 1), (row - 1, col), (row + 1, col),
-              (row - 1, col - 1), (row + 1, col + 1)]
-        adj.append(sorted(pos[x] for x in nb if x in pos))
-    b.rel = {"adjacent": adj}
-    per = frozenset(i for i, (row, col) in enumerate(cells)
-                    if max(abs(col - (n - 1)), abs(n - row), abs(col - (n - 1) + n - row)) == n - 1)
+    b = grid_board(cells, lambda row, col: column_letters(col) + str(row), HEX_DIRS, HEX_ORDER,
+                   {"adjacent": HEX_ORDER})
+    m = n - 1
+
+    def qrs(row, col):
+        q, r = col - m, n - row
+        return q, r, -q - r
+
+    per = frozenset(i for i, rc in enumerate(cells) if max(map(abs, qrs(*rc))) == m)
     b.builtin = {"perimeter": [per]}
-    b.finish()
+    # Sides by the way they face; in cube coordinates (q, r, s): side-S is r = m (row 1), side-N
+    # r = -m, side-SW q = -m (column a), side-NE q = m, side-NW s = m, side-SE s = -m.
+    tests = {"side-N": lambda q, r, s: r == -m, "side-NE": lambda q, r, s: q == m,
+             "side-SE": lambda q, r, s: s == -m, "side-S": lambda q, r, s: r == m,
+             "side-SW": lambda q, r, s: q == -m, "side-NW": lambda q, r, s: s == m,
+             "corner-NE": lambda q, r, s: (q, r) == (m, -m), "corner-E": lambda q, r, s: (q, r) == (m, 0),
+             "corner-SE": lambda q, r, s: (q, r) == (0, m), "corner-SW": lambda q, r, s: (q, r) == (-m, m),
+             "corner-W": lambda q, r, s: (q, r) == (-m, 0), "corner-NW": lambda q, r, s: (q, r) == (0, -m)}
+    for k, t in tests.items():
+        b.builtin[k] = [frozenset(i for i, rc in enumerate(cells) if t(*qrs(*rc)))]
+    return b
+
+
+def skew_board(cells):
+    b = grid_board(cells, lambda r, c: column_letters(c) + str(r + 1), SKEW_DIRS, HEX_ORDER,
+                   {"adjacent": HEX_ORDER})
+    return b
+
+
+def rhombus_board(n):
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    b = skew_board(cells)
+    sides = {"side-N": [i for i, (r, c) in enumerate(cells) if r == n - 1],
+             "side-E": [i for i, (r, c) in enumerate(cells) if c == n - 1],
+             "side-S": [i for i, (r, c) in enumerate(cells) if r == 0],
+             "side-W": [i for i, (r, c) in enumerate(cells) if c == 0]}
+    b.builtin = {"perimeter": [frozenset().union(*map(frozenset, sides.values()))]}
+    for k, v in sides.items():
+        b.builtin[k] = [frozenset(v)]
+    return b
+
+
+def triangle_board(n):
+    cells = [(r, c) for r in range(n) for c in range(n - r)]
+    b = skew_board(cells)
+    sides = {"side-E": [i for i, (r, c) in enumerate(cells) if r + c == n - 1],
+             "side-S": [i for i, (r, c) in enumerate(cells) if r == 0],
+             "side-W": [i for i, (r, c) in enumerate(cells) if c == 0]}
+    b.builtin = {"perimeter": [frozenset().union(*map(frozenset, sides.values()))]}
+    for k, v in sides.items():
+        b.builtin[k] = [frozenset(v)]
     return b
 
 
@@ -446,9 +533,21 @@ class Move:
         self.to = self.frm = self.along = None
         self.where, self.require, self.then = [], [], []
         self.distinct = False
+        self.capture = None  # None, or the credit: None or (COUNTER, mover|owner), in a tuple
+        self.range = 1  # a number, or None for `any`
+        self.paths = []  # a leap's paths: lists of directions
+        self.over = None  # a hop's (RELATION, FILTER)
+        self.promote = None  # (REGION, [kind indices])
+        self.piece = 0  # the kind a place puts
+        self.after = []  # conditions on the position after the action and its effects
+        self.no_repeat = None  # None, "superko" or "ko"
+        self.name = None  # a named pass's text
         for c in form[1:]:
             if c == "distinct":
                 self.distinct = True
+                continue
+            if self.kind == "pass" and is_word(c):
+                self.name = c
                 continue
             h = head(c)
             if h == "to":
@@ -465,6 +564,23 @@ class Move:
                 self.then = c[1:]
             elif h == "distinct":
                 self.distinct = True if len(c) == 1 else game.const_cond(c[1])
+            elif h == "capture":
+                self.capture = ((c[1][1], c[1][2]) if len(c) > 1 else None,)
+            elif h == "range":
+                self.range = None if c[1] == "any" else game.const_num(c[1])
+            elif h == "by":
+                self.paths = [list(p) for p in c[1:]]
+            elif h == "over":
+                self.over = (c[1], c[2] if len(c) > 2 else "occupied")
+            elif h == "promote":
+                self.promote = (c[1], [game.kind_index(k) for k in c[2:]])
+            elif h == "piece":
+                self.piece = game.kind_index(c[1])
+            elif h == "after":
+                self.after = c[1:]
+            elif h == "no-repeat":
+                self.no_repeat = c[1] if len(c) > 1 else "superko"
+                game.uses_no_repeat = True
             else:
                 raise ModelError("unknown clause %r of %s" % (c, self.kind))
 
@@ -472,17 +588,152 @@ class Move:
 class Game:
     def __init__(self, path, variant=None, settings=None):
         self.path = path
+        self.uses_no_repeat = False
         self.name, self.variant, sections = resolve(path, variant, settings)
         by = {}
         for s in sections:
             by.setdefault(head(s), []).append(s)
         self._players(by["players"][0])
         self._board(by["board"][0][1])
+        self._relations(by.get("relation", []))
         self._regions(by.get("region", []))
+        self._pieces(by.get("pieces", [None])[-1])
         self.counters = [s[1] for s in by.get("counter", [])]
         self.allowances = [s[1] for s in by.get("allowance", [])]
         self._play(by["play"][0])
         self._end(by["end"][0])
+        self._setup(by.get("setup", [None])[-1])
+
+    # -- relations (§4 `relation`, Directions)
+    def _relations(self, forms):
+        b = self.board
+        # A relation name means, for each team, the version it owns, or else the unowned one.
+        # Each version is (neighbour lists, the directions it is made of or None).
+        self.rels_free = {k: (v, b.rel_dirs.get(k)) for k, v in b.rel.items()}
+        self.rels_owned = {}
+        for f in forms:
+            name = f[1]
+            owner = None
+            parts = []
+            for a in f[2:]:
+                if head(a) == "owner":
+                    owner = self.team_names.index(str(a[1]))
+                else:
+                    parts.append(a)
+            teams = [owner] if owner is not None else list(range(self.nt))
+            per_team = {}
+            for t in teams:
+                nbs = [set() for _ in range(b.n)]
+                dirs = []
+                for p in parts:
+                    pn, pd = self.rel_version(p, t)
+                    for i in range(b.n):
+                        nbs[i].update(pn[i])
+                    if dirs is not None:
+                        dirs = None if pd is None else dirs + [d for d in pd if d not in dirs]
+                per_team[t] = ([sorted(x) for x in nbs], dirs)
+            if owner is not None:
+                self.rels_owned.setdefault(name, {})[owner] = per_team[owner]
+            else:
+                self.rels_free_per_team = getattr(self, "rels_free_per_team", {})
+                self.rels_free_per_team[name] = per_team
+
+    def rel_version(self, name, team):
+        t = team if team is not None else 0
+        if t in self.rels_owned.get(name, {}):
+            return self.rels_owned[name][t]
+        fp = getattr(self, "rels_free_per_team", {})
+        if name in fp:
+            return fp[name][t]
+        if name in self.rels_free:
+            return self.rels_free[name]
+        raise ModelError("unknown relation %s (for team %d)" % (name, t + 1))
+
+    def rel(self, name, team):
+        """The neighbour lists of a relation, for a team (owned relations: its version)."""
+        return self.rel_version(name, team)[0]
+
+    def rel_dirs(self, name, team):
+        d = self.rel_version(name, team)[1]
+        if d is None:
+            raise ModelError("%s holds no direction (no_directions)" % name)
+        return d
+
+    # -- pieces (§ Pieces and their moves)
+    def _pieces(self, form):
+        self.kinds = ["stone"]
+        self.kind_sym = [None]
+        self.neutral_kinds = set()
+        self.has_kinds = form is not None
+        if form is None:
+            return
+        self.kinds, self.kind_sym = [], []
+        for k in form[1:]:
+            if is_word(k):
+                self.kinds.append(k)
+                self.kind_sym.append(None)
+            else:
+                self.kinds.append(k[0])
+                sym = None
+                for x in k[1:]:
+                    if isinstance(x, Q):
+                        sym = str(x)
+                    elif x == "neutral":
+                        self.neutral_kinds.add(len(self.kinds) - 1)
+                self.kind_sym.append(sym)
+
+    def kind_index(self, name):
+        if name not in self.kinds:
+            raise ModelError("unknown piece %s" % name)
+        return self.kinds.index(name)
+
+    def kind_letter(self, k):
+        """How an action names a kind promoted to: its symbol or its name's first letter, upper
+        case; the kind's name when another kind of the game shows the same letter."""
+        def base(i):
+            return (self.kind_sym[i] or self.kinds[i][0]).upper()
+        if any(base(i) == base(k) for i in range(len(self.kinds)) if i != k):
+            return self.kinds[k]
+        return base(k)
+
+    # -- setup
+    def setup_sites(self, x, team):
+        b = self.board
+        if isinstance(x, int) or isinstance(x, Q) or (is_word(x) and str(x) in b.index):
+            return [b.site(x)]
+        if is_word(x):
+            return sorted(self.region_union(x, team if team is not None else 0))
+        h = head(x)
+        if h == "sites":
+            return [b.site(y) for y in x[1:]]
+        if h == "if":
+            if self.const_cond(x[1]):
+                return self.setup_sites(x[2], team)
+            return self.setup_sites(x[3], team) if len(x) > 3 else []
+        raise ModelError("bad setup sites %r" % (x,))
+
+    def _setup(self, form):
+        self.setup = []  # (site, team or NEUTRAL, kind)
+        if form is None:
+            return
+        seen = set()
+        for p in form[1:]:
+            args = p[1:]
+            team = None
+            if isinstance(args[0], Q):
+                team = self.team_names.index(str(args[0]))
+                args = args[1:]
+            kind = 0
+            if args and is_word(args[0]) and self.has_kinds and args[0] in self.kinds:
+                kind = self.kinds.index(args[0])
+                args = args[1:]
+            owner = team if team is not None else self.nt  # NEUTRAL
+            for x in args:
+                for s in self.setup_sites(x, team):
+                    if s in seen:
+                        raise ModelError("a site is set up twice (duplicate)")
+                    seen.add(s)
+                    self.setup.append((s, owner, kind))
 
     # -- players
     def _players(self, form):
@@ -519,8 +770,14 @@ class Game:
         h = head(gen)
         if h == "square":
             self.board = square_board(self.const_num(gen[1]))
+        elif h == "rectangle":
+            self.board = rectangle_board(self.const_num(gen[1]), self.const_num(gen[2]))
         elif h == "hexhex":
             self.board = hexhex_board(self.const_num(gen[1]))
+        elif h == "rhombus":
+            self.board = rhombus_board(self.const_num(gen[1]))
+        elif h == "triangle":
+            self.board = triangle_board(self.const_num(gen[1]))
         elif h == "tiling":
             self.board = tiling_board(self.const_num(gen[2]))
         else:
@@ -555,6 +812,21 @@ class Game:
                             labs = b.face_labels[kind]
                             for x in p[2:]:
                                 parts.append(allp[labs.index(str(x))])
+                    elif head(p) == "within":
+                        steps = self.const_num(p[1])
+                        src = set().union(*self.region_parts(p[2], t)) if is_word(p[2]) else set()
+                        adj = self.rel(p[3], t)
+                        seen = set(src)
+                        frontier = list(src)
+                        for _ in range(steps):
+                            nxt = []
+                            for x in frontier:
+                                for y in adj[x]:
+                                    if y not in seen:
+                                        seen.add(y)
+                                        nxt.append(y)
+                            frontier = nxt
+                        parts.append(frozenset(seen))
                     elif is_word(p):
                         parts.extend(self.region_parts(p, t))
                     else:
@@ -666,12 +938,19 @@ class Game:
 class State:
     __slots__ = ("board", "sid", "next_sid", "hands", "counters", "phase", "mover", "completed",
                  "allow", "pending", "snap", "stage", "done", "lo", "hi", "relocated", "arrival",
-                 "last", "outcome", "legal", "reps", "actions", "turns")
+                 "last", "outcome", "legal", "reps", "actions", "turns", "kind", "last_site",
+                 "history", "prev_board", "passes", "pass_only")
 
     def copy(self):
         s = State.__new__(State)
         s.board = self.board[:]
         s.sid = self.sid[:]
+        s.kind = self.kind[:]
+        s.last_site = self.last_site
+        s.history = self.history  # copied on write
+        s.prev_board = self.prev_board
+        s.passes = self.passes
+        s.pass_only = self.pass_only
         s.next_sid = self.next_sid
         s.hands = self.hands[:]
         s.counters = {k: v[:] for k, v in self.counters.items()}
@@ -697,15 +976,18 @@ class State:
 
 class Ctx:
     """Who an expression is about (subject team), who acts (mover player) and the bound sites."""
-    __slots__ = ("team", "mover", "st", "to", "frm", "site", "no_moves")
+    __slots__ = ("team", "mover", "st", "to", "frm", "site", "no_moves", "nobody", "fast")
 
-    def __init__(self, st, team, mover, to=None, frm=None, site=None, no_moves=None):
+    def __init__(self, st, team, mover, to=None, frm=None, site=None, no_moves=None, nobody=None):
         self.st, self.team, self.mover = st, team, mover
         self.to, self.frm, self.site = to, frm, site
         self.no_moves = no_moves
+        self.nobody = nobody
+        self.fast = False
 
     def but(self, **kw):
-        c = Ctx(self.st, self.team, self.mover, self.to, self.frm, self.site, self.no_moves)
+        c = Ctx(self.st, self.team, self.mover, self.to, self.frm, self.site, self.no_moves,
+                self.nobody)
         for k, v in kw.items():
             setattr(c, k, v)
         return c
@@ -720,16 +1002,27 @@ def checked(v):
 class Eval:
     def __init__(self, game):
         self.g = game
+        self.emulate = set()
 
     # sites --------------------------------------------------------------------------------
     def bound(self, w, ctx):
+        if w == "last":
+            return ctx.st.last_site  # None before the first stone (no site)
         v = {"to": ctx.to, "from": ctx.frm, "site": ctx.site}.get(w)
         if v is None:
             raise ModelError("%s is not bound here" % w)
         return v
 
     def match(self, f, s, ctx):
-        x = ctx.st.board[s]
+        """Does site s hold what filter f asks? A team's filter never matches a piece of nobody's
+        (a neutral kind); kinds: (friend KIND), (enemy KIND), (occupied KIND)."""
+        st = ctx.st
+        x = st.board[s]
+        if isinstance(f, list):
+            k = self.g.kind_index(f[1])
+            if x < 0 or st.kind[s] != k:
+                return False
+            return self.match(f[0], s, ctx)
         if f == "empty":
             return x < 0
         if f == "occupied":
@@ -737,23 +1030,60 @@ class Eval:
         if f == "friend":
             return x == ctx.team
         if f == "enemy":
-            return x >= 0 and x != ctx.team
+            return 0 <= x < self.g.nt and x != ctx.team
         if f == "any":
             return True
         raise ModelError("unknown filter %r" % (f,))
 
     def sites(self, e, ctx):
+        g = self.g
         if is_word(e):
             if e in FILTERS:
-                return [s for s in range(self.g.board.n) if self.match(e, s, ctx)]
-            return sorted(self.g.region_union(e, ctx.team))
-        if head(e) == "neighbors":
-            return list(self.g.board.rel[e[2]][self.bound(e[1], ctx)])
+                return [s for s in range(g.board.n) if self.match(e, s, ctx)]
+            if e in BOUND_WORDS:
+                # A bound site as a set: that one site (empty when unbound, as `last` before the
+                # first stone).
+                s = self.bound(e, ctx)
+                return [] if s is None else [s]
+            return sorted(g.region_union(e, ctx.team))
+        h = head(e)
+        if h in FILTERS:
+            return [s for s in range(g.board.n) if self.match(e, s, ctx)]
+        if h == "neighbors":
+            s = self.bound(e[1], ctx)
+            return [] if s is None else list(g.rel(e[2], ctx.team)[s])
+        if h in ("ray", "flanks", "sight"):
+            s = self.bound(e[1], ctx)
+            dirs = g.rel_dirs(e[2], ctx.team)
+            if s is None:
+                return []
+            out = set()
+            board = ctx.st.board
+            for d in dirs:
+                step = g.board.dirs[d]
+                x = step[s]
+                if h == "ray":
+                    while x >= 0:
+                        out.add(x)
+                        x = step[x]
+                elif h == "sight":
+                    while x >= 0 and board[x] < 0:
+                        out.add(x)
+                        x = step[x]
+                else:
+                    # flanks: the run of enemy stones from next to s, closed by a friend stone.
+                    run = []
+                    while x >= 0 and self.match("enemy", x, ctx):
+                        run.append(x)
+                        x = step[x]
+                    if run and x >= 0 and self.match("friend", x, ctx):
+                        out.update(run)
+            return sorted(out)
         raise ModelError("not a set of sites: %r" % (e,))
 
     # groups --------------------------------------------------------------------------------
-    def groups(self, board, rel, teams):
-        adj = self.g.board.rel[rel]
+    def groups(self, board, rel, teams, team_for_rel):
+        adj = self.g.rel(rel, team_for_rel)
         seen = [False] * len(board)
         out = []
         for s in range(len(board)):
@@ -772,6 +1102,19 @@ class Eval:
                         stack.append(y)
             out.append(size)
         return out
+
+    def group_of(self, board, s, adj):
+        """The stones of s's team connected to s under adj (s itself included)."""
+        t = board[s]
+        seen = {s}
+        stack = [s]
+        while stack:
+            x = stack.pop()
+            for y in adj[x]:
+                if y not in seen and board[y] == t:
+                    seen.add(y)
+                    stack.append(y)
+        return seen
 
     # numbers -------------------------------------------------------------------------------
     def num(self, e, ctx):
@@ -813,7 +1156,33 @@ class Eval:
                 teams = set(range(g.nt)) - {ctx.team}
             else:
                 teams = set(range(g.nt))
-            return max(self.groups(st.board, e[1], teams), default=0)
+            return max(self.groups(st.board, e[1], teams, ctx.team), default=0)
+        if h == "liberties":
+            s = self.bound(e[1], ctx)
+            board = st.board
+            # 0 when the site is empty or unbound; our reading: also for a piece of nobody's,
+            # which is in no group. (The engine, black box: the group of nobody's pieces.)
+            if s is None or board[s] < 0 or board[s] == g.nt and "neutral-group" not in self.emulate:
+                return 0
+            adj = g.rel(e[2], ctx.team)
+            libs = set()
+            for x in self.group_of(board, s, adj):
+                libs.update(y for y in adj[x] if board[y] < 0)
+            return len(libs)
+        if h == "area":
+            adj = g.rel(e[1], ctx.team)
+            board = st.board
+            n = sum(1 for x in board if x == ctx.team)
+            seen = set()
+            for s in range(len(board)):
+                if board[s] >= 0 or s in seen:
+                    continue
+                region = self.group_of(board, s, adj)  # empty sites: board value -1 alike
+                seen |= region
+                owners = {board[y] for x in region for y in adj[x] if 0 <= board[y] < g.nt}
+                if owners == {ctx.team}:
+                    n += len(region)
+            return n
         if h == "counter":
             return st.counters[e[1]][ctx.team]
         if h == "allowance":
@@ -856,7 +1225,11 @@ class Eval:
             raise ModelError("not a constant: %r" % (e,))
         st = ctx.st
         if h == "is":
-            return self.match(e[1], self.bound(e[2], ctx), ctx)
+            s = self.bound(e[2], ctx)
+            return s is not None and self.match(e[1], s, ctx)
+        if h == "in":
+            s = self.bound(e[1], ctx)
+            return s is not None and s in self.sites(e[2], ctx)
         if h == "first-turn":
             return st.completed == 0
         if h == "grew":
@@ -869,12 +1242,24 @@ class Eval:
             return now > before
         if h == "hand-empty":
             return st.hands[ctx.mover] == 0
+        if h == "all-passed":
+            # The last turns, one per player, up to the current one, each a single `pass`: false
+            # once the current turn has an action that is not one; at the start of a turn (no
+            # action yet), the completed turns.
+            if st.pass_only is False:
+                return False
+            return st.passes + (1 if st.pass_only else 0) >= self.g.np
         if h == "board-full":
             return all(x >= 0 for x in st.board)
         if h == "no-moves":
             if ctx.no_moves is None:
                 raise ModelError("no-moves outside an end rule")
             return ctx.no_moves
+        if h == "nobody-can-move":
+            if ctx.no_moves is None:
+                raise ModelError("nobody-can-move outside an end rule")
+            # True only when a turn begins (ctx.nobody is then a test; after an action, None).
+            return ctx.nobody is not None and ctx.nobody()
         raise ModelError("not a condition: %r" % (e,))
 
     # constraints ---------------------------------------------------------------------------
@@ -883,7 +1268,7 @@ class Eval:
             raise ModelError("unknown constraint %r" % (c,))
         f, region, rel = c[1], c[2], c[3]
         board = ctx.st.board
-        adj = self.g.board.rel[rel]
+        adj = self.g.rel(rel, ctx.team)
         ok = [self.match(f, s, ctx) for s in range(len(board))]
         reach = [False] * len(board)
         stack = [s for s in self.g.region_union(region, ctx.team) if ok[s]]
@@ -911,6 +1296,14 @@ class Model:
         # disagreement; they are not a second reading of the language.
         self.emulate = set()
 
+    @property
+    def emulate(self):
+        return self.ev.emulate
+
+    @emulate.setter
+    def emulate(self, v):
+        self.ev.emulate = v
+
     def label(self, s):
         return self.g.board.labels[s]
 
@@ -920,7 +1313,19 @@ class Model:
         st = State()
         st.board = [-1] * g.board.n
         st.sid = [-1] * g.board.n
+        st.kind = [-1] * g.board.n
         st.next_sid = 0
+        # The setup's stones: the start position (not actions, nothing taken from a hand).
+        for s, owner, kind in g.setup:
+            st.board[s] = owner
+            st.kind[s] = kind
+            st.sid[s] = st.next_sid
+            st.next_sid += 1
+        st.last_site = None
+        st.history = frozenset()
+        st.prev_board = None
+        st.passes = 0  # completed turns in a row, up to the last, that were a single `pass`
+        st.pass_only = None  # this turn so far: None (no action), True (one `pass`), False
         st.hands = list(g.hands)
         st.counters = {c: [0] * g.nt for c in g.counters}
         st.phase = [0] * g.np
@@ -942,6 +1347,8 @@ class Model:
         st.turns = 0
         if g.repetition:
             st.reps = {self.position_key(st): 1}
+        if g.uses_no_repeat:
+            st.history = frozenset([self.board_key(st)])
         self.begin_turn(st)
         return st
 
@@ -956,7 +1363,8 @@ class Model:
         # in: a phase whose `until` holds for him is over, though he has not yet had the turn
         # that leaves it)", not the phase as last stored.
         phases = tuple(self.next_turn_phase(st, p) for p in range(self.g.np))
-        return (tuple(st.board), st.mover, tuple(st.hands), phases,
+        # §10: "the pieces on the board (each with its owner, or nobody, and its kind ...)".
+        return (tuple(st.board), tuple(st.kind), st.mover, tuple(st.hands), phases,
                 tuple(tuple(st.counters[c]) for c in sorted(st.counters)),
                 tuple(st.pending.get(a, 0) for a in self.g.allowances))
 
@@ -1000,15 +1408,15 @@ class Model:
             elif h == "cascade":
                 lists = {}
                 for t in cand:
-                    lists[t] = sorted(self.ev.groups(st.board, c[1][1], {t}), reverse=True)
+                    lists[t] = sorted(self.ev.groups(st.board, c[1][1], {t}, t), reverse=True)
                 width = max(len(v) for v in lists.values())
                 keys = {t: v + [0] * (width - len(v)) for t, v in lists.items()}
                 best = max(keys.values()) if c[2] == "larger" else min(keys.values())
                 cand = [t for t in cand if keys[t] == best]
             elif h == "unpaired":
                 a, b = sorted(cand)[:2] if len(cand) == 2 else (0, 1)
-                sa = sorted(self.ev.groups(st.board, c[1][1], {a}))
-                sb = sorted(self.ev.groups(st.board, c[1][1], {b}))
+                sa = sorted(self.ev.groups(st.board, c[1][1], {a}, a))
+                sb = sorted(self.ev.groups(st.board, c[1][1], {b}, b))
                 ra, rb = list(sa), list(sb)
                 for x in sa:
                     if x in rb:
@@ -1030,9 +1438,10 @@ class Model:
             return {"winner": cand[0] + 1, "draw": False, "scores": scores}
         return {"winner": None, "draw": True, "scores": scores}
 
-    def end_rules(self, st, no_moves):
-        """Tries the `when` rules; returns True when the game ended."""
-        ctx = self.ctx(st, no_moves=no_moves)
+    def end_rules(self, st, no_moves, nobody=None):
+        """Tries the `when` rules; returns True when the game ended. nobody: at the start of a
+        turn, a test for `(nobody-can-move)`."""
+        ctx = self.ctx(st, no_moves=no_moves, nobody=nobody)
         for cond, outcome in self.g.when:
             if self.ev.cond(cond, ctx):
                 self.finish(st, outcome)
@@ -1070,7 +1479,9 @@ class Model:
                 owner = st.board[s]
                 st.board[s] = -1
                 st.sid[s] = -1
-                if credit is not None and owner != mteam:
+                st.kind[s] = -1
+                # No credit for one's own stones, nor for a piece of nobody's.
+                if credit is not None and owner != mteam and owner < g.nt:
                     tgt = mteam if credit[1] == "mover" else owner
                     st.counters[credit[0]][tgt] = checked(st.counters[credit[0]][tgt] + 1)
         elif h == "win":
@@ -1080,6 +1491,49 @@ class Model:
         elif h == "draw":
             st.outcome = {"winner": None, "draw": True, "scores": None}
             st.legal = []
+        elif h == "remove-groups" and "groups-fast" in self.emulate and ctx.fast:
+            # The engine's fast path (a placement whose only effect is Go's capture), black box:
+            # the groups are taken one after the other, each judged after the earlier removals.
+            adj = g.rel(e[2], ctx.team)
+            where = [c for x in e[3:] if head(x) == "where" for c in x[1:]]
+            for s in ev.sites(e[1], ctx):
+                if 0 <= st.board[s] < g.nt and all(ev.cond(w, ctx.but(site=s)) for w in where):
+                    for x in ev.group_of(st.board, s, adj):
+                        st.board[x] = st.sid[x] = st.kind[x] = -1
+        elif h == "remove-groups":
+            where, credit = [], None
+            for c in e[3:]:
+                if head(c) == "where":
+                    where = c[1:]
+                elif head(c) == "credit":
+                    credit = (c[1], c[2])
+            adj = g.rel(e[2], ctx.team)
+            doomed = set()
+            for s in ev.sites(e[1], ctx):
+                # Our reading: a piece of nobody's is in no group, so it has none to remove.
+                # (The engine, black box: it removes the group of nobody's pieces.)
+                if st.board[s] < 0 or s in doomed or \
+                        st.board[s] == g.nt and "neutral-group" not in self.emulate:
+                    continue
+                if all(ev.cond(w, ctx.but(site=s)) for w in where):
+                    doomed |= ev.group_of(st.board, s, adj)
+            for s in sorted(doomed):
+                owner = st.board[s]
+                st.board[s] = -1
+                st.sid[s] = -1
+                st.kind[s] = -1
+                if credit is not None and owner != mteam:
+                    tgt = mteam if credit[1] == "mover" else owner
+                    st.counters[credit[0]][tgt] = checked(st.counters[credit[0]][tgt] + 1)
+        elif h == "flip":
+            # Found first, on the position before the effect; then all change owner together.
+            turned = [s for s in ev.sites(e[1], ctx) if 0 <= st.board[s] < g.nt and st.board[s] != mteam]
+            for s in turned:
+                st.board[s] = mteam
+        elif h == "promote":
+            s = ev.bound(e[1], ctx)
+            if s is not None and st.board[s] >= 0:
+                st.kind[s] = g.kind_index(e[2])
         elif h == "allow":
             st.allow[e[1]] = ev.num(e[2], ctx)
         elif h == "allow-next":
@@ -1098,8 +1552,10 @@ class Model:
             raise ModelError("unknown effect %r" % (e,))
 
     # -- actions of a move
+    # An action is (text, kind, from, to, move, extra); extra is (promotion kind or None, the
+    # sites a piece move captures on).
     def move_actions(self, st, mv):
-        """Legal actions of one move: list of (text, kind, from, to)."""
+        """Legal actions of one move."""
         ev = self.ev
         g = self.g
         base = self.ctx(st)
@@ -1108,6 +1564,7 @@ class Model:
         if mv.kind == "place":
             if st.hands[st.mover] == 0:
                 return out
+            owner = g.nt if mv.piece in g.neutral_kinds else team
             dests = [s for s in ev.sites(mv.to, base) if st.board[s] < 0]
             for t in sorted(set(dests)):
                 c = base.but(to=t)
@@ -1115,34 +1572,60 @@ class Model:
                     continue
                 if mv.require:
                     after = st.copy()
-                    after.board[t] = team
+                    after.board[t] = owner
+                    if "after-kind" in self.emulate:
+                        # The engine (black box): a `require` sees a piece of nobody's that a
+                        # placement puts as the mover's.
+                        after.board[t] = team
+                    after.kind[t] = mv.piece
                     ca = c.but(st=after)
                     if not all(ev.constraint(r, ca) for r in mv.require):
                         continue
-                out.append((self.label(t), "place", None, t))
-        elif mv.kind == "slide":
-            adj = g.board.rel[mv.along]
+                out.append((self.label(t), "place", None, t, mv, None))
+        elif mv.kind in ("slide", "leap", "hop"):
             for f in sorted(set(ev.sites(mv.frm, base))):
                 if st.board[f] < 0:
                     continue
                 cf = base.but(frm=f)
                 toset = set(ev.sites(mv.to, cf))
-                for t in adj[f]:
-                    if st.board[t] >= 0 or t not in toset:
+                seen = set()
+                for t, taken in self.piece_targets(st, mv, f, team):
+                    if t not in toset:
                         continue
+                    if t in seen and not (mv.kind == "leap" and "leap-paths" in self.emulate):
+                        continue
+                    seen.add(t)
                     c = cf.but(to=t)
                     if not all(ev.cond(w, c) for w in mv.where):
                         continue
                     if mv.require:
                         after = st.copy()
+                        for x in taken:
+                            after.board[x] = -1
+                            after.kind[x] = -1
                         after.board[t] = st.board[f]  # the stone keeps its owner
-                        if "slide-require" in self.emulate:
+                        after.kind[t] = st.kind[f]  # and its kind: promotion is not yet made
+                        if "slide-require" in self.emulate and mv.kind == "slide":
                             after.board[t] = team
                         after.board[f] = -1
+                        after.kind[f] = -1
                         ca = c.but(st=after)
-                        if not all(ev.constraint(r, ca) for r in mv.require):
+                        failed = not all(ev.constraint(r, ca) for r in mv.require)
+                        if failed and "first-move" not in self.emulate:
                             continue
-                    out.append((self.label(f) + "-" + self.label(t), "slide", f, t))
+                    else:
+                        failed = False
+                    dest = self.claims if failed else out
+                    text = self.label(f) + "-" + self.label(t)
+                    if mv.promote is not None and t in g.region_union(mv.promote[0], team):
+                        for k in mv.promote[1]:
+                            dest.append((text + "=" + g.kind_letter(k), mv.kind, f, t, mv, (k, taken)))
+                    else:
+                        dest.append((text, mv.kind, f, t, mv, (None, taken)))
+        elif mv.kind == "pass":
+            # A voluntary pass, offered while every condition holds (nothing bound but `last`).
+            if all(ev.cond(w, base) for w in mv.where):
+                out.append((mv.name or "pass", "vpass", None, None, mv, None))
         elif mv.kind == "relocate":
             for f in sorted(set(ev.sites(mv.frm, base))):
                 if st.board[f] < 0:
@@ -1157,19 +1640,134 @@ class Model:
                     c = cf.but(to=t)
                     if not all(ev.cond(w, c) for w in mv.where):
                         continue
-                    out.append((self.label(f) + ">" + self.label(t), "relocate", f, t))
+                    out.append((self.label(f) + ">" + self.label(t), "relocate", f, t, mv, None))
+        return out
+
+    def after_ok(self, st, a):
+        """`(after ...)` and `(no-repeat ...)`: the action made, with all its effects, on a copy."""
+        mv = a[4]
+        s2 = st.copy()
+        s2.legal = []
+        if "after-kind" in self.emulate and a[1] == "place" and mv.piece != 0:
+            # The engine (black box): the position `after` judges has a piece of the first kind
+            # where the placement puts another.
+            import copy
+            m0 = copy.copy(mv)
+            m0.piece = 0
+            a = a[:4] + (m0,) + a[5:]
+        self.do_move(s2, a)
+        if mv.after:
+            c = self.ctx(s2, to=a[3], frm=a[2])
+            if not all(self.ev.cond(x, c) for x in mv.after):
+                return False
+        if mv.no_repeat is not None:
+            key = self.board_key(s2)
+            if mv.no_repeat == "ko":
+                # Not the position just before the last action.
+                if key == st.prev_board:
+                    return False
+            elif key in st.history:
+                return False
+        return True
+
+    claims = []  # actions of a move that passed its `where` but not its `require` or `after`
+
+    def piece_targets(self, st, mv, f, team):
+        """Where a slide, leap or hop from f may end, before the `to` set and the conditions:
+        (destination, the sites whose pieces the move captures)."""
+        g = self.g
+        board = st.board
+        me = board[f]
+
+        def capturable(x):
+            # "a site holding a piece of another team than the moving piece's (never its own)";
+            # a piece of nobody's is never captured.
+            return 0 <= board[x] < g.nt and board[x] != me
+
+        out = []
+        if mv.kind == "slide":
+            if mv.range == 1:
+                for t in g.rel(mv.along, team)[f]:
+                    if board[t] < 0:
+                        out.append((t, ()))
+                    elif mv.capture is not None and capturable(t):
+                        out.append((t, (t,)))
+                return out
+            for d in g.rel_dirs(mv.along, team):
+                step = g.board.dirs[d]
+                x = f
+                k = 0
+                while mv.range is None or k < mv.range:
+                    x = step[x]
+                    k += 1
+                    if x < 0:
+                        break
+                    if board[x] < 0:
+                        out.append((x, ()))
+                        continue
+                    if mv.capture is not None and capturable(x):
+                        out.append((x, (x,)))
+                    break
+            return out
+        if mv.kind == "leap":
+            for p in mv.paths:
+                x = f
+                for d in p:
+                    x = g.board.dirs[d][x]
+                    if x < 0:
+                        break
+                if x < 0 or x == f:
+                    continue
+                if board[x] < 0:
+                    out.append((x, ()))
+                elif mv.capture is not None and capturable(x):
+                    out.append((x, (x,)))
+            return out
+        # hop: over an occupied neighbour (matching the over's filter), to the site just beyond
+        rel, filt = mv.over
+        ctx = self.ctx(st)
+        for d in g.rel_dirs(rel, team):
+            step = g.board.dirs[d]
+            mid = step[f]
+            if mid < 0 or board[mid] < 0 or not self.ev.match(filt, mid, ctx):
+                continue
+            t = step[mid]
+            if t < 0 or board[t] >= 0:
+                continue
+            # With (capture) the jumped piece is removed when it is an enemy's.
+            taken = (mid,) if mv.capture is not None and self.ev.match("enemy", mid, ctx) else ()
+            out.append((t, taken))
         return out
 
     def stage_actions(self, st):
         phase = self.g.phases[st.phase[st.mover]]
         acts = []
+        seen = set()
+        claimed = {}
         for mv in phase.stages[st.stage].moves:
+            mine = set()
+            self.claims = []
             for a in self.move_actions(st, mv):
-                acts.append((a, mv))
+                if (mv.after or mv.no_repeat) and not self.after_ok(st, a):
+                    self.claims.append(a)
+                    continue
+                if "first-move" in self.emulate and a[0] in claimed and a[0] not in seen:
+                    # The engine (black box): the action is the first move's that reaches the
+                    # site past its `where`, though its `require` or `after` fails there.
+                    a = claimed[a[0]]
+                # An action more than one move could make is listed once, the first one's.
+                # (The engine's defect: a leap lists its destination once per path reaching it,
+                # unless an earlier move of the stage has the action.)
+                if a[0] not in seen or "leap-paths" in self.emulate and a[0] in mine:
+                    mine.add(a[0])
+                    acts.append(a)
+            seen |= mine
+            for a in self.claims:
+                claimed.setdefault(a[0], a)
         return acts
 
     def set_legal(self, st, acts, with_end):
-        st.legal = [a for a, _ in acts] + ([("end", "end", None, None)] if with_end else [])
+        st.legal = list(acts) + ([("end", "end", None, None, None, None)] if with_end else [])
 
     # -- the turn flow
     def enter_stages(self, st):
@@ -1251,14 +1849,36 @@ class Model:
         st.arrival = None
         st.stage = 0
         # 4. first decision
-        if not self.enter_stages(st):
-            st.legal = [("pass", "pass", None, None)] if g.phases[st.phase[p]].blocked else []
+        can_begin = self.enter_stages(st)
+        if not can_begin:
+            st.legal = [("pass", "pass", None, None, None, None)] if g.phases[st.phase[p]].blocked else []
         # 5. end rules
-        if self.end_rules(st, no_moves=not st.legal):
+        if self.end_rules(st, no_moves=not st.legal,
+                          nobody=lambda: not can_begin and self.nobody_else_can_begin(st)):
             return
         # 6. nobody can move: draw
         if not st.legal:
             st.outcome = {"winner": None, "draw": True, "scores": None}
+
+    def nobody_else_can_begin(self, st):
+        """`(nobody-can-move)`: could any other player begin his turn, were it his turn now?
+        Our reading: on a copy of the position, as steps 1-4 of a turn for him (his phase after
+        his `until`, his hand), with the allowances this turn began with."""
+        for p in range(self.g.np):
+            if p == st.mover:
+                continue
+            probe = st.copy()
+            probe.reps = None
+            probe.mover = p
+            probe.snap = probe.copy()
+            probe.snap.snap = None
+            probe.phase[p] = self.phase_step(probe)
+            probe.relocated = set()
+            probe.arrival = None
+            probe.stage = 0
+            if self.enter_stages(probe):
+                return False
+        return True
 
     def end_turn(self, st):
         g = self.g
@@ -1270,6 +1890,8 @@ class Model:
         if self.end_rules(st, no_moves=False):
             return
         st.completed += 1
+        st.passes = st.passes + 1 if st.pass_only else 0
+        st.pass_only = None
         st.mover = (st.mover + 1) % g.np
         for n, outcome in g.turn_limits:
             if st.completed >= n:
@@ -1298,9 +1920,69 @@ class Model:
         self.apply_in_place(st, a)
         return st
 
+    def board_key(self, st):
+        """The position `no-repeat` compares: the stones on the board only (owner and kind)."""
+        return (tuple(st.board), tuple(st.kind))
+
+    def note_board(self, st, before):
+        """After an action: the position before it (for `ko`) and the positions that have
+        occurred (for `superko`; the start included)."""
+        if not self.g.uses_no_repeat:
+            return
+        st.prev_board = before
+        key = self.board_key(st)
+        if key not in st.history:
+            st.history = st.history | {key}
+
+    def do_move(self, st, a):
+        """The stone moves (with its captures and promotion), then the move's `then` effects."""
+        g = self.g
+        text, kind, f, t, mv, extra = a
+        team = self.team_of(st.mover)
+        if kind == "place":
+            st.board[t] = g.nt if mv.piece in g.neutral_kinds else team
+            st.kind[t] = mv.piece
+            st.sid[t] = st.next_sid
+            st.next_sid += 1
+            if st.hands[st.mover] is not None:
+                st.hands[st.mover] -= 1
+            st.arrival = t
+        else:
+            if kind != "relocate":
+                promo, taken = extra
+                for x in taken:
+                    owner = st.board[x]
+                    st.board[x] = -1
+                    st.sid[x] = -1
+                    st.kind[x] = -1
+                    cr = mv.capture[0] if mv.capture else None
+                    if cr is not None:
+                        tgt = team if cr[1] == "mover" else owner
+                        st.counters[cr[0]][tgt] = checked(st.counters[cr[0]][tgt] + 1)
+            st.board[t] = st.board[f]
+            st.sid[t] = st.sid[f]
+            st.kind[t] = st.kind[f]
+            st.board[f] = -1
+            st.sid[f] = -1
+            st.kind[f] = -1
+            if kind != "relocate":
+                if promo is not None:
+                    st.kind[t] = promo  # as it arrives, before the `then` effects
+                st.arrival = t
+            else:
+                st.relocated.add(st.sid[t])
+                st.relocated.add(("site", t))
+        st.last_site = t
+        c = self.ctx(st, to=t, frm=f)
+        if "groups-fast" in self.emulate and kind == "place" and len(mv.then) == 1 and \
+                head(mv.then[0]) == "remove-groups" and not mv.where:
+            # Black box: a placement without `where` whose one effect is a `remove-groups`.
+            c.fast = True
+        self.effects(st, mv.then, c)
+
     def apply_in_place(self, st, a):
         g = self.g
-        text, kind, f, t = a
+        text, kind, f, t, mv, extra = a
         # A turn is counted when its first action is made: `turns` is `completed + 1` while a
         # turn is under way.
         if st.turns <= st.completed:
@@ -1308,6 +1990,21 @@ class Model:
         st.last = st.mover
         st.actions += 1
         st.legal = []
+        before = self.board_key(st)
+        # `all-passed`: a turn that is the single action `pass` (forced or chosen, not named).
+        st.pass_only = (st.pass_only is None and text == "pass" and kind in ("pass", "vpass"))
+        if kind in ("pass", "end", "vpass"):
+            self.note_board(st, before)
+        if kind == "vpass":
+            # Its effects first, then the end rules; then the turn ends at once.
+            self.effects(st, mv.then, self.ctx(st))
+            if st.outcome is not None:
+                st.legal = []
+                return
+            if self.end_rules(st, no_moves=False):
+                return
+            self.end_turn(st)
+            return
         if kind == "pass":
             if self.end_rules(st, no_moves=False):
                 return
@@ -1320,30 +2017,8 @@ class Model:
             if not self.enter_stages(st):
                 self.end_turn(st)
             return
-        mv = None
-        phase = g.phases[st.phase[st.mover]]
-        for m in phase.stages[st.stage].moves:
-            if m.kind == kind:
-                mv = m
-        team = self.team_of(st.mover)
-        if kind == "place":
-            st.board[t] = team
-            st.sid[t] = st.next_sid
-            st.next_sid += 1
-            if st.hands[st.mover] is not None:
-                st.hands[st.mover] -= 1
-            st.arrival = t
-        else:
-            st.board[t] = st.board[f]
-            st.sid[t] = st.sid[f]
-            st.board[f] = -1
-            st.sid[f] = -1
-            if kind == "slide":
-                st.arrival = t
-            else:
-                st.relocated.add(st.sid[t])
-                st.relocated.add(("site", t))
-        self.effects(st, mv.then, self.ctx(st, to=t, frm=f))
+        self.do_move(st, a)
+        self.note_board(st, before)
         if st.outcome is not None:
             st.legal = []
             return
