@@ -388,11 +388,8 @@ def grid_board(cells, label, dirs, order, rels):
     return b
 
 
-def rectangle_board(w, h):
-    cells = [(r, c) for r in range(h) for c in range(w)]
-    b = grid_board(cells, lambda r, c: column_letters(c) + str(r + 1), SQ_DIRS, SQ_ORDER,
-                   {"orthogonal": ["N", "E", "S", "W"], "diagonal": ["NE", "SE", "SW", "NW"],
-                    "all": SQ_ORDER})
+def four_sides(b, cells, w, h):
+    """The sides of a board of `h` rows of `w` cells, (row, column) from 0, and its perimeter."""
     sides = {"side-N": [i for i, (r, c) in enumerate(cells) if r == h - 1],
              "side-E": [i for i, (r, c) in enumerate(cells) if c == w - 1],
              "side-S": [i for i, (r, c) in enumerate(cells) if r == 0],
@@ -400,6 +397,14 @@ def rectangle_board(w, h):
     b.builtin = {"perimeter": [frozenset().union(*map(frozenset, sides.values()))]}
     for k, v in sides.items():
         b.builtin[k] = [frozenset(v)]
+
+
+def rectangle_board(w, h):
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    b = grid_board(cells, lambda r, c: column_letters(c) + str(r + 1), SQ_DIRS, SQ_ORDER,
+                   {"orthogonal": ["N", "E", "S", "W"], "diagonal": ["NE", "SE", "SW", "NW"],
+                    "all": SQ_ORDER})
+    four_sides(b, cells, w, h)
     # Dark and light squares: a1 and every site an even number of orthogonal steps from it.
     b.builtin["dark-squares"] = [frozenset(i for i, (r, c) in enumerate(cells) if (r + c) % 2 == 0)]
     b.builtin["light-squares"] = [frozenset(i for i, (r, c) in enumerate(cells) if (r + c) % 2 == 1)]
@@ -450,13 +455,7 @@ def skew_board(cells):
 def rhombus_board(n):
     cells = [(r, c) for r in range(n) for c in range(n)]
     b = skew_board(cells)
-    sides = {"side-N": [i for i, (r, c) in enumerate(cells) if r == n - 1],
-             "side-E": [i for i, (r, c) in enumerate(cells) if c == n - 1],
-             "side-S": [i for i, (r, c) in enumerate(cells) if r == 0],
-             "side-W": [i for i, (r, c) in enumerate(cells) if c == 0]}
-    b.builtin = {"perimeter": [frozenset().union(*map(frozenset, sides.values()))]}
-    for k, v in sides.items():
-        b.builtin[k] = [frozenset(v)]
+    four_sides(b, cells, n, n)
     return b
 
 
@@ -604,6 +603,18 @@ class Game:
         self._end(by["end"][0])
         self._setup(by.get("setup", [None])[-1])
 
+    def _owned(self, form):
+        """The arguments of a region or relation form other than its `(owner TEAM)`, the teams
+        it is for (the owner alone, or every team) and the owner (None for every team)."""
+        owner = None
+        rest = []
+        for a in form[2:]:
+            if head(a) == "owner":
+                owner = self.team_names.index(str(a[1]))
+            else:
+                rest.append(a)
+        return rest, ([owner] if owner is not None else list(range(self.nt))), owner
+
     # -- relations (§4 `relation`, Directions)
     def _relations(self, forms):
         b = self.board
@@ -613,14 +624,7 @@ class Game:
         self.rels_owned = {}
         for f in forms:
             name = f[1]
-            owner = None
-            parts = []
-            for a in f[2:]:
-                if head(a) == "owner":
-                    owner = self.team_names.index(str(a[1]))
-                else:
-                    parts.append(a)
-            teams = [owner] if owner is not None else list(range(self.nt))
+            parts, teams, owner = self._owned(f)
             per_team = {}
             for t in teams:
                 nbs = [set() for _ in range(b.n)]
@@ -789,14 +793,7 @@ class Game:
         self.regions = {k: {"owned": {}, "free": v} for k, v in b.builtin.items()}
         for f in forms:
             name = f[1]
-            owner = None
-            parts_forms = []
-            for a in f[2:]:
-                if head(a) == "owner":
-                    owner = self.team_names.index(str(a[1]))
-                else:
-                    parts_forms.append(a)
-            teams = [owner] if owner is not None else list(range(self.nt))
+            parts_forms, teams, owner = self._owned(f)
             per_team = {}
             for t in teams:
                 parts = []

@@ -38,6 +38,18 @@ class Timeout(Exception):
     pass
 
 
+def same_outcome(m, eo, mo):
+    """Whether the engine's outcome (`moves --json`) is the model's: both none, or the same
+    draw, winning team and scores."""
+    if (eo is None) != (mo is None):
+        return False
+    if eo is None:
+        return True
+    wt = eo.get("winning_team")
+    team = m.g.team_names.index(wt) + 1 if wt in m.g.team_names else None
+    return bool(eo.get("draw")) == mo["draw"] and team == mo["winner"] and eo.get("scores") == mo["scores"]
+
+
 def _alarm(signum, frame):
     raise Timeout()
 
@@ -202,12 +214,7 @@ def play_and_compare(tabula, path, m, rng, use_moves, stats):
         engine_sets = moves_sets
         eo = ej.get("outcome")
         mo = model.outcome_json(st)
-        same = (eo is None) == (mo is None)
-        if same and eo is not None:
-            wt = eo.get("winning_team")
-            team = m.g.team_names.index(wt) + 1 if wt in m.g.team_names else None
-            same = (bool(eo.get("draw")) == mo["draw"] and team == mo["winner"]
-                    and eo.get("scores") == mo["scores"])
+        same = same_outcome(m, eo, mo)
         if not same:
             LAST.update(kind="result", seq=seq, eo=eo)
             return "outcome after %r: engine %s, model %s" % (" ".join(seq), eo, mo)
@@ -315,12 +322,7 @@ def explain(tabula, path, args, use_moves, variant, settings):
                 eo = LAST["eo"]
                 st = model.replay(m, LAST["seq"])
                 mo = model.outcome_json(st)
-                ok = (eo is None) == (mo is None)
-                if ok and eo is not None:
-                    wt = eo.get("winning_team")
-                    team = m.g.team_names.index(wt) + 1 if wt in m.g.team_names else None
-                    ok = (bool(eo.get("draw")) == mo["draw"] and team == mo["winner"]
-                          and eo.get("scores") == mo["scores"])
+                ok = same_outcome(m, eo, mo)
             else:
                 ok = False
         except (model.ModelError, subprocess.TimeoutExpired):
