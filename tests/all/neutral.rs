@@ -132,6 +132,24 @@ fn a_require_judges_a_placed_block_as_nobodys() {
 }
 
 #[test]
+fn promote_leaves_a_block_a_block() {
+    // `(promote last pawn)` after every turn: the block just placed on b2 is nobody's because
+    // its kind is, so it keeps its kind (LANGUAGE.md, promote). (The reference model's E6.)
+    let e = inline(
+        r#"(game "Promoted block"
+  (players "White" "Black")
+  (board (square 3))
+  (pieces pawn (block neutral))
+  (play (turn (place (to empty) (piece block))) (after-turn (promote last pawn)))
+  (end (turn-limit 4)))"#,
+    );
+    let mut s = e.initial();
+    play(&e, &mut s, "b2");
+    assert!(e.neutral_at(&s, site(&e, "b2")));
+    assert_eq!(kind_name(&e, &s, "b2").as_deref(), Some("block"));
+}
+
+#[test]
 fn a_block_is_occupied() {
     // The game ends when five squares are occupied. At the start four are (two rooks, two
     // blocks): one more piece of any kind ends it at once, won by whoever put it.

@@ -1529,7 +1529,8 @@ class Model:
                 st.board[s] = mteam
         elif h == "promote":
             s = ev.bound(e[1], ctx)
-            if s is not None and st.board[s] >= 0:
+            # LANGUAGE.md (promote): a piece of nobody's keeps its kind (DISAGREEMENTS.md, E6).
+            if s is not None and 0 <= st.board[s] < g.nt:
                 st.kind[s] = g.kind_index(e[2])
         elif h == "allow":
             st.allow[e[1]] = ev.num(e[2], ctx)
