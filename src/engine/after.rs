@@ -30,13 +30,19 @@ impl Engine {
         env: &Env,
         action: Action,
     ) -> Option<&'m str> {
-        // A copy kept from call to call: copying into it reuses its buffers.
+        self.on_copy(s, w, |t, tw| self.fails_after(s, t, tw, m, env, action))
+    }
+
+    /// Runs `f` on a copy of the position and of its scratch space, for a rule that makes an
+    /// action to judge it. The copy is kept in `w` from call to call: copying into it reuses
+    /// its buffers.
+    pub(crate) fn on_copy<T>(&self, s: &State, w: &mut Work, f: impl FnOnce(&mut State, &mut Work) -> T) -> T {
         let mut scratch = w.after.take().unwrap_or_else(|| Box::new((s.clone(), w.clone())));
         scratch.0.copy_position_from(s);
         scratch.1.clone_from(w);
-        let failed = self.fails_after(s, &mut scratch.0, &mut scratch.1, m, env, action);
+        let out = f(&mut scratch.0, &mut scratch.1);
         w.after = Some(scratch);
-        failed
+        out
     }
 
     /// [`Engine::after_effects_fail`] on `t`, a copy of `s`.

@@ -225,6 +225,11 @@ pub(crate) struct MoveProgram {
     pub guarded: Option<u16>,
     /// The move's effects (`then`), compiled.
     pub then: Effects,
+    /// For a piece move with a test of the position after it (`require`, `after`,
+    /// `no-repeat`): the later piece moves of the stage, by index, that could make one of its
+    /// actions too ([`may_overlap`]). An action of both that the test rules out for this move
+    /// is the first of those's ([`super::Engine::move_of_legal`]); empty for any other move.
+    pub yields_to: Vec<u16>,
 }
 
 /// The algorithm that lists a move's actions.
@@ -658,11 +663,8 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
         [m] => {
             matches!(m.kind, MoveKind::Place)
                 && m.to == Sites::Filter(Filter::Empty)
-                && m.conditions.is_empty()
-                && m.require.is_empty()
+                && unconditioned(m)
                 && m.then.is_empty()
-                && m.after.is_empty()
-                && m.no_repeat.is_none()
         }
         _ => false,
     };
@@ -676,7 +678,8 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
     let moves: Vec<MoveProgram> = stage
         .moves
         .iter()
-        .map(|m| {
+        .enumerate()
+        .map(|(i, m)| {
             let overlaps = m.kind.moves_a_piece() && {
                 piece_index += 1;
                 overlaps[piece_index - 1]
@@ -756,7 +759,17 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
             let guarded = (after_effects && super::attack::guarded(m))
                 .then(|| stage.moves.iter().position(|o| o.after == m.after).expect("m is a move of the stage") as u16);
             let then = super::compile::effects(game, &m.then);
-            MoveProgram { generator, conditions, require, require_conditions, after_effects, guarded, then }
+            let tested = !(m.require.is_empty() && m.after.is_empty() && m.no_repeat.is_none());
+            let yields_to = if m.kind.moves_a_piece() && tested {
+                let later = stage.moves.iter().enumerate().skip(i + 1);
+                later
+                    .filter(|(_, o)| o.kind.moves_a_piece() && may_overlap(game, m, o))
+                    .map(|(j, _)| j as u16)
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            MoveProgram { generator, conditions, require, require_conditions, after_effects, guarded, then, yields_to }
         })
         .collect();
     let by_kind = pieces.iter().any(|m| matches!(m.from, Sites::Filter(Filter::Piece(Side::Friend, _))));

@@ -264,19 +264,7 @@ impl Engine {
             }
             found.clear();
             self.piece_actions_from(s, w, m, action.from, &env, &mut found);
-            if !found.contains(&action) {
-                continue;
-            }
-            // A legal action listed by a move with a test of the position after it is that
-            // move's only if the test passes, or if no later move could make it instead.
-            let tested = !m.require.is_empty() || !m.after.is_empty() || m.no_repeat.is_some();
-            if !legal || !tested || {
-                !candidates.clone().any(|(_, later)| {
-                    found.clear();
-                    self.piece_actions_from(s, w, later, action.from, &env, &mut found);
-                    found.contains(&action)
-                }) || self.keeps(s, w, m, &env, action)
-            } {
+            if found.contains(&action) && (!legal || !self.yields(s, w, stage, i, &env, action, &mut found)) {
                 owner = Some(i);
                 break;
             }
@@ -285,20 +273,44 @@ impl Engine {
         owner
     }
 
-    /// Whether a legal `action` that piece move `m` lists from its origin is `m`'s: it also
-    /// passes `m`'s `require` and `after` (and `no-repeat`), which the listing tests once the
-    /// origins' actions are known. A move whose test fails leaves the action to a later move of
-    /// the stage (LANGUAGE.md: the action is the first one's that *can* make it). Asked only
-    /// of a move that has such a test when a later move could make the action too.
-    fn keeps(&self, s: &State, w: &mut Work, m: &Move, env: &Env, action: Action) -> bool {
-        if !m.require.is_empty() {
-            // `holds_after` makes the move and takes it back: on a copy of the position.
-            let mut after = s.clone();
-            if !m.require.iter().all(|r| self.holds_after(&mut after, w, r, env, Arrival::of(s, action), action.to)) {
-                return false;
+    /// Whether the legal `action`, listed by the stage's move `i`, is a later move's instead:
+    /// one the lowering found could make it too ([`super::lower::MoveProgram::yields_to`])
+    /// makes it here, and move `i`'s `require`, `after` or `no-repeat` rules it out
+    /// (LANGUAGE.md: the action is the first one's that *can* make it). `found`: scratch.
+    #[allow(clippy::too_many_arguments)]
+    fn yields(
+        &self,
+        s: &State,
+        w: &mut Work,
+        stage: &Stage,
+        i: usize,
+        env: &Env,
+        action: Action,
+        found: &mut Vec<Action>,
+    ) -> bool {
+        let yields_to = &self.stage_program(s).moves[i].yields_to;
+        let later_makes = yields_to.iter().any(|&j| {
+            let later = &stage.moves[j as usize];
+            found.clear();
+            self.contains(s, &later.from, action.from, env) && {
+                self.piece_actions_from(s, w, later, action.from, env, found);
+                found.contains(&action)
             }
-        }
-        (m.after.is_empty() && m.no_repeat.is_none()) || self.after_effects_fail(s, w, m, env, action).is_none()
+        });
+        later_makes && !self.passes_tests_after(s, w, &stage.moves[i], env, action)
+    }
+
+    /// Whether `action` of piece move `m` passes `m`'s `require`, `after` and `no-repeat`, the
+    /// tests that the listing makes once the origins' actions are known; on the copy of the
+    /// position kept for such tests ([`Engine::on_copy`]).
+    fn passes_tests_after(&self, s: &State, w: &mut Work, m: &Move, env: &Env, action: Action) -> bool {
+        let arrival = Arrival::of(s, action);
+        let required = m.require.is_empty()
+            || self
+                .on_copy(s, w, |t, tw| m.require.iter().all(|r| self.holds_after(t, tw, r, env, arrival, action.to)));
+        required
+            && ((m.after.is_empty() && m.no_repeat.is_none())
+                || self.after_effects_fail(s, w, m, env, action).is_none())
     }
 
     /// Takes the piece on `victim` off the board as a capture by `m`, crediting its counter.

@@ -210,7 +210,7 @@ impl<'e> Reader<'e> {
                 }
                 return self.sites(rest, Owner::Nobody(k as u8));
             }
-            if let Some(d) = self.not_nobodys(first, word, rest) {
+            if let Some(d) = self.not_nobodys(args, word) {
                 self.errors.push(d);
                 // The sites are still read, for their own mistakes and for stones placed twice.
                 let sites = if self.engine().site(word).is_some() { args } else { rest };
@@ -285,8 +285,9 @@ impl<'e> Reader<'e> {
     /// What is wrong with a word at the head of a `place` that is no kind of nobody's: a team's
     /// kind or a site with the team left out, a misspelt kind of nobody's, or a word that is
     /// none of these. `None` for a team's name (or one near it) written without quotes, which
-    /// [`Reader::team`] reports.
-    fn not_nobodys(&self, node: &Node, word: &str, rest: &[Node]) -> Option<Diagnostic> {
+    /// [`Reader::team`] reports. `args`: the `place`'s arguments, `word` the first.
+    fn not_nobodys(&self, args: &[Node], word: &str) -> Option<Diagnostic> {
+        let (node, rest) = (&args[0], &args[1..]);
         let game = self.engine().game();
         let teams = game.teams.iter().map(String::as_str);
         if teams.clone().any(|t| t == word) {
@@ -305,10 +306,7 @@ impl<'e> Reader<'e> {
             return Some(
                 Diagnostic::error(codes::MISSING_ARGUMENT, "`(place ...)` needs the team whose stones these are")
                     .label(node.span, "a site, where the team was expected")
-                    .help(format!(
-                        "name the team first: `(place {team} {word}{})`",
-                        listed(rest).replace(" SITE...", "")
-                    )),
+                    .help(format!("name the team first: `(place {team}{})`", listed(args))),
             );
         }
         if did_you_mean(word, teams).is_some() {

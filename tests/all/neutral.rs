@@ -24,6 +24,13 @@ fn blockers(end: &str) -> Engine {
     ))
 }
 
+/// White and Black on a 3 × 3 board with pawns and blocks of nobody's, and the given sections.
+fn pawns_and_blocks(sections: &str) -> Engine {
+    inline(&format!(
+        r#"(game "T" (players "White" "Black") (board (square 3)) (pieces pawn (block neutral)) {sections})"#
+    ))
+}
+
 const CAPTURE_WINS: &str = "(when (= (count (enemy rook) any) 0) (win mover))";
 
 fn sorted(mut v: Vec<String>) -> Vec<String> {
@@ -84,15 +91,10 @@ fn a_block_has_no_liberties_and_no_group_to_remove() {
     //  3  O  .  O       Black's four corners, a block on b2. White places on a2: the
     //  2  .  #  .       neighbours of a2 are a1 and a3 (Black's, with liberties left) and the
     //  1  O  .  O       block on b2, which stays. The end rule (b2 emptied) does not fire.
-    let e = inline(
-        r#"(game "Block in a group"
-  (players "White" "Black")
-  (board (square 3))
-  (pieces stone (block neutral))
-  (region mid (sites b2))
-  (setup (place block b2) (place "Black" a1 c1 a3 c3))
-  (play (turn (place (to empty) (then (remove-groups (neighbors to orthogonal) orthogonal)))))
-  (end (when (= (count occupied mid) 0) (win mover)) (when (> (liberties last orthogonal) 0) (draw))))"#,
+    let e = pawns_and_blocks(
+        "(region mid (sites b2)) (setup (place block b2) (place \"Black\" a1 c1 a3 c3))
+         (play (turn (place (to empty) (then (remove-groups (neighbors to orthogonal) orthogonal)))))
+         (end (when (= (count occupied mid) 0) (win mover)) (when (> (liberties last orthogonal) 0) (draw)))",
     );
     let mut s = e.initial();
     play(&e, &mut s, "a2");
@@ -101,13 +103,9 @@ fn a_block_has_no_liberties_and_no_group_to_remove() {
     assert_eq!(stones(&e, &s, 1), ["c1", "c3"]);
     assert!(e.outcome(&s).is_some_and(|o| o.winner.is_none()), "a2's group has liberties a1 and a3: a draw");
     // A block's liberties are 0: with the block as `last`, nothing is drawn.
-    let e = inline(
-        r#"(game "Liberties of a block"
-  (players "White" "Black")
-  (board (square 3))
-  (pieces stone (block neutral))
-  (play (turn (place (to empty) (piece block))))
-  (end (when (> (liberties last orthogonal) 0) (draw)) (when (board-full) (draw))))"#,
+    let e = pawns_and_blocks(
+        "(play (turn (place (to empty) (piece block))))
+         (end (when (> (liberties last orthogonal) 0) (draw)) (when (board-full) (draw)))",
     );
     let mut s = e.initial();
     play(&e, &mut s, "b2");
@@ -120,13 +118,9 @@ fn a_require_judges_a_placed_block_as_nobodys() {
     // friend stone stands anywhere, so every friend stone is connected to side-S and all nine
     // squares are legal. (The reference model's E5: the block was taken for White's stone,
     // and only the three squares of row 1 passed.)
-    let e = inline(
-        r#"(game "Kind require"
-  (players "White" "Black")
-  (board (square 3))
-  (pieces stone (block neutral))
-  (play (turn (place (to empty) (piece block) (require (connected friend side-S orthogonal)))))
-  (end (turn-limit 2)))"#,
+    let e = pawns_and_blocks(
+        "(play (turn (place (to empty) (piece block) (require (connected friend side-S orthogonal)))))
+         (end (turn-limit 2))",
     );
     assert_eq!(legal(&e, &e.initial()).len(), 9);
 }
@@ -135,13 +129,8 @@ fn a_require_judges_a_placed_block_as_nobodys() {
 fn promote_leaves_a_block_a_block() {
     // `(promote last pawn)` after every turn: the block just placed on b2 is nobody's because
     // its kind is, so it keeps its kind (LANGUAGE.md, promote). (The reference model's E6.)
-    let e = inline(
-        r#"(game "Promoted block"
-  (players "White" "Black")
-  (board (square 3))
-  (pieces pawn (block neutral))
-  (play (turn (place (to empty) (piece block))) (after-turn (promote last pawn)))
-  (end (turn-limit 4)))"#,
+    let e = pawns_and_blocks(
+        "(play (turn (place (to empty) (piece block))) (after-turn (promote last pawn))) (end (turn-limit 4))",
     );
     let mut s = e.initial();
     play(&e, &mut s, "b2");

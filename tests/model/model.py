@@ -323,6 +323,18 @@ def resolve(path, variant=None, settings=None):
 # Boards (LANGUAGE.md §4)
 
 
+def where_and_credit(clauses):
+    """The conditions of a `(where ...)` and the `(credit COUNTER mover|owner)` of a removal's
+    clauses (`remove`, `remove-groups`): ([], None) for those left out."""
+    where, credit = [], None
+    for c in clauses:
+        if head(c) == "where":
+            where = c[1:]
+        elif head(c) == "credit":
+            credit = (c[1], c[2])
+    return where, credit
+
+
 def column_letters(i):
     """0 → a, 25 → z, 26 → aa, 27 → ab, … (no letter skipped)."""
     s = ""
@@ -1459,12 +1471,7 @@ class Model:
         mover = ctx.mover
         mteam = self.team_of(mover)
         if h == "remove":
-            where, credit = [], None
-            for c in e[2:]:
-                if head(c) == "where":
-                    where = c[1:]
-                elif head(c) == "credit":
-                    credit = (c[1], c[2])
+            where, credit = where_and_credit(e[2:])
             victims = []
             for s in ev.sites(e[1], ctx):
                 if st.board[s] < 0:
@@ -1498,12 +1505,7 @@ class Model:
                     for x in ev.group_of(st.board, s, adj):
                         st.board[x] = st.sid[x] = st.kind[x] = -1
         elif h == "remove-groups":
-            where, credit = [], None
-            for c in e[3:]:
-                if head(c) == "where":
-                    where = c[1:]
-                elif head(c) == "credit":
-                    credit = (c[1], c[2])
+            where, credit = where_and_credit(e[3:])
             adj = g.rel(e[2], ctx.team)
             doomed = set()
             for s in ev.sites(e[1], ctx):
