@@ -243,7 +243,10 @@ impl Engine {
             s.board_hash ^= self.zobrist.stone(site, team);
         }
         for cache in &mut w.groups {
-            cache.arrive(&self.game.board.relations[cache.rel as usize], &s.board, site, team);
+            match &self.word_neighbors[cache.rel as usize] {
+                Some(masks) => cache.arrive_among(site, team, masks[site as usize] & s.stones[team].words()[0]),
+                None => cache.arrive(&self.game.board.relations[cache.rel as usize], &s.board, site, team),
+            }
         }
         if let Some(chains) = &mut w.chains {
             let key = self.zobrist.stone(site, team);

@@ -91,9 +91,8 @@ pub(crate) fn largest_named(largest: &[u32], filter: Filter, subject: usize) -> 
             Filter::Enemy => team != subject,
             _ => true,
         };
-        if named && size > best {
-            best = size;
-        }
+        // Without a branch: which team's group is the larger is as good as random.
+        best = best.max(if named { size } else { 0 });
     }
     i64::from(best)
 }

@@ -80,6 +80,10 @@ pub struct Engine {
     /// Per relation: the index of its union-find in the scratch space's caches, if it has
     /// one from the start (the order of `group_relations`).
     group_slot: Vec<Option<u8>>,
+    /// Per relation: on a board of at most 64 sites, each site's neighbours as one word, for
+    /// the relations whose groups are kept (so that a stone joins its friends by their bits,
+    /// [`groups::GroupCache::arrive_among`]).
+    word_neighbors: Vec<Option<Box<[u64]>>>,
     /// How each part of the rules is run: the fast paths chosen once (see [`lower`]).
     program: lower::Program,
     /// Step tables of the board's directions, for rays and flanks.
@@ -162,6 +166,14 @@ impl Engine {
         for (i, &rel) in group_relations.iter().enumerate() {
             group_slot[rel as usize] = u8::try_from(i).ok();
         }
+        let mut word_neighbors = vec![None; game.board.relations.len()];
+        if n <= 64 {
+            for &rel in &group_relations {
+                let r = &game.board.relations[rel as usize];
+                let masks = (0..n as u16).map(|s| r.neighbors(s).iter().fold(0u64, |m, &t| m | 1 << t)).collect();
+                word_neighbors[rel as usize] = Some(masks);
+            }
+        }
         let hashing = repetition.is_some() || program.bans_repeats;
         let kinds_tracked = hashing || game.has_neutral();
         Engine {
@@ -175,6 +187,7 @@ impl Engine {
             kinds_tracked,
             group_relations,
             group_slot,
+            word_neighbors,
             program,
             connect_sites,
             rays,
