@@ -2038,8 +2038,14 @@ class Model:
             t = step[mid]
             if t < 0 or board[t] >= 0:
                 continue
-            # With (capture) the jumped piece is removed when it is an enemy's.
-            taken = (mid,) if mv.capture is not None and self.ev.match("enemy", mid, ctx) else ()
+            # With (capture) the jumped piece is removed when it is an enemy's: of the mover's team
+            # (§9, "enemy"; DISAGREEMENTS.md, F1). The engine (black box, "hop-owner"): another
+            # team's than the jumping piece's.
+            if "hop-owner" in self.emulate:
+                enemy = 0 <= board[mid] < g.nt and board[mid] != me
+            else:
+                enemy = self.ev.match("enemy", mid, ctx)
+            taken = (mid,) if mv.capture is not None and enemy else ()
             out.append((t, taken))
         return out
 
