@@ -943,13 +943,18 @@ class Gen:
                     if free:
                         parts.append('(place "%s" %s %s)' % (t, self.pick(self.team_kinds()[1:]), free.pop()))
         elif self.classic == "passing":
+            # Pawns on their first rows, and some of the second side's two rows ahead of the
+            # first side's, where a double step lands beside them: captures in passing happen.
             row = 1 if h >= 5 and self.chance(0.6) else 0
-            for t, rr in ((a, row), (b, h - 1 - row)):
-                cs = sorted(r.sample(range(w), r.randint(2, w)))
-                parts.append('(place "%s" pawn %s)' % (t, " ".join(lab(c, rr) for c in cs)))
+            cs = sorted(r.sample(range(w), r.randint(2, w)))
+            parts.append('(place "%s" pawn %s)' % (a, " ".join(lab(c, row) for c in cs)))
+            near = [c for c in range(w) if self.chance(0.4)] if row + 2 < h - 1 else []
+            far = [c for c in r.sample(range(w), r.randint(1, w)) if c not in near]
+            parts.append('(place "%s" pawn %s)' % (b, " ".join(
+                [lab(c, row + 2) for c in near] + [lab(c, h - 1 - (row if row + 2 < h - 1 - row else 0)) for c in far])))
         else:
             if shape in ("square", "rectangle"):
-                rows = r.randint(1, max(1, (h - 2) // 2))
+                rows = r.randint(1, max(1, (h - 1) // 2))
                 cells = lambda rr: [lab(c, rr) for c in range(w) if (c + rr) % 2 == 0]
                 pa = [x for rr in range(rows) for x in cells(rr)]
                 pb = [x for rr in range(h - rows, h) for x in cells(rr)]
@@ -1057,7 +1062,7 @@ class Gen:
         k = self.classic
         out = []
         if k == "lines" or k == "drop" and self.dir_rels and self.chance(0.5):
-            n = r.randint(3, 4)
+            n = self.pick([2, 3, 3, 3, 4])
             out.append("(when (line %d %s last%s) (win %s))" % (
                 n, self.pick(self.dir_rels), " exact" if self.chance(0.3) else "", self.pick(["mover"] * 3 + ["next"])))
             if self.chance(0.5):
