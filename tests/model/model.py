@@ -1425,13 +1425,26 @@ class Eval:
         the move's `from`, `to` and `where`; `where` is read on the position as it is, `from` too,
         and `to` on the position with the subject's piece on s. Our readings: the phase of each
         player of that team; the supposed piece is the one on s if it is the subject's, else a
-        piece of the subject's first kind (of a team's kinds)."""
+        piece of the subject's of any kind ("a piece": some kind of a team's for which it could be
+        captured; DISAGREEMENTS.md)."""
         g = self.g
         st = ctx.st
-        hyp = st.copy()
-        if st.board[s] != ctx.team:
+        if st.board[s] == ctx.team:
+            return self.attacked_as(s, ctx, st)
+        for k in range(len(g.kinds)):
+            if k in g.neutral_kinds:
+                continue
+            hyp = st.copy()
             hyp.board[s] = ctx.team
-            hyp.kind[s] = next((k for k in range(len(g.kinds)) if k not in g.neutral_kinds), 0)
+            hyp.kind[s] = k
+            if self.attacked_as(s, ctx, hyp):
+                return True
+        return False
+
+    def attacked_as(self, s, ctx, hyp):
+        """attacked, with the supposed piece of the subject's on s in the position hyp."""
+        g = self.g
+        st = ctx.st
         for p in range(g.np):
             at = g.player_team[p]
             if at == ctx.team:
