@@ -21,7 +21,7 @@ RELS = {"square": ["orthogonal", "diagonal", "all"], "hexhex": ["adjacent"], "ti
 FILTERS = ["empty", "occupied", "friend", "enemy", "any"]
 CMP = ["<", "<=", ">", ">=", "=", "!="]
 KNOWN = ("big-bound", "grew-until", "slide-require", "distinct", "leap-paths", "groups-fast",
-         "neutral-group", "first-move", "after-kind", "hop-owner")
+         "neutral-group", "first-move", "after-kind", "hop-owner", "history-prev")
 # Defects of the engine still open, whose shapes the generator leaves out unless asked
 # (--include-open), so that a run hunts for new ones and the CI slice passes. The five this
 # model's extension found at f931769 (leap-paths, groups-fast, first-move, neutral-group,

@@ -335,6 +335,12 @@ def reads_history(x):
     return isinstance(x, list) and any(reads_history(c) for c in x)
 
 
+def reads_history_word(x, w):
+    if is_word(x):
+        return x == w
+    return isinstance(x, list) and any(reads_history_word(c, w) for c in x)
+
+
 def where_and_credit(clauses):
     """The conditions of a `(where ...)` and the `(credit COUNTER mover|owner)` of a removal's
     clauses (`remove`, `remove-groups`): ([], None) for those left out."""
@@ -655,6 +661,7 @@ class Game:
         for f in forms:
             for c in f[1:]:
                 walk(c, False, head(f))
+        self.reads_unmoved = reads_history_word(forms, "unmoved")
         if not places:
             self.history_mode = None
         elif all(places):
@@ -1627,6 +1634,9 @@ class Model:
         is); its other conditions are left aside. Otherwise, which sites hold unmoved pieces."""
         g = self.g
         if g.history_mode is None:
+            return None
+        if g.history_mode == "unmoved" and "history-prev" in self.emulate and not g.reads_unmoved:
+            # The engine (black box, F2): nothing of the history when `unmoved` is never read.
             return None
         if g.history_mode == "unmoved":
             return frozenset(x for x in range(g.board.n) if st.board[x] >= 0 and st.sid[x] not in st.moved)
