@@ -8,7 +8,10 @@ in bounded time: boards are small and every game has a turn limit. Half the seed
 half files of the later parts (`Gen.game_pieces`: setups, rays, flanks, sight, flip,
 nobody-can-move, kinds of piece, captures, ranges, leaps, hops, promotions, liberties, group
 removal, after, no-repeat, area, passes; square, rectangle, hexhex, rhombus, triangle and tiling
-boards, 2–4 players). See README.md.
+boards, 2–4 players). In about half of the latter (`Gen.hist`) also line, connects, transpose,
+put, unmoved, attacked, step, shift, previous-from/-to, priority, (from last) chains and
+repetition's ignore, mostly in the shape of a known game (`Gen.classic`: lines, Yavalath, Hex/Y,
+swap, drops, castling, en passant, draughts). See README.md.
 
     python3 tests/model/gen.py --seed 1 --count 100 --out /tmp/gen
 """
