@@ -8,7 +8,10 @@ in bounded time: boards are small and every game has a turn limit. Half the seed
 half files of the later parts (`Gen.game_pieces`: setups, rays, flanks, sight, flip,
 nobody-can-move, kinds of piece, captures, ranges, leaps, hops, promotions, liberties, group
 removal, after, no-repeat, area, passes; square, rectangle, hexhex, rhombus, triangle and tiling
-boards, 2–4 players). See README.md.
+boards, 2–4 players). In about half of the latter (`Gen.hist`) also line, connects, transpose,
+put, unmoved, attacked, step, shift, previous-from/-to, priority, (from last) chains and
+repetition's ignore, mostly in the shape of a known game (`Gen.classic`: lines, Yavalath, Hex/Y,
+swap, drops, castling, en passant, draughts). See README.md.
 
     python3 tests/model/gen.py --seed 1 --count 100 --out /tmp/gen
 """
@@ -21,7 +24,7 @@ RELS = {"square": ["orthogonal", "diagonal", "all"], "hexhex": ["adjacent"], "ti
 FILTERS = ["empty", "occupied", "friend", "enemy", "any"]
 CMP = ["<", "<=", ">", ">=", "=", "!="]
 KNOWN = ("big-bound", "grew-until", "slide-require", "distinct", "leap-paths", "groups-fast",
-         "neutral-group", "first-move", "after-kind")
+         "neutral-group", "first-move", "after-kind", "hop-owner", "history-prev")
 # Defects of the engine still open, whose shapes the generator leaves out unless asked
 # (--include-open), so that a run hunts for new ones and the CI slice passes. The five this
 # model's extension found at f931769 (leap-paths, groups-fast, first-move, neutral-group,
@@ -38,6 +41,27 @@ TEAM_NAMES = ["Red", "Blue", "Green", "Gold", "Grey", "Pink"]
 class Gen:
     no_after = False
     newlud = False  # the ludemes of the later parts of LANGUAGE.md (game_pieces)
+    hist = False  # line, connects, transpose, put, unmoved, attacked, step, shift, previous-*, priority
+    classic = None  # the known game whose shape a file of game_pieces takes, if any
+    square_cells = False  # an N x N board: transpose is defined
+    capturing = True
+    connect_regions = []  # regions a `connects` joins: (owned) sides
+
+    def sym_rels(self):
+        """The symmetric relations (`connects` refuses a direction)."""
+        return [x for x in self.rels if x != "ahead"]
+
+    def line_cond(self, b, w):
+        n = self.pick(["2", "3", "3", "4", "4", "5", "1"])
+        if self.chance(0.1):
+            n = "(+ 2 %s)" % self.num(w, 1)
+        return "(line %s %s %s%s)" % (n, self.pick(self.dir_rels), b, " exact" if self.chance(0.35) else "")
+
+    def connects_cond(self, b):
+        regs = self.connect_regions or ["perimeter"]
+        k = self.r.randint(2, max(2, min(3, len(regs))))
+        chosen = [self.pick(regs) for _ in range(k)]
+        return "(connects %s %s %s)" % (b, self.pick(self.sym_rels()), " ".join(chosen))
     kind_names = []
     neutral_kinds = []
     dir_rels = []
@@ -83,9 +107,20 @@ class Gen:
             opts += ["ray", "flanks", "flanks", "sight"]
         if self.newlud:
             opts += ["bound"]
+        if self.hist:
+            bound = bound + ["previous-from", "previous-to"]
+            if self.dirs_of_board():
+                opts += ["step"] * 2
+            if self.square_cells:
+                opts += ["transpose"]
         k = self.pick(opts)
         if k == "filter":
             return self.filt()
+        if k == "step":
+            ds = self.dirs_of_board()
+            return "(step %s %s)" % (self.pick(bound), " ".join(self.pick(ds) for _ in range(self.r.randint(1, 2))))
+        if k == "transpose":
+            return "(transpose %s)" % self.pick(bound)
         if k == "region":
             return self.pick(self.region_names)
         if k == "bound":
@@ -165,6 +200,15 @@ class Gen:
                 opts += ["grew"]
         if w.get("no_moves"):
             opts += ["no-moves"] * 3
+        if self.hist:
+            bound = bound + ["previous-from", "previous-to"]
+            opts += ["is", "unmoved", "unmoved"]
+            if self.dir_rels:
+                opts += ["line"] * 2
+            if self.sym_rels():
+                opts += ["connects"]
+            if not w.get("no_attacked") and self.capturing:
+                opts += ["attacked"] * 2
         if self.bool_options:
             opts += ["option"]
         if depth < 2:
@@ -176,6 +220,16 @@ class Gen:
             return "(%s)" % k
         if k == "in":
             return "(in %s %s)" % (self.pick(bound), self.sites(w))
+        if k == "line":
+            return self.line_cond(self.pick(bound), w)
+        if k == "connects":
+            return self.connects_cond(self.pick(bound))
+        if k == "unmoved":
+            return "(unmoved %s)" % self.pick([self.pick(bound), self.sites(w)])
+        if k == "attacked":
+            tk = self.team_kinds()
+            return "(attacked %s)" % self.pick([self.pick(bound), self.sites(w), "friend"]
+                                               + ["(friend %s)" % x for x in tk])
         if k in ("true", "false"):
             return k
         if k == "option":
@@ -203,7 +257,13 @@ class Gen:
             opts += ["allow", "allow-next"] * 2
         if self.counters:
             opts += ["add"] * 2
+        if self.hist:
+            opts += ["put", "shift"]
         k = self.pick(opts)
+        if k == "put":
+            return "(put %s)" % self.sites(w)
+        if k == "shift":
+            return "(shift %s %s)" % (self.sites(w), self.sites(w))
         if k == "remove":
             s = "(remove %s" % self.sites(w)
             if self.chance(0.7):
@@ -352,7 +412,13 @@ class Gen:
         # fail: "first-move").
         self.no_after = "first-move" in self.avoid and \
             sum(1 for k in ks if k in ("slide", "leap", "hop")) > 1
-        moves = " ".join(self.move(k) for k in ks)
+        ms = [self.move(k) for k in ks]
+        if self.hist and len(ms) >= 2 and self.chance(0.35):
+            # `priority`: some of the moves first (never all of them: it must leave some out).
+            n = self.r.randint(1, len(ms) - 1)
+            ms = ["(priority %s)" % " ".join(ms[:n])] + ms[n:]
+            self.r.shuffle(ms)
+        moves = " ".join(ms)
         self.no_after = False
         if self.chance(0.3):
             return "(actions %s %s)" % (self.pick(["1", "0", "2"]), moves)
@@ -436,7 +502,14 @@ class Gen:
 
     def phase_items(self, kinds):
         stages = [self.stage(kinds) for _ in range(self.r.randint(1, 3))]
-        if self.newlud and self.chance(0.85):
+        if self.classic and self.chance(0.9):
+            # The known game's stage, first (as such games are), or among random ones.
+            i = 0 if self.chance(0.6) else self.r.randrange(len(stages))
+            if self.chance(0.5):
+                stages = [stages[i]]
+                i = 0
+            stages[i] = self.classic_stage()
+        elif self.newlud and self.chance(0.85):
             stages[self.r.randrange(len(stages))] = self.template_stage(kinds)
         items = ["(turn %s)" % " ".join(stages)]
         if self.chance(0.3):
@@ -448,7 +521,7 @@ class Gen:
 
     # -- the whole file
     def game(self):
-        if self.chance(0.5):
+        if self.chance(0.6):
             return self.game_pieces()
         r = self.r
         lines = []
@@ -657,11 +730,31 @@ class Gen:
             self.rels = ["adjacent"]
             dirs = ["E", "NE", "NW", "W", "SW", "SE"]
         self.dir_rels = (list(self.rels) if dirs else []) + dirs
+        # The parts of "History and priority", lines, connections, transpose and put: in about
+        # half these files, and then mostly in the shape of a known game (self.classic).
+        self.square_cells = shape in ("square", "rhombus") or shape == "rectangle" and w == h
+        self.hist = self.chance(0.55)
+        self.classic = None
+        if self.hist and self.chance(0.8):
+            opts = ["drop", "connect"]
+            if shape != "tiling":
+                opts += ["connect"]
+            if dirs:
+                opts += ["lines", "lines", "yavalath", "draughts", "draughts"]
+            if self.square_cells:
+                opts += ["swap", "swap"]
+            if square_like and w >= 4:
+                opts += ["castle", "castle"]
+            if square_like and h >= 4:
+                opts += ["passing", "passing"]
+            self.classic = self.pick(opts)
         if self.chance(0.25):
             lines.append("  (option flag boolean%s)" % self.pick(["", " (default true)"]))
             self.bool_options.append("flag")
         # players
         np = self.pick([2, 2, 2, 2, 3, 4])
+        if self.classic in ("castle", "passing", "draughts", "swap", "yavalath") and self.chance(0.8):
+            np = 2
         if np >= 3 and self.chance(0.4):
             nteams = 2
             ents = ['(player "P%d" (team "%s"))' % (i + 1, TEAM_NAMES[i % 2]) for i in range(np)]
@@ -677,7 +770,16 @@ class Gen:
         # kinds of piece
         self.kind_names = []
         self.neutral_kinds = []
-        if self.chance(0.6):
+        forced = {"castle": ["king", "rook"], "passing": ["pawn"], "draughts": ["man", "king"]}.get(self.classic)
+        if forced:
+            ks = list(forced) + (["queen"] if self.chance(0.4) else [])
+            self.kind_names = list(ks)
+            if self.chance(0.15):
+                self.kind_names.append("block")
+                self.neutral_kinds.append("block")
+                ks.append("(block neutral)")
+            lines.append("  (pieces %s)" % " ".join(ks))
+        elif self.chance(0.6):
             pool = ["man", "king", "queen", "rook", "bishop", "pawn", "tower", "general"]
             ks = r.sample(pool, r.randint(1, 3))
             decl = []
@@ -705,12 +807,15 @@ class Gen:
                 cyc = [("NE", "side-N"), ("SW", "side-S"), ("E", "side-E" if shape == "rhombus" else "side-NE"),
                        ("W", "side-W" if shape == "rhombus" else "side-SW")]
                 diag = {"NE": "NE NW", "SW": "SW SE", "E": "E NE", "W": "W SW"}
-            if self.chance(0.6):
+            if self.classic in ("passing", "draughts") or self.chance(0.6):
                 for i, t in enumerate(self.team_list):
                     d, side = cyc[i % len(cyc)]
-                    lines.append('  (relation ahead (owner "%s") %s)' % (t, diag[d] if self.chance(0.5) else d))
+                    slant = self.classic == "draughts" or self.classic != "passing" and self.chance(0.5)
+                    lines.append('  (relation ahead (owner "%s") %s)' % (t, diag[d] if slant else d))
+                    if self.classic == "passing":
+                        lines.append('  (relation ahead-diagonal (owner "%s") %s)' % (t, diag[d]))
                     fwd[t] = side
-                self.dir_rels = self.dir_rels + ["ahead"]
+                self.dir_rels = self.dir_rels + ["ahead"] + ["ahead-diagonal"] * (self.classic == "passing")
                 for t in self.team_list:
                     lines.append('  (region far (owner "%s") %s)' % (t, fwd[t]))
             if self.chance(0.2):
@@ -742,8 +847,31 @@ class Gen:
         if self.chance(0.3):
             self.allowances.append("extra")
             lines.append("  (allowance extra)")
+        self.connect_regions = []
+        if self.hist and shape != "tiling":
+            # Hex's owned sides (each team its two), or Y's three sides.
+            sides = {"square": ["side-S", "side-N", "side-W", "side-E"],
+                     "rectangle": ["side-S", "side-N", "side-W", "side-E"],
+                     "rhombus": ["side-S", "side-N", "side-W", "side-E"],
+                     "triangle": ["side-E", "side-S", "side-W"],
+                     "hexhex": ["side-S", "side-N", "side-SW", "side-NE", "side-NW", "side-SE"]}[shape]
+            if shape != "triangle" and self.chance(0.7):
+                for i, t in enumerate(self.team_list):
+                    a, b = sides[(2 * i) % len(sides)], sides[(2 * i + 1) % len(sides)]
+                    lines.append('  (region home (owner "%s") %s)' % (t, a))
+                    lines.append('  (region away (owner "%s") %s)' % (t, b))
+                self.connect_regions = ["home", "away"]
+                self.region_names += ["home", "away"]
+            else:
+                self.connect_regions = list(sides)
+        self.chain_allowances = []
+        if self.classic == "draughts":
+            lines.append("  (allowance hopped)")
+            lines.append("  (allowance crowned)")
+            self.chain_allowances = ["hopped", "crowned"]
         # setup
-        setup = self.setup(shape, labels, w, h)
+        setup = self.classic_setup(shape, labels, w, h) if self.classic in ("castle", "passing", "draughts") \
+            else self.setup(shape, labels, w, h)
         if setup:
             lines.append("  (setup %s)" % setup)
         if setup is not None and self.chance(0.15):
@@ -755,7 +883,7 @@ class Gen:
         kinds = ["place", "place", "slide", "slide", "leap", "hop", "relocate"]
         if not dirs:
             kinds = ["place", "place", "slide", "relocate"]
-        nph = self.pick([1, 1, 1, 2])
+        nph = 1 if self.classic else self.pick([1, 1, 1, 2])
         if nph == 1:
             lines.append("  (play %s)" % " ".join(self.phase_items(kinds)))
         else:
@@ -783,12 +911,182 @@ class Gen:
             else:
                 c = "(and (> (turn-number) %d) %s)" % (r.randint(1, 8), self.cond({"no_moves": True, "nobody": True}))
             rules.append("(when %s %s)" % (c, self.outcome()))
-        if self.chance(0.2):
+        if self.classic:
+            rules += self.classic_end()
+        if self.hist and self.chance(0.3):
+            ign = [a for a in self.allowances + self.chain_allowances if self.chance(0.6)]
+            rules.append("(repetition %s%s%s)" % (self.pick(["2", "3"]), " " + self.outcome() if self.chance(0.3) else "",
+                                                 " (ignore %s)" % " ".join(ign) if ign else ""))
+        elif self.chance(0.2):
             rules.append("(repetition %s)" % self.pick(["2", "3"]))
         rules.append("(turn-limit %d%s)" % (r.randint(4, 30), " " + self.outcome() if self.chance(0.5) else ""))
         r.shuffle(rules)
         lines.append("  (end %s))" % "\n    ".join(rules))
         return "\n".join(lines) + "\n"
+
+    # -- the shapes of known games (History and priority, lines, connections, swap, drops)
+    def classic_setup(self, shape, labels, w, h):
+        """Castling's kings and rooks on their first rows, pawns for a capture in passing, or
+        draughts' men on the dark squares of the first rows."""
+        r = self.r
+        a, b = self.team_list[0], self.team_list[1]
+        lab = lambda c, row: "%s%d" % (chr(97 + c), row + 1)
+        parts = []
+        if self.classic == "castle":
+            kcs = [c for c in range(w) if c + 3 < w or c - 4 >= 0]
+            kc = self.pick(kcs)
+            rooks = [c for c in (kc + 3, kc - 4) if 0 <= c < w]
+            for t, row in ((a, 0), (b, h - 1)):
+                parts.append('(place "%s" king %s)' % (t, lab(kc, row)))
+                parts.append('(place "%s" rook %s)' % (t, " ".join(lab(c, row) for c in rooks)))
+            free = [lab(c, row) for row in range(1, h - 1) for c in range(w)]
+            r.shuffle(free)
+            for t in (a, b):
+                for _ in range(r.randint(0, 2)):
+                    if free:
+                        parts.append('(place "%s" %s %s)' % (t, self.pick(self.team_kinds()[1:]), free.pop()))
+        elif self.classic == "passing":
+            # Pawns on their first rows, and some of the second side's two rows ahead of the
+            # first side's, where a double step lands beside them: captures in passing happen.
+            row = 1 if h >= 5 and self.chance(0.6) else 0
+            cs = sorted(r.sample(range(w), r.randint(2, w)))
+            parts.append('(place "%s" pawn %s)' % (a, " ".join(lab(c, row) for c in cs)))
+            near = [c for c in range(w) if self.chance(0.4)] if row + 2 < h - 1 else []
+            far = [c for c in r.sample(range(w), r.randint(1, w)) if c not in near]
+            parts.append('(place "%s" pawn %s)' % (b, " ".join(
+                [lab(c, row + 2) for c in near] + [lab(c, h - 1 - (row if row + 2 < h - 1 - row else 0)) for c in far])))
+        else:
+            if shape in ("square", "rectangle"):
+                rows = r.randint(1, max(1, (h - 1) // 2))
+                cells = lambda rr: [lab(c, rr) for c in range(w) if (c + rr) % 2 == 0]
+                pa = [x for rr in range(rows) for x in cells(rr)]
+                pb = [x for rr in range(h - rows, h) for x in cells(rr)]
+            else:
+                free = list(labels)
+                r.shuffle(free)
+                n = max(1, len(free) // 5)
+                pa, pb = free[:n], free[n:2 * n]
+            parts.append('(place "%s" %s)' % (a, " ".join(pa)))
+            parts.append('(place "%s" %s)' % (b, " ".join(pb)))
+        return " ".join(parts)
+
+    def classic_stage(self):
+        r = self.r
+        k = self.classic
+        ds = self.dirs_of_board()
+        if k == "lines":
+            grav = "S" if "S" in ds else "SW"
+            if self.chance(0.4):
+                return "(place (to empty) (where (= (count empty (neighbors to %s)) 0)))" % grav
+            return "(place (to empty))"
+        if k in ("yavalath",):
+            return "(place (to empty))"
+        if k == "swap" or k == "connect" and self.square_cells and self.chance(0.4):
+            eff = self.pick(["(remove enemy) (put (transpose last))", "(remove last) (put (transpose last))",
+                             "(put (transpose last))"])
+            return "(actions 1 (place (to empty)) (pass swap (where (= (turn-number) %d)) (then %s)))" % (
+                self.pick([2, 2, 3]), eff)
+        if k == "connect":
+            return "(place (to empty))"
+        if k == "drop":
+            opts = ["(neighbors to %s)" % self.pick(self.rels), "(neighbors last %s)" % self.pick(self.rels)]
+            if ds:
+                opts += ["(step to %s)" % self.pick(ds), "(step to %s %s)" % (self.pick(ds), self.pick(ds))]
+            if self.square_cells:
+                opts += ["(transpose to)"]
+            mv = "(place (to empty) (then (put %s)))" % self.pick(opts)
+            return "(actions 1 %s (pass))" % mv if self.chance(0.3) else mv
+        if k == "castle":
+            safe = " (after (not (attacked (friend king))))" if self.chance(0.7) else ""
+            mvs = ["(slide (from (friend king)) (along all) (to any) (capture)%s)" % safe,
+                   "(slide (from (friend rook)) (along orthogonal) (to any) (range %s) (capture)%s)" % (
+                       self.pick(["any", "any", "2"]), safe)]
+            if "queen" in self.kind_names:
+                mvs.append("(slide (from (friend queen)) (along all) (to any) (range any) (capture)%s)" % safe)
+            east = ["(unmoved from)", "(unmoved (step to E))", "(= (count (friend rook) (step to E)) 1)",
+                    "(= (count empty (step from E)) 1)", "(not (attacked from))", "(not (attacked (step from E)))"]
+            west = ["(unmoved from)", "(unmoved (step to W W))", "(= (count (friend rook) (step to W W)) 1)",
+                    "(= (count empty (step from W)) 1)", "(= (count empty (step to W)) 1)",
+                    "(not (attacked from))", "(not (attacked (step from W)))"]
+            for d, conds, sh in (("E E", east, "(shift (step to E) (step to W))"),
+                                 ("W W", west, "(shift (step to W W) (step to E))")):
+                if self.chance(0.85):
+                    cs = [c for c in conds if c == "(unmoved from)" or self.chance(0.85)]
+                    mvs.append("(leap (from (friend king)) (by (%s)) (to empty) (where %s)%s (then %s))" % (
+                        d, " ".join(cs), safe, sh))
+            r.shuffle(mvs)
+            return "(actions 1 %s)" % " ".join(mvs)
+        if k == "passing":
+            pro = " (then (if (in to far) (promote to queen)))" if "queen" in self.kind_names and self.chance(0.5) else ""
+            mvs = ["(slide (from (friend pawn)) (along ahead) (to empty) (where (not (unmoved from)))%s)" % pro,
+                   "(slide (from (friend pawn)) (along ahead) (to empty) (range 2) (where (unmoved from)%s))" % (
+                       " (not (in to (neighbors from ahead)))" if self.chance(0.5) else ""),
+                   "(slide (from (friend pawn)) (along ahead-diagonal) (to enemy) (capture)%s)" % pro,
+                   "(slide (from (friend pawn)) (along ahead-diagonal) (to empty) (where %s(in to (neighbors previous-to ahead)) "
+                   "(in previous-from (neighbors to ahead))) (then (remove previous-to)))" % (
+                       "(is (enemy pawn) previous-to) " if self.chance(0.7) else "")]
+            if "queen" in self.kind_names:
+                mvs.append("(slide (from (friend queen)) (along all) (to any) (range any) (capture))")
+            if self.chance(0.3):
+                mvs.append("(pass)")
+            return "(actions 1 %s)" % " ".join(mvs)
+        # draughts: compulsory captures (priority) and chains of hops from last
+        kr = "diagonal" if "diagonal" in self.rels else self.pick(self.sym_rels())
+        crown = self.chance(0.6)
+        if self.chance(0.5):
+            # The bundled English draughts' shape.
+            man_then = " (if (in to far) (promote to king)) (if (in to far) (allow crowned 1))" if crown else ""
+            s1 = ("(actions 1 (priority (hop (from (friend man)) (over ahead enemy) (to empty) (capture) "
+                  "(then (allow hopped 1)%s)) (hop (from (friend king)) (over %s enemy) (to empty) (capture) "
+                  "(then (allow hopped 1)))) (slide (from (friend man)) (along ahead) (to empty)%s) "
+                  "(slide (from (friend king)) (along %s) (to empty)))" % (
+                      man_then, kr, " (then (if (in to far) (promote to king)))" if crown else "", kr))
+            s2 = ("(actions (if (and (= (allowance hopped) 1) (= (allowance crowned) 0)) %d 0) "
+                  "(hop (from last) (over ahead enemy) (to empty) (capture) (where (is (friend man) from) "
+                  "(= (allowance crowned) 0))%s) (hop (from last) (over %s enemy) (to empty) (capture) "
+                  "(where (is (friend king) from))))" % (
+                      r.randint(1, 12), " (then (if (in to far) (promote to king)) (if (in to far) (allow crowned 1)))" if crown else "", kr))
+            return s1 + " " + s2
+        # The "Chains" example's shape: captures first, a chain of hops, plain steps only after none.
+        rl = self.pick([x for x in self.dir_rels if x != "ahead"] or ["ahead"])
+        s1 = "(actions 1 (hop (from friend) (over %s enemy) (to empty) (capture) (then (allow hopped 1))))" % rl
+        s2 = "(actions (* %d (allowance hopped)) (hop (from last) (over %s enemy) (to empty) (capture)))" % (
+            r.randint(1, 10), rl)
+        s3 = "(actions (- 1 (allowance hopped)) (slide (from friend) (along %s) (to empty)))" % self.pick(
+            [x for x in self.dir_rels if x != "ahead"] + ["ahead"])
+        if self.chance(0.5):
+            # the same with priority instead of a stage of its own
+            return ("(actions 1 (priority (hop (from friend) (over %s enemy) (to empty) (capture) (then (allow hopped 1)))) "
+                    "(slide (from friend) (along %s) (to empty))) %s" % (rl, self.pick(self.dir_rels), s2))
+        return " ".join([s1, s2, s3])
+
+    def classic_end(self):
+        r = self.r
+        k = self.classic
+        out = []
+        if k == "lines" or k == "drop" and self.dir_rels and self.chance(0.5):
+            n = self.pick([2, 3, 3, 3, 4])
+            out.append("(when (line %d %s last%s) (win %s))" % (
+                n, self.pick(self.dir_rels), " exact" if self.chance(0.3) else "", self.pick(["mover"] * 3 + ["next"])))
+            if self.chance(0.5):
+                out.append("(when (board-full) draw)")
+        elif k == "yavalath":
+            rl = self.pick(self.dir_rels[:1] * 3 + self.dir_rels)
+            n = r.randint(3, 4)
+            out.append("(when (line %d %s last) (win mover))\n    (when (line %d %s last exact) (win next))" % (
+                n, rl, n - 1, rl))
+        elif k in ("connect", "swap") or k == "drop":
+            out.append("(when %s (win mover))" % self.connects_cond("last"))
+        elif k == "castle":
+            if self.chance(0.7):
+                out.append("(when (and (no-moves) (attacked (friend king))) (win mover))\n    (when (no-moves) draw)")
+            else:
+                out.append("(when (= (count (friend king) any) 0) (win next))")
+        elif k == "passing":
+            out.append(self.pick(["(when (no-moves) (win mover))", "(when (> (count (enemy pawn) far) 0) (win next))"]))
+        elif k == "draughts":
+            out.append("(when (no-moves) (win mover))")
+        return out
 
     def setup(self, shape, labels, w, h):
         """The setup's places, or None."""
@@ -852,7 +1150,9 @@ class Gen:
         parts = []
         tk = self.team_kinds()
         frm = self.pick(["friend"] * 4 + (["(friend %s)" % k for k in tk]) * 2
-                        + ["(occupied block)"] * bool(self.neutral_kinds))
+                        + ["(occupied block)"] * bool(self.neutral_kinds) + ["last"] * self.hist)
+        if frm == "last" and kind == "hop" and "hop-owner" in self.avoid:
+            frm = "friend"  # the engine's hop takes by the jumping piece's team (F1)
         moves_block = frm == "(occupied block)"
         parts.append("(from %s)" % frm)
         cap = not moves_block and self.chance(0.6)
@@ -879,8 +1179,11 @@ class Gen:
         else:
             parts.append("(to %s)" % self.pick(["empty", "empty", "any", self.sites({"from": True})]))
         w = {"play": True, "from": True, "to": True}
+        # The `where` of a capturing move is read by `attacked`: no `attacked` in it, which
+        # could ask about the other side's captures, and theirs about these, without end.
+        wc = dict(w, no_attacked=cap)
         if self.chance(0.4):
-            parts.append("(where %s)" % " ".join(self.cond(w) for _ in range(r.randint(1, 2))))
+            parts.append("(where %s)" % " ".join(self.cond(wc) for _ in range(r.randint(1, 2))))
         late = not self.no_after
         if kind == "slide" and self.chance(0.15) and late:
             parts.append("(after %s)" % self.cond(w))

@@ -24,7 +24,13 @@ I64_MIN = -(2 ** 63)
 I64_MAX = 2 ** 63 - 1
 UNLIMITED_HAND = 4294967295
 FILTERS = ("empty", "occupied", "friend", "enemy", "any")
-BOUND_WORDS = ("to", "from", "site", "last")
+BOUND_WORDS = ("to", "from", "site", "last", "previous-from", "previous-to")
+# The history ludemes (LANGUAGE.md, History and priority): a position for `repetition` holds
+# the rights they give, or which pieces are unmoved.
+HISTORY_WORDS = ("unmoved", "previous-from", "previous-to")
+# A direction's opposite: an axis of `line` is a direction together with it.
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW": "SE", "SE": "NW"}
+PIECE_MOVES = ("slide", "leap", "hop")
 MOVE_KINDS = ("place", "slide", "relocate", "leap", "hop", "pass")
 
 
@@ -323,6 +329,18 @@ def resolve(path, variant=None, settings=None):
 # Boards (LANGUAGE.md §4)
 
 
+def reads_history(x):
+    if is_word(x):
+        return x in HISTORY_WORDS
+    return isinstance(x, list) and any(reads_history(c) for c in x)
+
+
+def reads_history_word(x, w):
+    if is_word(x):
+        return x == w
+    return isinstance(x, list) and any(reads_history_word(c, w) for c in x)
+
+
 def where_and_credit(clauses):
     """The conditions of a `(where ...)` and the `(credit COUNTER mover|owner)` of a removal's
     clauses (`remove`, `remove-groups`): ([], None) for those left out."""
@@ -534,8 +552,13 @@ class Phase:
 
 
 class Stage:
-    def __init__(self, lo, hi, moves):
-        self.lo, self.hi, self.moves = lo, hi, moves
+    def __init__(self, lo, hi, moves, prio=()):
+        # `priority`: its moves come first in the list of legal actions, and whenever one of
+        # them has a legal action only theirs are legal (LANGUAGE.md, `priority`).
+        self.lo, self.hi = lo, hi
+        self.prio = list(prio)
+        self.others = list(moves)
+        self.moves = self.prio + self.others
 
 
 class Move:
@@ -614,6 +637,46 @@ class Game:
         self._play(by["play"][0])
         self._end(by["end"][0])
         self._setup(by.get("setup", [None])[-1])
+        self._history([by["play"][0], by["end"][0]])
+
+    def _history(self, forms):
+        """How a position for `repetition` holds the history (LANGUAGE.md, `unmoved`, "Positions
+        and rights"): None when no rule reads it; "rights" when only the `where` conditions of
+        piece moves read it; "unmoved" (which pieces are unmoved) when it is read anywhere else."""
+        places = []
+
+        def walk(x, in_where, parent):
+            if is_word(x):
+                if x in HISTORY_WORDS:
+                    places.append(in_where)
+                return
+            if not isinstance(x, list):
+                return
+            h = head(x)
+            if h in HISTORY_WORDS:
+                places.append(in_where)
+            for c in x[1:] if h else x:
+                walk(c, in_where or (parent in PIECE_MOVES and h == "where"), h)
+                # (the where of a piece move: its conditions are the children of `where`)
+        for f in forms:
+            for c in f[1:]:
+                walk(c, False, head(f))
+        self.reads_unmoved = reads_history_word(forms, "unmoved")
+        if not places:
+            self.history_mode = None
+        elif all(places):
+            self.history_mode = "rights"
+        else:
+            self.history_mode = "unmoved"
+        # The piece moves whose `where` reads the history, with those of its conditions.
+        self.history_moves = []
+        for ph in self.phases:
+            for sg in ph.stages:
+                for mv in sg.moves:
+                    if mv.kind in PIECE_MOVES:
+                        conds = [c for c in mv.where if reads_history(c)]
+                        if conds:
+                            self.history_moves.append((mv, conds))
 
     def _owned(self, form):
         """The arguments of a region or relation form other than its `(owner TEAM)`, the teams
@@ -782,8 +845,21 @@ class Game:
         self.nt = len(self.team_names)
 
     # -- board and regions
+    def transpose(self, s):
+        """`transpose`: the mirror image across the diagonal from a1 (column and row exchanged),
+        on boards that are N x N only (`no_symmetry` elsewhere)."""
+        if not self.square_cells:
+            raise ModelError("transpose on a board that is not N x N (no_symmetry)")
+        m = re.fullmatch(r"([a-z]+)([0-9]+)", self.board.labels[s])
+        col = 0
+        for ch in m.group(1):
+            col = col * 26 + (ord(ch) - 96)
+        return self.board.site(column_letters(int(m.group(2)) - 1) + str(col))
+
     def _board(self, gen):
         h = head(gen)
+        self.square_cells = h in ("square", "rhombus") or h == "rectangle" and \
+            self.const_num(gen[1]) == self.const_num(gen[2])
         if h == "square":
             self.board = square_board(self.const_num(gen[1]))
         elif h == "rectangle":
@@ -905,18 +981,20 @@ class Game:
         args = s[1:]
         lo = args[0]
         rest = args[1:]
-        if rest and head(rest[0]) not in MOVE_KINDS:
+        if rest and head(rest[0]) not in MOVE_KINDS + ("priority",):
             hi = rest[0]
             rest = rest[1:]
         else:
             hi = lo
-        return Stage(lo, hi, [Move(m, self) for m in rest])
+        prio = [Move(m, self) for p in rest if head(p) == "priority" for m in p[1:]]
+        return Stage(lo, hi, [Move(m, self) for m in rest if head(m) != "priority"], prio)
 
     # -- end
     def _end(self, form):
         self.when = []
         self.turn_limits = []
         self.repetition = None
+        self.rep_ignore = set()
         for r in form[1:]:
             h = head(r)
             if h == "when":
@@ -927,8 +1005,11 @@ class Game:
                     self.turn_limits.append((n, r[2] if len(r) > 2 else "draw"))
             elif h == "repetition":
                 n = self.const_num(r[1])
+                rest = [x for x in r[2:] if head(x) != "ignore"]
+                ignored = [a for x in r[2:] if head(x) == "ignore" for a in x[1:]]
                 if n > 0 and self.repetition is None:
-                    self.repetition = (n, r[2] if len(r) > 2 else "draw")
+                    self.repetition = (n, rest[0] if rest else "draw")
+                    self.rep_ignore = set(ignored)
             else:
                 raise ModelError("unknown end rule %r" % (r,))
 
@@ -948,7 +1029,8 @@ class State:
     __slots__ = ("board", "sid", "next_sid", "hands", "counters", "phase", "mover", "completed",
                  "allow", "pending", "snap", "stage", "done", "lo", "hi", "relocated", "arrival",
                  "last", "outcome", "legal", "reps", "actions", "turns", "kind", "last_site",
-                 "history", "prev_board", "passes", "pass_only")
+                 "history", "prev_board", "passes", "pass_only", "moved", "turn_move",
+                 "prev_from", "prev_to")
 
     def copy(self):
         s = State.__new__(State)
@@ -956,6 +1038,9 @@ class State:
         s.sid = self.sid[:]
         s.kind = self.kind[:]
         s.last_site = self.last_site
+        s.moved = self.moved  # a frozenset of stone identities: replaced, never changed
+        s.turn_move = self.turn_move
+        s.prev_from, s.prev_to = self.prev_from, self.prev_to
         s.history = self.history  # copied on write
         s.prev_board = self.prev_board
         s.passes = self.passes
@@ -1017,6 +1102,10 @@ class Eval:
     def bound(self, w, ctx):
         if w == "last":
             return ctx.st.last_site  # None before the first stone (no site)
+        if w == "previous-from":
+            return ctx.st.prev_from
+        if w == "previous-to":
+            return ctx.st.prev_to
         v = {"to": ctx.to, "from": ctx.frm, "site": ctx.site}.get(w)
         if v is None:
             raise ModelError("%s is not bound here" % w)
@@ -1061,6 +1150,22 @@ class Eval:
         if h == "neighbors":
             s = self.bound(e[1], ctx)
             return [] if s is None else list(g.rel(e[2], ctx.team)[s])
+        if h == "transpose":
+            # The site with its column and row exchanged (b1 <-> a2); boards that are N x N.
+            s = self.bound(e[1], ctx)
+            if s is None:
+                return []
+            return [g.transpose(s)]
+        if h == "step":
+            # One step along each direction in turn from a bound site; no site off the board.
+            x = self.bound(e[1], ctx)
+            for d in e[2:]:
+                if x is None:
+                    break
+                x = g.board.dirs[d][x]
+                if x < 0:
+                    x = None
+            return [] if x is None else [x]
         if h in ("ray", "flanks", "sight"):
             s = self.bound(e[1], ctx)
             dirs = g.rel_dirs(e[2], ctx.team)
@@ -1251,6 +1356,27 @@ class Eval:
             return now > before
         if h == "hand-empty":
             return st.hands[ctx.mover] == 0
+        if h == "line":
+            return self.line(e, ctx)
+        if h == "connects":
+            # The site holds a stone of the subject's team whose group (along RELATION) has a
+            # stone in every REGION (the subject's versions).
+            s = self.bound(e[1], ctx)
+            if s is None or st.board[s] != ctx.team:
+                return False
+            grp = self.group_of(st.board, s, self.g.rel(e[2], ctx.team))
+            return all(grp & self.g.region_union(r, ctx.team) for r in e[3:])
+        if h == "unmoved":
+            # Some site of SITES holds a piece that has not moved since it came onto the board.
+            return any(st.board[x] >= 0 and st.sid[x] not in st.moved for x in self.sites(e[1], ctx))
+        if h == "attacked":
+            self.depth = getattr(self, "depth", 0) + 1
+            try:
+                if self.depth > 8:
+                    raise ModelError("attacked: the attacking moves' conditions ask attacked again")
+                return any(self.attacked(x, ctx) for x in self.sites(e[1], ctx))
+            finally:
+                self.depth -= 1
         if h == "all-passed":
             # The last turns, one per player, up to the current one, each a single `pass`: false
             # once the current turn has an action that is not one; at the start of a turn (no
@@ -1270,6 +1396,122 @@ class Eval:
             # True only when a turn begins (ctx.nobody is then a test; after an action, None).
             return ctx.nobody is not None and ctx.nobody()
         raise ModelError("not a condition: %r" % (e,))
+
+    def line(self, e, ctx):
+        """`(line LENGTH RELATION SITE [exact])`: along some axis (a direction and its opposite)
+        of RELATION, the maximal run of the subject's stones through the bound site is at least
+        (with `exact`: exactly) LENGTH long, the site itself included."""
+        st = ctx.st
+        n = self.num(e[1], ctx)
+        s = self.bound(e[3], ctx)
+        exact = len(e) > 4 and e[4] == "exact"
+        if s is None or st.board[s] != ctx.team:
+            return False
+        dirs = self.g.rel_dirs(e[2], ctx.team)
+        axes = []
+        for d in dirs:
+            ax = frozenset((d, OPPOSITE[d]))
+            if ax not in axes:
+                axes.append(ax)
+        for ax in axes:
+            run = 1
+            for d in ax:
+                step = self.g.board.dirs[d]
+                x = step[s]
+                while x >= 0 and st.board[x] == ctx.team:
+                    run += 1
+                    x = step[x]
+            if (run == n) if exact else (run >= n):
+                return True
+        return False
+
+    def attacked(self, s, ctx):
+        """`(attacked SITES)` for one site: one of another team's piece moves with `(capture)`, in
+        the stages of its current phase, could end there (a hop: jump it) from where one of its
+        pieces stands, were a piece of the subject's on the site. The attacker is the subject of
+        the move's `from`, `to` and `where`; `where` is read on the position as it is, `from` too,
+        and `to` on the position with the subject's piece on s. Our readings: the phase of each
+        player of that team; the supposed piece is the one on s if it is the subject's, else a
+        piece of the subject's of any kind ("a piece": some kind of a team's for which it could be
+        captured; DISAGREEMENTS.md)."""
+        g = self.g
+        st = ctx.st
+        if st.board[s] == ctx.team:
+            return self.attacked_as(s, ctx, st)
+        for k in range(len(g.kinds)):
+            if k in g.neutral_kinds:
+                continue
+            hyp = st.copy()
+            hyp.board[s] = ctx.team
+            hyp.kind[s] = k
+            if self.attacked_as(s, ctx, hyp):
+                return True
+        return False
+
+    def attacked_as(self, s, ctx, hyp):
+        """attacked, with the supposed piece of the subject's on s in the position hyp."""
+        g = self.g
+        st = ctx.st
+        for p in range(g.np):
+            at = g.player_team[p]
+            if at == ctx.team:
+                continue
+            ca = Ctx(st, at, p, no_moves=ctx.no_moves, nobody=ctx.nobody)
+            ch = Ctx(hyp, at, p)
+            for sg in g.phases[st.phase[p]].stages:
+                for mv in sg.moves:
+                    if mv.kind not in PIECE_MOVES or mv.capture is None:
+                        continue
+                    for f in sorted(set(self.sites(mv.frm, ca))):
+                        if f == s or st.board[f] != at:
+                            continue
+                        t = self.attack_end(mv, f, s, hyp, at)
+                        if t is None:
+                            continue
+                        if t not in self.sites(mv.to, ch.but(frm=f)):
+                            continue
+                        if all(self.cond(w, ca.but(frm=f, to=t)) for w in mv.where):
+                            return True
+        return False
+
+    def attack_end(self, mv, f, s, hyp, at):
+        """Where the piece move mv from f would end when it captures on s (on the position hyp,
+        with the subject's piece on s), or None."""
+        g = self.g
+        board = hyp.board
+        if mv.kind == "slide":
+            if mv.range == 1:
+                return s if s in g.rel(mv.along, at)[f] else None
+            for d in g.rel_dirs(mv.along, at):
+                step = g.board.dirs[d]
+                x, k = f, 0
+                while mv.range is None or k < mv.range:
+                    x = step[x]
+                    k += 1
+                    if x < 0:
+                        break
+                    if x == s:
+                        return s
+                    if board[x] >= 0:
+                        break
+            return None
+        if mv.kind == "leap":
+            for p in mv.paths:
+                x = f
+                for d in p:
+                    x = g.board.dirs[d][x]
+                    if x < 0:
+                        break
+                if x == s:
+                    return s
+            return None
+        rel, filt = mv.over
+        for d in g.rel_dirs(rel, at):
+            step = g.board.dirs[d]
+            if step[f] == s and step[s] >= 0 and board[step[s]] < 0 and \
+                    self.match(filt, s, Ctx(hyp, at, None)):
+                return step[s]
+        return None
 
     # constraints ---------------------------------------------------------------------------
     def constraint(self, c, ctx):
@@ -1331,6 +1573,12 @@ class Model:
             st.sid[s] = st.next_sid
             st.next_sid += 1
         st.last_site = None
+        # History (LANGUAGE.md, History and priority): the stones that have moved since they came
+        # onto the board; this turn's last placement or move of a piece, as (from, to); and the
+        # previous turn's, the bound sites previous-from and previous-to (None: no site).
+        st.moved = frozenset()
+        st.turn_move = None
+        st.prev_from = st.prev_to = None
         st.history = frozenset()
         st.prev_board = None
         st.passes = 0  # completed turns in a row, up to the last, that were a single `pass`
@@ -1375,7 +1623,66 @@ class Model:
         # §10: "the pieces on the board (each with its owner, or nobody, and its kind ...)".
         return (tuple(st.board), tuple(st.kind), st.mover, tuple(st.hands), phases,
                 tuple(tuple(st.counters[c]) for c in sorted(st.counters)),
-                tuple(st.pending.get(a, 0) for a in self.g.allowances))
+                tuple(st.pending.get(a, 0) for a in self.g.allowances if a not in self.g.rep_ignore),
+                self.history_key(st))
+
+    def history_key(self, st):
+        """What a position holds of the history (LANGUAGE.md `unmoved`, "Positions and rights").
+        Rights: for each piece move whose `where` reads the history, every piece of every team in
+        its `from` (that team the subject) and every site its geometry reaches from there on an
+        empty board, for which its conditions that read the history hold (on the position as it
+        is); its other conditions are left aside. Otherwise, which sites hold unmoved pieces."""
+        g = self.g
+        if g.history_mode is None:
+            return None
+        if g.history_mode == "unmoved" and "history-prev" in self.emulate and not g.reads_unmoved:
+            # The engine (black box, F2): nothing of the history when `unmoved` is never read.
+            return None
+        if g.history_mode == "unmoved":
+            return frozenset(x for x in range(g.board.n) if st.board[x] >= 0 and st.sid[x] not in st.moved)
+        rights = set()
+        for i, (mv, conds) in enumerate(g.history_moves):
+            for t in range(g.nt):
+                p = g.player_team.index(t)
+                c = Ctx(st, t, p)
+                for f in sorted(set(self.ev.sites(mv.frm, c))):
+                    if st.board[f] != t:
+                        continue
+                    for to in self.empty_board_reach(mv, f, t):
+                        if all(self.ev.cond(w, c.but(frm=f, to=to)) for w in conds):
+                            rights.add((i, f, to))
+        return frozenset(rights)
+
+    def empty_board_reach(self, mv, f, team):
+        """The sites a piece move's geometry reaches from f on an empty board."""
+        g = self.g
+        out = set()
+        if mv.kind == "slide":
+            if mv.range == 1:
+                return set(g.rel(mv.along, team)[f])
+            for d in g.rel_dirs(mv.along, team):
+                x, k = f, 0
+                while mv.range is None or k < mv.range:
+                    x = g.board.dirs[d][x]
+                    k += 1
+                    if x < 0:
+                        break
+                    out.add(x)
+        elif mv.kind == "leap":
+            for p in mv.paths:
+                x = f
+                for d in p:
+                    x = g.board.dirs[d][x]
+                    if x < 0:
+                        break
+                if x >= 0 and x != f:
+                    out.add(x)
+        else:
+            for d in g.rel_dirs(mv.over[0], team):
+                x = g.board.dirs[d][f]
+                if x >= 0 and g.board.dirs[d][x] >= 0:
+                    out.add(g.board.dirs[d][x])
+        return out
 
     # -- outcomes
     def last_mover(self, st):
@@ -1534,6 +1841,26 @@ class Model:
             # LANGUAGE.md (promote): a piece of nobody's keeps its kind (DISAGREEMENTS.md, E6).
             if s is not None and 0 <= st.board[s] < g.nt:
                 st.kind[s] = g.kind_index(e[2])
+        elif h == "put":
+            # A stone of the mover's team on every empty site of SITES, found first, then put
+            # together; no hand is used, and it is no arrival (last and completed stay). Our
+            # reading: of the first kind (as `setup`'s place without a kind).
+            for s in sorted(set(x for x in ev.sites(e[1], ctx) if st.board[x] < 0)):
+                st.board[s] = mteam
+                st.kind[s] = 0
+                st.sid[s] = st.next_sid
+                st.next_sid += 1
+        elif h == "shift":
+            # The piece on the first occupied site of FROM moves (owner, kind) to the first empty
+            # site of TO, and counts as moved; "first" in the board's order. Our reading: no
+            # arrival, and `last` stays (only placements, slides and relocations set it).
+            src = [x for x in ev.sites(e[1], ctx) if st.board[x] >= 0]
+            dst = [x for x in ev.sites(e[2], ctx) if st.board[x] < 0]
+            if src and dst:
+                a, b = min(src), min(dst)
+                st.board[b], st.kind[b], st.sid[b] = st.board[a], st.kind[a], st.sid[a]
+                st.board[a] = st.kind[a] = st.sid[a] = -1
+                st.moved = st.moved | {st.sid[b]}
         elif h == "allow":
             st.allow[e[1]] = ev.num(e[2], ctx)
         elif h == "allow-next":
@@ -1734,17 +2061,33 @@ class Model:
             t = step[mid]
             if t < 0 or board[t] >= 0:
                 continue
-            # With (capture) the jumped piece is removed when it is an enemy's.
-            taken = (mid,) if mv.capture is not None and self.ev.match("enemy", mid, ctx) else ()
+            # With (capture) the jumped piece is removed when it is an enemy's: of the mover's team
+            # (§9, "enemy"; DISAGREEMENTS.md, F1). The engine (black box, "hop-owner"): another
+            # team's than the jumping piece's.
+            if "hop-owner" in self.emulate:
+                enemy = 0 <= board[mid] < g.nt and board[mid] != me
+            else:
+                enemy = self.ev.match("enemy", mid, ctx)
+            taken = (mid,) if mv.capture is not None and enemy else ()
             out.append((t, taken))
         return out
 
     def stage_actions(self, st):
         phase = self.g.phases[st.phase[st.mover]]
+        sg = phase.stages[st.stage]
+        if sg.prio:
+            # `priority`: whenever one of its moves has a legal action, only theirs are legal.
+            acts = self.moves_actions(st, sg.prio)
+            if acts:
+                return acts
+            return self.moves_actions(st, sg.others)
+        return self.moves_actions(st, sg.moves)
+
+    def moves_actions(self, st, moves):
         acts = []
         seen = set()
         claimed = {}
-        for mv in phase.stages[st.stage].moves:
+        for mv in moves:
             mine = set()
             self.claims = []
             for a in self.move_actions(st, mv):
@@ -1890,6 +2233,9 @@ class Model:
         if self.end_rules(st, no_moves=False):
             return
         st.completed += 1
+        # previous-from, previous-to: this turn's last placement or move of a piece.
+        st.prev_from, st.prev_to = st.turn_move or (None, None)
+        st.turn_move = None
         st.passes = st.passes + 1 if st.pass_only else 0
         st.pass_only = None
         st.mover = (st.mover + 1) % g.np
@@ -1947,7 +2293,11 @@ class Model:
             if st.hands[st.mover] is not None:
                 st.hands[st.mover] -= 1
             st.arrival = t
+            st.turn_move = (None, t)
         else:
+            # Our reading: a relocation is a move of a piece too (previous-from, previous-to).
+            st.turn_move = (f, t)
+            st.moved = st.moved | {st.sid[f]}
             if kind != "relocate":
                 promo, taken = extra
                 for x in taken:
