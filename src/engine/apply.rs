@@ -244,7 +244,7 @@ impl Engine {
         }
         for cache in &mut w.groups {
             match &self.word_neighbors[cache.rel as usize] {
-                Some(masks) => cache.arrive_among(site, team, masks[site as usize] & s.stones[team].words()[0]),
+                Some(masks) => cache.arrive_among(site, team, masks.one_word(site) & s.stones[team].words()[0]),
                 None => cache.arrive(&self.game.board.relations[cache.rel as usize], &s.board, site, team),
             }
         }

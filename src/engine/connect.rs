@@ -115,6 +115,13 @@ impl NeighborMasks {
         Some(NeighborMasks { words, masks })
     }
 
+    /// Site `site`'s neighbours on a board of one word.
+    #[inline]
+    pub fn one_word(&self, site: u16) -> u64 {
+        debug_assert_eq!(self.words, 1, "a board of one word");
+        self.masks[site as usize]
+    }
+
     /// [`placement_mask`] by the bitset search, for boards of `self.words` words.
     pub fn placement_mask(&self, empty: &Bits, region: &Bits, w: &mut CutSearch, mask: &mut Bits) {
         match self.words {

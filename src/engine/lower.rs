@@ -622,7 +622,13 @@ impl Program {
 /// A move with no `where`, `require`, `after` or `no-repeat`: its actions are its shape's
 /// alone, so a tight loop over the board lists them.
 fn unconditioned(m: &crate::game::Move) -> bool {
-    m.conditions.is_empty() && m.require.is_empty() && m.after.is_empty() && m.no_repeat.is_none()
+    m.conditions.is_empty() && !tests_position_after(m)
+}
+
+/// Whether move `m` judges the position after each of its actions (`require`, `after`,
+/// `no-repeat`), once the actions themselves are known.
+fn tests_position_after(m: &crate::game::Move) -> bool {
+    !m.require.is_empty() || !m.after.is_empty() || m.no_repeat.is_some()
 }
 
 /// Whether two piece moves could both make one `FROM-TO` action: not when each takes a
@@ -759,8 +765,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
             let guarded = (after_effects && super::attack::guarded(m))
                 .then(|| stage.moves.iter().position(|o| o.after == m.after).expect("m is a move of the stage") as u16);
             let then = super::compile::effects(game, &m.then);
-            let tested = !(m.require.is_empty() && m.after.is_empty() && m.no_repeat.is_none());
-            let yields_to = if m.kind.moves_a_piece() && tested {
+            let yields_to = if m.kind.moves_a_piece() && tests_position_after(m) {
                 let later = stage.moves.iter().enumerate().skip(i + 1);
                 later
                     .filter(|(_, o)| o.kind.moves_a_piece() && may_overlap(game, m, o))

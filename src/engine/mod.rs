@@ -83,7 +83,7 @@ pub struct Engine {
     /// Per relation: on a board of at most 64 sites, each site's neighbours as one word, for
     /// the relations whose groups are kept (so that a stone joins its friends by their bits,
     /// [`groups::GroupCache::arrive_among`]).
-    word_neighbors: Vec<Option<Box<[u64]>>>,
+    word_neighbors: Vec<Option<connect::NeighborMasks>>,
     /// How each part of the rules is run: the fast paths chosen once (see [`lower`]).
     program: lower::Program,
     /// Step tables of the board's directions, for rays and flanks.
@@ -169,9 +169,7 @@ impl Engine {
         let mut word_neighbors = vec![None; game.board.relations.len()];
         if n <= 64 {
             for &rel in &group_relations {
-                let r = &game.board.relations[rel as usize];
-                let masks = (0..n as u16).map(|s| r.neighbors(s).iter().fold(0u64, |m, &t| m | 1 << t)).collect();
-                word_neighbors[rel as usize] = Some(masks);
+                word_neighbors[rel as usize] = connect::NeighborMasks::new(&game.board.relations[rel as usize], n);
             }
         }
         let hashing = repetition.is_some() || program.bans_repeats;

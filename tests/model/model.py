@@ -383,6 +383,24 @@ class Board:
         self.index = {l: i for i, l in enumerate(self.labels)}
         self.n = len(self.labels)
 
+    def ray(self, d, f, limit=None):
+        """The sites from f along direction d, nearest first, at most limit of them (None: to
+        the edge of the board)."""
+        step = self.dirs[d]
+        x, k = step[f], 1
+        while x >= 0 and (limit is None or k <= limit):
+            yield x
+            x, k = step[x], k + 1
+
+    def leap_end(self, f, path):
+        """Where the steps of path (directions) lead from f, or -1 off the board."""
+        x = f
+        for d in path:
+            x = self.dirs[d][x]
+            if x < 0:
+                return -1
+        return x
+
 
 SQ_DIRS = {"N": (1, 0), "NE": (1, 1), "E": (0, 1), "SE": (-1, 1), "S": (-1, 0), "SW": (-1, -1),
            "W": (0, -1), "NW": (1, -1)}
@@ -1159,13 +1177,10 @@ class Eval:
         if h == "step":
             # One step along each direction in turn from a bound site; no site off the board.
             x = self.bound(e[1], ctx)
-            for d in e[2:]:
-                if x is None:
-                    break
-                x = g.board.dirs[d][x]
-                if x < 0:
-                    x = None
-            return [] if x is None else [x]
+            if x is None:
+                return []
+            x = g.board.leap_end(x, e[2:])
+            return [] if x < 0 else [x]
         if h in ("ray", "flanks", "sight"):
             s = self.bound(e[1], ctx)
             dirs = g.rel_dirs(e[2], ctx.team)
@@ -1483,28 +1498,14 @@ class Eval:
             if mv.range == 1:
                 return s if s in g.rel(mv.along, at)[f] else None
             for d in g.rel_dirs(mv.along, at):
-                step = g.board.dirs[d]
-                x, k = f, 0
-                while mv.range is None or k < mv.range:
-                    x = step[x]
-                    k += 1
-                    if x < 0:
-                        break
+                for x in g.board.ray(d, f, mv.range):
                     if x == s:
                         return s
                     if board[x] >= 0:
                         break
             return None
         if mv.kind == "leap":
-            for p in mv.paths:
-                x = f
-                for d in p:
-                    x = g.board.dirs[d][x]
-                    if x < 0:
-                        break
-                if x == s:
-                    return s
-            return None
+            return s if any(g.board.leap_end(f, p) == s for p in mv.paths) else None
         rel, filt = mv.over
         for d in g.rel_dirs(rel, at):
             step = g.board.dirs[d]
@@ -1661,20 +1662,10 @@ class Model:
             if mv.range == 1:
                 return set(g.rel(mv.along, team)[f])
             for d in g.rel_dirs(mv.along, team):
-                x, k = f, 0
-                while mv.range is None or k < mv.range:
-                    x = g.board.dirs[d][x]
-                    k += 1
-                    if x < 0:
-                        break
-                    out.add(x)
+                out.update(g.board.ray(d, f, mv.range))
         elif mv.kind == "leap":
             for p in mv.paths:
-                x = f
-                for d in p:
-                    x = g.board.dirs[d][x]
-                    if x < 0:
-                        break
+                x = g.board.leap_end(f, p)
                 if x >= 0 and x != f:
                     out.add(x)
         else:
@@ -2021,14 +2012,7 @@ class Model:
                         out.append((t, (t,)))
                 return out
             for d in g.rel_dirs(mv.along, team):
-                step = g.board.dirs[d]
-                x = f
-                k = 0
-                while mv.range is None or k < mv.range:
-                    x = step[x]
-                    k += 1
-                    if x < 0:
-                        break
+                for x in g.board.ray(d, f, mv.range):
                     if board[x] < 0:
                         out.append((x, ()))
                         continue
@@ -2038,11 +2022,7 @@ class Model:
             return out
         if mv.kind == "leap":
             for p in mv.paths:
-                x = f
-                for d in p:
-                    x = g.board.dirs[d][x]
-                    if x < 0:
-                        break
+                x = g.board.leap_end(f, p)
                 if x < 0 or x == f:
                     continue
                 if board[x] < 0:
