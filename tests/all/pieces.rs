@@ -164,6 +164,28 @@ fn a_hop_jumps_a_neighbour_to_the_empty_site_beyond_and_captures_only_enemies() 
 }
 
 #[test]
+fn a_hop_captures_by_the_jumping_pieces_team_not_the_movers() {
+    //  3  B . R      X (Red) hops O's a3 over O's a2 to a1: `(over orthogonal enemy)` is read
+    //  2  B . .      for the mover (a2 is X's enemy), but the capture takes only a piece of
+    //  1  . . .      another team than the jumping piece's, and a2 is O's, as a3 is: it stays.
+    //     a b c      (LANGUAGE.md, `capture` and `hop`; DISAGREEMENTS.md, F1.)
+    let e = inline(
+        r#"(game "T" (players "X" "O") (board (square 3))
+          (setup (place "X" c3) (place "O" a3 a2))
+          (play (turn (actions 1 (hop (from any) (over orthogonal enemy) (to empty) (capture))
+            (place (to empty) (where (not (first-turn)))))))
+          (end (turn-limit 4)))"#,
+    );
+    let mut s = e.initial();
+    assert_eq!(legal(&e, &s), vec!["a3-a1"]);
+    play(&e, &mut s, "a3-a1");
+    assert_eq!(stones(&e, &s, 1), labels("a1 a2"));
+    assert_eq!(stones(&e, &s, 0), labels("c3"));
+    // O places on any of the six empty sites (a2 is not one of them).
+    assert_eq!(sorted(legal(&e, &s)), labels("a3 b1 b2 b3 c1 c2"));
+}
+
+#[test]
 fn two_piece_moves_in_a_stage_step_forward_and_capture_diagonally() {
     // Breakthrough's moves for the player going north: straight onto an empty site only,
     // diagonally onto an empty site or an enemy's.

@@ -24,7 +24,7 @@ RELS = {"square": ["orthogonal", "diagonal", "all"], "hexhex": ["adjacent"], "ti
 FILTERS = ["empty", "occupied", "friend", "enemy", "any"]
 CMP = ["<", "<=", ">", ">=", "=", "!="]
 KNOWN = ("big-bound", "grew-until", "slide-require", "distinct", "leap-paths", "groups-fast",
-         "neutral-group", "first-move", "after-kind", "hop-owner", "history-prev")
+         "neutral-group", "first-move", "after-kind", "history-prev")
 # Defects of the engine still open, whose shapes the generator leaves out unless asked
 # (--include-open), so that a run hunts for new ones and the CI slice passes. The five this
 # model's extension found at f931769 (leap-paths, groups-fast, first-move, neutral-group,
@@ -1151,8 +1151,6 @@ class Gen:
         tk = self.team_kinds()
         frm = self.pick(["friend"] * 4 + (["(friend %s)" % k for k in tk]) * 2
                         + ["(occupied block)"] * bool(self.neutral_kinds) + ["last"] * self.hist)
-        if frm == "last" and kind == "hop" and "hop-owner" in self.avoid:
-            frm = "friend"  # the engine's hop takes by the jumping piece's team (F1)
         moves_block = frm == "(occupied block)"
         parts.append("(from %s)" % frm)
         cap = not moves_block and self.chance(0.6)

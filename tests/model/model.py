@@ -2041,13 +2041,9 @@ class Model:
             t = step[mid]
             if t < 0 or board[t] >= 0:
                 continue
-            # With (capture) the jumped piece is removed when it is an enemy's: of the mover's team
-            # (§9, "enemy"; DISAGREEMENTS.md, F1). The engine (black box, "hop-owner"): another
-            # team's than the jumping piece's.
-            if "hop-owner" in self.emulate:
-                enemy = 0 <= board[mid] < g.nt and board[mid] != me
-            else:
-                enemy = self.ev.match("enemy", mid, ctx)
+            # With (capture) the jumped piece is removed when it is of another team than the
+            # jumping piece's (`capture`, `hop`; decided in DISAGREEMENTS.md, F1).
+            enemy = 0 <= board[mid] < g.nt and board[mid] != me
             taken = (mid,) if mv.capture is not None and enemy else ()
             out.append((t, taken))
         return out
