@@ -6,9 +6,13 @@
 //! after every arrival, so the compiled form keeps, for each team and site, the parts through
 //! that site as bitsets, in the order the interpreter meets them: a part is complete when it
 //! has no site outside the team's stones, a few word operations.
+//!
+//! Every site has the same number of slots (the most parts any site is in), the unused ones
+//! masked off: the count is then the same few operations at every site, where a loop over
+//! each site's own parts would end at a place that changes from one arrival to the next, a
+//! branch that is mispredicted about as often as not.
 
 use super::bits::Bits;
-use super::lists::Lists;
 use crate::game::{Game, RegionRef};
 
 #[derive(Debug)]
@@ -16,29 +20,37 @@ pub(crate) struct Completion {
     sites: usize,
     /// Words per part's bitset (the board's width).
     words: usize,
-    /// Per team and site (`team * sites + site`): the parts through the site, `words` words a
-    /// part.
-    masks: Lists<u64>,
+    /// Slots per team and site: the most parts through any one site.
+    slots: usize,
+    /// Per team and site (`team * sites + site`): `slots` parts of `words` words; a slot beyond
+    /// the site's own parts is all zero.
+    masks: Vec<u64>,
+    /// Per team and site: how many of its slots are parts.
+    used: Vec<u8>,
 }
 
 impl Completion {
     pub(crate) fn new(game: &Game, regions: &[RegionRef]) -> Completion {
         let sites = game.board.site_count();
         let words = Bits::new(sites).words().len();
-        let mut masks = Lists::new();
-        for team in 0..game.teams.len() {
-            for site in 0..sites as u16 {
-                let mut words = Vec::new();
-                for r in regions {
-                    let parts = &game.regions[r.by_team[team] as usize].parts;
-                    for part in parts.iter().filter(|p| p.contains(&site)) {
-                        words.extend_from_slice(Bits::from_sites(sites, part.iter().copied()).words());
-                    }
-                }
-                masks.push(words);
+        let parts_through = |team: usize, site: u16| {
+            regions.iter().flat_map(move |r| {
+                game.regions[r.by_team[team] as usize].parts.iter().filter(move |p| p.contains(&site))
+            })
+        };
+        let teams = game.teams.len();
+        let every = || (0..teams).flat_map(|team| (0..sites as u16).map(move |site| (team, site)));
+        let slots = every().map(|(team, site)| parts_through(team, site).count()).max().unwrap_or(0);
+        let (mut masks, mut used) = (Vec::new(), Vec::new());
+        for (team, site) in every() {
+            let before = masks.len();
+            for part in parts_through(team, site) {
+                masks.extend_from_slice(Bits::from_sites(sites, part.iter().copied()).words());
             }
+            used.push(u8::try_from((masks.len() - before) / words.max(1)).expect("a site is in fewer than 256 parts"));
+            masks.resize(before + slots * words, 0);
         }
-        Completion { sites, words, masks }
+        Completion { sites, words, slots, masks, used }
     }
 
     /// The parts through `arrival` that `friend` (the stones of `team`) fills; 0 before any
@@ -46,27 +58,29 @@ impl Completion {
     #[inline]
     pub(crate) fn count(&self, arrival: Option<u16>, friend: &Bits, team: usize) -> u32 {
         let Some(site) = arrival else { return 0 };
-        let (parts, friend) = (self.masks.get(team * self.sites + site as usize), friend.words());
+        let at = team * self.sites + site as usize;
+        let stride = self.slots * self.words;
+        let (parts, used, friend) = (&self.masks[at * stride..][..stride], u32::from(self.used[at]), friend.words());
         // Most boards are one or two words wide: their parts are tested without a loop.
         match self.words {
-            1 => filled::<1>(parts, friend),
-            2 => filled::<2>(parts, friend),
-            _ => filled_wide(parts, &friend[..self.words]),
+            1 => filled::<1>(parts, friend, used),
+            2 => filled::<2>(parts, friend, used),
+            _ => filled_wide(parts, &friend[..self.words], used),
         }
     }
 }
 
-/// How many of the parts (`N` words each) have no site outside `friend`.
+/// How many of the first `used` parts (`N` words each) have no site outside `friend`.
 #[inline(always)]
-fn filled<const N: usize>(parts: &[u64], friend: &[u64]) -> u32 {
+fn filled<const N: usize>(parts: &[u64], friend: &[u64], used: u32) -> u32 {
     let friend: &[u64; N] = friend[..N].try_into().expect("a board's sets have its width");
     let outside = |part: &[u64]| (0..N).fold(0, |acc, i| acc | (part[i] & !friend[i]));
-    parts.chunks_exact(N).map(|part| u32::from(outside(part) == 0)).sum()
+    parts.chunks_exact(N).zip(0..).map(|(part, slot)| u32::from((outside(part) == 0) & (slot < used))).sum()
 }
 
-fn filled_wide(parts: &[u64], friend: &[u64]) -> u32 {
+fn filled_wide(parts: &[u64], friend: &[u64], used: u32) -> u32 {
     let outside = |part: &[u64]| part.iter().zip(friend).fold(0, |acc, (p, f)| acc | (p & !f));
-    parts.chunks_exact(friend.len()).map(|part| u32::from(outside(part) == 0)).sum()
+    parts.chunks_exact(friend.len()).zip(0..).map(|(part, slot)| u32::from((outside(part) == 0) & (slot < used))).sum()
 }
 
 #[cfg(test)]

@@ -334,20 +334,30 @@ impl Steps {
                 stones &= stones - 1;
                 let count = usize::from(counts[from as usize]);
                 if i < count {
-                    let to = board.relations[self.rel as usize]
-                        .neighbors(from)
-                        .iter()
-                        .copied()
-                        .filter(|&t| board.contents[t as usize] == 0)
-                        .nth(i)
-                        .expect("a stone's kept count is its number of empty neighbours");
-                    return Action::slide(from, to);
+                    return Action::slide(
+                        from,
+                        nth_empty(board.relations[self.rel as usize].neighbors(from), board, i),
+                    );
                 }
                 i -= count;
             }
         }
         unreachable!("i is below the sum of the kept counts")
     }
+}
+
+/// The `i`-th empty site of `sites` (there are more than `i`), found without a branch on
+/// which sites are empty: those are as good as random, and a branch on each would often be
+/// mispredicted. Past the one found, `left` wraps round and no other site matches.
+#[inline]
+fn nth_empty(sites: &[u16], board: Board, i: usize) -> u16 {
+    let (mut found, mut left) = (0, i as u32);
+    for &t in sites {
+        let empty = board.contents[t as usize] == 0;
+        found = if empty & (left == 0) { t } else { found };
+        left = left.wrapping_sub(u32::from(empty));
+    }
+    found
 }
 
 #[cfg(test)]
