@@ -26,7 +26,7 @@ pub(crate) struct Completion {
     /// the site's own parts is all zero.
     masks: Vec<u64>,
     /// Per team and site: how many of its slots are parts.
-    used: Vec<u8>,
+    used: Vec<u32>,
 }
 
 impl Completion {
@@ -43,11 +43,12 @@ impl Completion {
         let slots = every().map(|(team, site)| parts_through(team, site).count()).max().unwrap_or(0);
         let (mut masks, mut used) = (Vec::new(), Vec::new());
         for (team, site) in every() {
-            let before = masks.len();
+            let (before, mut parts) = (masks.len(), 0);
             for part in parts_through(team, site) {
                 masks.extend_from_slice(Bits::from_sites(sites, part.iter().copied()).words());
+                parts += 1;
             }
-            used.push(u8::try_from((masks.len() - before) / words.max(1)).expect("a site is in fewer than 256 parts"));
+            used.push(parts);
             masks.resize(before + slots * words, 0);
         }
         Completion { sites, words, slots, masks, used }
@@ -60,7 +61,7 @@ impl Completion {
         let Some(site) = arrival else { return 0 };
         let at = team * self.sites + site as usize;
         let stride = self.slots * self.words;
-        let (parts, used, friend) = (&self.masks[at * stride..][..stride], u32::from(self.used[at]), friend.words());
+        let (parts, used, friend) = (&self.masks[at * stride..][..stride], self.used[at], friend.words());
         // Most boards are one or two words wide: their parts are tested without a loop.
         match self.words {
             1 => filled::<1>(parts, friend, used),

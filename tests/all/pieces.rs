@@ -165,8 +165,8 @@ fn a_hop_jumps_a_neighbour_to_the_empty_site_beyond_and_captures_only_enemies() 
 
 #[test]
 fn a_hop_captures_by_the_jumping_pieces_team_not_the_movers() {
-    //  3  B . R      X (Red) hops O's a3 over O's a2 to a1: `(over orthogonal enemy)` is read
-    //  2  B . .      for the mover (a2 is X's enemy), but the capture takes only a piece of
+    //  3  O . X      X hops O's a3 over O's a2 to a1: `(over orthogonal enemy)` is read
+    //  2  O . .      for the mover (a2 is X's enemy), but the capture takes only a piece of
     //  1  . . .      another team than the jumping piece's, and a2 is O's, as a3 is: it stays.
     //     a b c      (LANGUAGE.md, `capture` and `hop`; DISAGREEMENTS.md, F1.)
     let e = inline(

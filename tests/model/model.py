@@ -2041,10 +2041,9 @@ class Model:
             t = step[mid]
             if t < 0 or board[t] >= 0:
                 continue
-            # With (capture) the jumped piece is removed when it is of another team than the
-            # jumping piece's (`capture`, `hop`; decided in DISAGREEMENTS.md, F1).
-            enemy = 0 <= board[mid] < g.nt and board[mid] != me
-            taken = (mid,) if mv.capture is not None and enemy else ()
+            # With (capture) the jumped piece is removed as a slide's destination would be: when
+            # it is of another team than the jumping piece's (`capture`, `hop`; DISAGREEMENTS.md, F1).
+            taken = (mid,) if mv.capture is not None and capturable(mid) else ()
             out.append((t, taken))
         return out
 
