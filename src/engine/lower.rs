@@ -100,8 +100,9 @@ pub(crate) struct Program {
     pub chains: Option<u8>,
     /// Some move bans repeated positions: the board is hashed and its history recorded.
     pub bans_repeats: bool,
-    /// Some rule asks whether a piece has moved (`(unmoved SITE)`): the state keeps the set of
-    /// pieces that have not.
+    /// Some rule asks whether a piece has moved (`(unmoved SITE)`), or a position compared for
+    /// `(repetition ...)` holds which pieces are unmoved: the state keeps the set of pieces that
+    /// have not.
     pub tracks_unmoved: bool,
     /// The moves whose `where` reads the history, when only they do: a position's rights for
     /// `(repetition ...)` ([`super::rights`]).
@@ -420,8 +421,14 @@ pub(crate) fn lower(game: &Game) -> Program {
             }
         }
     }
-    let mut tracks_unmoved = false;
-    game.visit_bools(&mut |b: &Bool| tracks_unmoved |= matches!(b, Bool::Unmoved(_)));
+    let rights = super::rights::lower(game);
+    let mut asks_unmoved = false;
+    game.visit_bools(&mut |b: &Bool| asks_unmoved |= matches!(b, Bool::Unmoved(_)));
+    // Where the history is read outside the `where` of piece moves, a position compared for
+    // `(repetition ...)` includes which pieces are unmoved (LANGUAGE.md, "Positions and
+    // rights"), even when no rule asks `(unmoved ...)` itself.
+    let repeats = game.end.iter().any(|r| matches!(r, crate::game::EndRule::Repetition { count, .. } if *count > 0));
+    let tracks_unmoved = asks_unmoved || (repeats && game.reads_history_outside_piece_wheres());
     Program {
         until: game.phases.iter().map(|p| p.until.as_ref().map(|u| super::compile::bool(game, u))).collect(),
         after_turn: game.phases.iter().map(|p| super::compile::after_turn(game, &p.after_turn)).collect(),
@@ -429,7 +436,7 @@ pub(crate) fn lower(game: &Game) -> Program {
         chains,
         bans_repeats,
         tracks_unmoved,
-        rights: super::rights::lower(game),
+        rights,
         attack: super::attack::lower(game),
         cut_masks,
         phases,

@@ -19,8 +19,8 @@ use super::state::{State, Work};
 use crate::game::{Bool, Game, Move, MoveKind, SiteVar, Sites};
 
 /// The moves whose `where` reads the history, found once; `None` from [`lower`] when the
-/// history is read anywhere else (an effect, an end rule, a placement): then every piece's mark
-/// and the previous move are part of a position as they are.
+/// history is read anywhere else (an effect, an end rule, a placement): then which pieces are
+/// unmoved is part of a position ([`super::lower::Program::tracks_unmoved`]).
 #[derive(Debug, Clone)]
 pub(crate) struct Rights {
     moves: Vec<RightMove>,
@@ -45,8 +45,6 @@ struct RightMove {
 }
 
 pub(crate) fn lower(game: &Game) -> Option<Rights> {
-    let mut everywhere = 0;
-    game.visit_bools(&mut |b| everywhere += usize::from(b.reads_history_here()));
     let mut in_moves = 0;
     let mut moves = Vec::new();
     for (phase, p) in game.phases.iter().enumerate() {
@@ -78,7 +76,7 @@ pub(crate) fn lower(game: &Game) -> Option<Rights> {
     let teams = (0..game.teams.len())
         .filter_map(|team| game.players.iter().position(|p| p.team == team).map(|mover| (team, mover)))
         .collect();
-    (everywhere > 0 && everywhere == in_moves).then_some(Rights { moves, teams })
+    (in_moves > 0 && !game.reads_history_outside_piece_wheres()).then_some(Rights { moves, teams })
 }
 
 impl Engine {

@@ -643,8 +643,9 @@ impl Engine {
 }
 
 impl Engine {
-    /// Whether some rule asks if a piece has moved (`(unmoved SITE)`): only then does the state
-    /// keep which pieces have, and a position need say so.
+    /// Whether the state keeps which pieces have moved: some rule asks (`(unmoved SITE)`), or
+    /// a repeated position is told by it ([`super::lower::Program::tracks_unmoved`]). Only then
+    /// need a position say so.
     pub fn tracks_unmoved(&self) -> bool {
         self.program.tracks_unmoved
     }

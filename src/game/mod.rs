@@ -6,6 +6,7 @@
 //! indices; site sets are small enums evaluated over bitsets.
 
 mod expr;
+mod history;
 mod line;
 
 pub use expr::{Bool, CmpOp, Filter, Int, Multiset, RegionRef, Side, SiteVar, Sites};

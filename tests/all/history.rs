@@ -121,3 +121,31 @@ fn a_move_in_priority_when_possible_is_the_only_one_legal() {
     let plain = inline(&MUST_JUMP.replace("(priority (hop", "(hop").replace("(capture)))", "(capture))"));
     assert_eq!(sorted(legal(&plain, &plain.initial())), labels("a1-a3 a1-b1"));
 }
+
+#[test]
+fn where_an_effect_reads_the_previous_move_a_position_holds_which_pieces_are_unmoved() {
+    // LANGUAGE.md, "Positions and rights": the history read outside a piece move's `where`
+    // (here `previous-to`, in an effect that never removes anything) makes which pieces are
+    // unmoved part of a position.
+    //     a b c d
+    //  1  R . . B     Both stones unmoved: the start, counted once.
+    // After a1-b1 d1-c1 b1-a1 c1-d1 the stones stand as at the start, but both have moved: a
+    // new position, and the game goes on. It first recurs two turns later (a1-b1 d1-c1 again
+    // gives R b1, B c1, both moved, as after the second turn): the second occurrence ends it.
+    let e = inline(
+        r#"(game "Shuffle" (players "Red" "Blue") (board (rectangle 4 1))
+          (setup (place "Red" a1) (place "Blue" d1))
+          (play (turn (slide (from friend) (along orthogonal) (to empty)
+            (then (remove (neighbors previous-to N))))))
+          (end (repetition 2) (turn-limit 12)))"#,
+    );
+    let mut s = e.initial();
+    play(&e, &mut s, "a1-b1 d1-c1 b1-a1 c1-d1");
+    assert!(e.outcome(&s).is_none(), "the start's stones, but moved: not the start");
+    assert_eq!(sorted(legal(&e, &s)), labels("a1-b1"));
+    play(&e, &mut s, "a1-b1");
+    assert!(e.outcome(&s).is_none());
+    play(&e, &mut s, "d1-c1");
+    assert!(e.outcome(&s).expect("the position after the second turn, again").is_draw());
+    assert_eq!(s.turns(), 6);
+}

@@ -660,7 +660,8 @@ class Game:
     def _history(self, forms):
         """How a position for `repetition` holds the history (LANGUAGE.md, `unmoved`, "Positions
         and rights"): None when no rule reads it; "rights" when only the `where` conditions of
-        piece moves read it; "unmoved" (which pieces are unmoved) when it is read anywhere else."""
+        piece moves (and those moves' own effects) read it; "unmoved" (which pieces are unmoved) when it
+        is read anywhere else."""
         places = []
 
         def walk(x, in_where, parent):
@@ -673,8 +674,13 @@ class Game:
             h = head(x)
             if h in HISTORY_WORDS:
                 places.append(in_where)
+            # The effects of a piece move whose `where` reads the history count as its `where`:
+            # they run only when the move is made, which the rights allow.
+            own = h in PIECE_MOVES and any(
+                isinstance(c, list) and head(c) == "where" and reads_history(c) for c in x[1:])
             for c in x[1:] if h else x:
-                walk(c, in_where or (parent in PIECE_MOVES and h == "where"), h)
+                then = own and isinstance(c, list) and head(c) == "then"
+                walk(c, in_where or then or (parent in PIECE_MOVES and h == "where"), h)
                 # (the where of a piece move: its conditions are the children of `where`)
         for f in forms:
             for c in f[1:]:
