@@ -239,6 +239,11 @@ impl Engine {
         s.stones[team].insert(site);
         s.empty.remove(site);
         s.empty_count -= 1;
+        if let Some(masks) = &self.lone_word_group
+            && let [cache] = &mut w.groups[..]
+        {
+            return cache.arrive_among(site, team, masks.one_word(site) & s.stones[team].words()[0]);
+        }
         if self.hashing {
             s.board_hash ^= self.zobrist.stone(site, team);
         }
@@ -352,8 +357,12 @@ impl Engine {
         }
     }
 
+    /// The player after `player` in turn order. A comparison, not `%`: a division at every
+    /// turn's end costs more than the rest of the turn's bookkeeping.
+    #[inline]
     fn next_player(&self, player: usize) -> usize {
-        (player + 1) % self.game.players.len()
+        let next = player + 1;
+        if next == self.game.players.len() { 0 } else { next }
     }
 
     #[inline(never)]
@@ -665,7 +674,9 @@ impl Engine {
                 return self.end_by_rule(s, w, rule);
             }
         }
-        if let Some(rule) = self.record_position(s, w) {
+        if self.repetition.is_some()
+            && let Some(rule) = self.record_position(s, w)
+        {
             return self.end_by_rule(s, w, rule);
         }
         self.begin_turn(s, w);
@@ -822,6 +833,45 @@ mod tests {
 
     use super::*;
     use crate::check::{Selection, load};
+
+    /// The union-finds kept stone by stone — through the one join of [`Engine::put`] on a
+    /// board of one word (`lone_word_group`), or through the general path — hold the groups
+    /// that a rebuild from the board finds: each team's largest and every group's size, after
+    /// every action of random games of every bundled game and variant.
+    #[test]
+    fn kept_groups_are_the_boards_groups() {
+        let (mut compared, mut lone) = (0, 0);
+        for (path, variant, game) in crate::engine::bundled::selections() {
+            let engine = Engine::new(game);
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(11);
+            for _ in 0..2 {
+                let mut s = engine.initial();
+                while s.outcome.is_none() && s.actions() < 400 {
+                    let action = engine.legal_nth(&s, rng.random_range(0..engine.legal_count(&s)));
+                    engine.apply_unchecked(&mut s, action);
+                    let w = s.work.as_ref().expect("scratch");
+                    for cache in w.groups.iter().filter(|c| c.largest_if_fresh().is_some()) {
+                        let rel = &engine.game.board.relations[cache.rel as usize];
+                        let (mut kept, mut rebuilt) = (cache.clone(), cache.clone());
+                        rebuilt.leave();
+                        let sizes = |c: &mut crate::engine::groups::GroupCache| {
+                            let largest = c.largest(rel, &s.board).to_vec();
+                            let mut all: Vec<Vec<u32>> = vec![Vec::new(); s.stones.len()];
+                            for (team, list) in all.iter_mut().enumerate() {
+                                c.sizes(rel, &s.board, &s.stones[team], list);
+                                list.sort_unstable();
+                            }
+                            (largest, all)
+                        };
+                        assert_eq!(sizes(&mut kept), sizes(&mut rebuilt), "{path:?} {variant:?}");
+                        compared += 1;
+                        lone += usize::from(engine.lone_word_group.is_some());
+                    }
+                }
+            }
+        }
+        assert!(compared > 1000 && lone > 300, "{compared} positions compared, {lone} with one word's join");
+    }
 
     /// [`Engine::carry`] leaves what taking the piece off and putting it on the destination
     /// leaves — the board, the kinds, the sets, the position's hash and the kept counts — for

@@ -343,6 +343,14 @@ fn num(cx: Cx<'_>, e: &Int) -> Num {
             let groups = cx.game.group_relations();
             let slot = |team| groups.iter().position(|&g| g == cx.game.relation_for(rel, team));
             match slot(0).filter(|&i| (1..cx.game.teams.len()).all(|t| slot(t) == Some(i))) {
+                // Any team's largest: the maximum, with no team to tell apart.
+                Some(i) if filter == crate::game::Filter::Any => {
+                    let kept = groups[i];
+                    Num::Code(int_fn(move |engine, s, w, env| match super::groups::fresh_largest(&w.groups, i, kept) {
+                        Some(largest) => i64::from(largest.iter().copied().max().unwrap_or(0)),
+                        None => engine.largest_group(s, w, rel, filter, env),
+                    }))
+                }
                 Some(i) => {
                     let kept = groups[i];
                     Num::Code(int_fn(move |engine, s, w, env| match super::groups::fresh_largest(&w.groups, i, kept) {

@@ -12,6 +12,7 @@
 
 use std::sync::Arc;
 
+use super::bits::Bits;
 use crate::board::Relation;
 
 /// Union-find over the stones of every team under one relation, with the largest group of
@@ -204,20 +205,20 @@ impl GroupCache {
         &self.largest
     }
 
-    /// Appends the size of every group of `team` to `out`.
-    pub fn sizes(&mut self, rel: &Relation, board: &[u8], team: usize, out: &mut Vec<u32>) {
+    /// Appends the size of every group of a team to `out`: `stones` are the team's stones.
+    pub fn sizes(&mut self, rel: &Relation, board: &[u8], stones: &Bits, out: &mut Vec<u32>) {
         if !self.fresh {
             self.rebuild(rel, board);
         }
-        let stone = team as u8 + 1;
-        // Without a branch: whether a site is a root of the team's is as good as random, so
-        // every site's size is written at the end and kept only if it is one.
+        // Without a branch: whether a stone is its group's root is as good as random, so every
+        // stone's size is written at the end and kept only if it is one.
         let start = out.len();
-        out.resize(start + self.nodes.len(), 0);
+        out.resize(start + stones.count() as usize, 0);
         let mut len = start;
-        for (site, node) in self.nodes.iter().enumerate() {
+        for site in stones.ones() {
+            let node = self.nodes[site as usize];
             out[len] = u32::from(node.size);
-            len += usize::from((board[site] == stone) & (node.parent == site as u16));
+            len += usize::from(node.parent == site);
         }
         out.truncate(len);
     }

@@ -84,6 +84,10 @@ pub struct Engine {
     /// the relations whose groups are kept (so that a stone joins its friends by their bits,
     /// [`groups::GroupCache::arrive_among`]).
     word_neighbors: Vec<Option<connect::NeighborMasks>>,
+    /// On a board of at most 64 sites whose rules keep one union-find and nothing else that a
+    /// stone's arrival updates (no hash, no chains, no counts of empty neighbours): its word
+    /// neighbours, so that [`Engine::put`] is the board, its sets and one join by bits.
+    lone_word_group: Option<connect::NeighborMasks>,
     /// How each part of the rules is run: the fast paths chosen once (see [`lower`]).
     program: lower::Program,
     /// Step tables of the board's directions, for rays and flanks.
@@ -173,6 +177,12 @@ impl Engine {
             }
         }
         let hashing = repetition.is_some() || program.bans_repeats;
+        let lone_word_group = match group_relations[..] {
+            [rel] if !hashing && program.chains.is_none() && program.empty_neighbor_updates.is_empty() => {
+                word_neighbors[rel as usize].clone()
+            }
+            _ => None,
+        };
         let kinds_tracked = hashing || game.has_neutral();
         Engine {
             game,
@@ -186,6 +196,7 @@ impl Engine {
             group_relations,
             group_slot,
             word_neighbors,
+            lone_word_group,
             program,
             connect_sites,
             rays,

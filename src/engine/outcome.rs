@@ -144,7 +144,7 @@ impl Engine {
         let r = self.program.rel(m.rel, team);
         let rel = &self.game.board.relations[r as usize];
         sizes.clear();
-        self.group_cache(s, w, r).sizes(rel, &s.board, team, sizes);
+        self.group_cache(s, w, r).sizes(rel, &s.board, &s.stones[team], sizes);
         sizes.sort_unstable_by(|a, b| b.cmp(a));
     }
 }
