@@ -369,18 +369,36 @@ fn num(cx: Cx<'_>, e: &Int) -> Num {
             let a = *a;
             Num::Code(int_fn(move |_, s, _, _| s.allow_now[a]))
         }
-        Int::Completed(regions) => {
-            let parts = super::completed::Completion::new(cx.game, regions);
-            Num::Code(int_fn(move |_, s, _, env| {
-                i64::from(parts.count(s.arrival, &s.stones[env.subject], env.subject))
-            }))
-        }
+        Int::Completed(regions) => completed(super::completed::Completion::new(cx.game, regions)),
         Int::Hand => Num::Code(int_fn(|_, s, _, env| match s.hands[env.mover] {
             UNLIMITED => i64::from(u32::MAX),
             n => i64::from(n),
         })),
         Int::TurnNumber => Num::Code(int_fn(|_, s, _, _| i64::from(s.turns_completed) + 1)),
         Int::Liberties(..) | Int::Area(_) => interpreted_int(e),
+    }
+}
+
+/// `(completed ...)`: the count unrolled for the board's width and the parts through a site,
+/// for the shapes of most boards; the general loop for the others.
+fn completed(parts: super::completed::Completion) -> Num {
+    fn fixed<const N: usize, const S: usize>(parts: super::completed::Completion) -> Num {
+        Num::Code(int_fn(move |_, s, _, env| {
+            i64::from(parts.count_fixed::<N, S>(s.arrival, &s.stones[env.subject], env.subject))
+        }))
+    }
+    match parts.shape() {
+        (1, 1) => fixed::<1, 1>(parts),
+        (1, 2) => fixed::<1, 2>(parts),
+        (1, 3) => fixed::<1, 3>(parts),
+        (1, 4) => fixed::<1, 4>(parts),
+        (2, 1) => fixed::<2, 1>(parts),
+        (2, 2) => fixed::<2, 2>(parts),
+        (2, 3) => fixed::<2, 3>(parts),
+        (2, 4) => fixed::<2, 4>(parts),
+        _ => Num::Code(int_fn(move |_, s, _, env| {
+            i64::from(parts.count(s.arrival, &s.stones[env.subject], env.subject))
+        })),
     }
 }
 

@@ -54,6 +54,33 @@ impl Completion {
         Completion { sites, words, slots, masks, used }
     }
 
+    /// Words per part and slots per site: the shape [`Completion::count_fixed`] is unrolled for.
+    pub(crate) fn shape(&self) -> (usize, usize) {
+        (self.words, self.slots)
+    }
+
+    /// As [`Completion::count`], for a board of `N` words and `S` slots a site (its
+    /// [`Completion::shape`]): straight-line code, chosen once by the compiled expression, so
+    /// that no test of the shape is made per arrival.
+    #[inline(always)]
+    pub(crate) fn count_fixed<const N: usize, const S: usize>(
+        &self,
+        arrival: Option<u16>,
+        friend: &Bits,
+        team: usize,
+    ) -> u32 {
+        debug_assert_eq!(self.shape(), (N, S));
+        let Some(site) = arrival else { return 0 };
+        let at = team * self.sites + site as usize;
+        let (parts, used, friend) = (&self.masks[at * S * N..][..S * N], self.used[at], &friend.words()[..N]);
+        let mut count = 0;
+        for slot in 0..S {
+            let outside = (0..N).fold(0, |acc, i| acc | (parts[slot * N + i] & !friend[i]));
+            count += u32::from((outside == 0) & ((slot as u32) < used));
+        }
+        count
+    }
+
     /// The parts through `arrival` that `friend` (the stones of `team`) fills; 0 before any
     /// arrival.
     #[inline]
@@ -127,8 +154,20 @@ mod tests {
             let lists: [&[RegionRef]; 3] =
                 [std::slice::from_ref(&pair), &[pair.clone(), pair.clone()], std::slice::from_ref(&home)];
             lists.map(|regions| {
-                let compiled = Completion::new(game, regions).count(s.arrival, &s.stones[team], team);
+                let parts = Completion::new(game, regions);
+                let compiled = parts.count(s.arrival, &s.stones[team], team);
                 assert_eq!(compiled, engine.completed(&s, regions, &env), "the interpreter agrees");
+                let fixed = match parts.shape() {
+                    (1, 2) => parts.count_fixed::<1, 2>(s.arrival, &s.stones[team], team),
+                    (1, 1) => parts.count_fixed::<1, 1>(s.arrival, &s.stones[team], team),
+                    (2, 2) => parts.count_fixed::<2, 2>(s.arrival, &s.stones[team], team),
+                    (2, 1) => parts.count_fixed::<2, 1>(s.arrival, &s.stones[team], team),
+                    (1, 4) => parts.count_fixed::<1, 4>(s.arrival, &s.stones[team], team),
+                    (2, 4) => parts.count_fixed::<2, 4>(s.arrival, &s.stones[team], team),
+                    (3, _) => compiled,
+                    shape => panic!("a shape this test does not expect: {shape:?}"),
+                };
+                assert_eq!(fixed, compiled, "the unrolled count agrees");
                 compiled
             })
         };

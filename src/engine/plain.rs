@@ -4,9 +4,10 @@
 //!
 //! While such a stage lasts, the actions of its decision are the empty sites, and `end` where
 //! the rest of the stage is optional: a random one is found from the empty sites themselves,
-//! without the legal set, and made without asking which move makes it. The run goes on until
-//! the stage or the game ends, and writes the legal set again only where it stops inside the
-//! stage. Every random number, action and position is the one the general loop of
+//! without the legal set, and made without asking which move makes it. The run goes on
+//! through the stage's end into the next plain stage (most often the next turn's), until a
+//! decision of another kind or the game's end, and writes the legal set again only where it
+//! stops inside a stage. Every random number, action and position is the one the general loop of
 //! [`super::playout::play_out_capped`] would make one action at a time: `playout::tests`
 //! compares the two on every bundled game and variant.
 
@@ -14,17 +15,18 @@ use super::state::{State, Work};
 use super::{Action, Engine};
 
 impl Engine {
-    /// Plays uniformly random actions of the decision at hand, a plain stage's, until the
-    /// stage ends, the game ends or `cap` actions have been made in all. Returns `end` when the
+    /// Plays uniformly random actions of the decision at hand, a plain stage's, and of the
+    /// plain stages that follow it, until a decision of another kind, the end of the game or
+    /// `cap` actions made in all. Returns `end` when the
     /// run draws it: the caller makes it as any action (the legal set is written again for it).
     pub(crate) fn play_plain_stage<R: rand::Rng>(&self, s: &mut State, rng: &mut R, cap: u32) -> Option<Action> {
         debug_assert!(s.legal.plain && s.outcome.is_none());
         self.with_work(s, |s, w| {
-            // The stage, and so its piece and its mover, stay the same for the whole run. The
-            // environment is made once: a plain placement reads only its mover and subject
-            // (`place_stone` with no enclosure), which stay the same too.
-            let piece = self.current_stage(s).moves[0].piece;
-            let mover = self.mover_env(s);
+            // The stage, and so its piece and its mover, stay the same until it ends. The
+            // environment is made once a stage: a plain placement reads only its mover and
+            // subject (`place_stone` with no enclosure), which stay the same too.
+            let mut piece = self.current_stage(s).moves[0].piece;
+            let mut mover = self.mover_env(s);
             loop {
                 let places = s.empty_count as usize;
                 let end = s.offers_end() && places > 0;
@@ -44,7 +46,14 @@ impl Engine {
                 s.stage_done += 1;
                 if s.stage_done >= s.stage_max || s.hands[mover.mover] == 0 || s.empty_count == 0 {
                     self.plain_stage_over(s, w);
-                    return None;
+                    // The next decision is most often the next turn's plain stage: the run goes
+                    // on in it, with that stage's piece and mover, its legal set written.
+                    if s.outcome.is_some() || !s.legal.plain || s.actions >= cap {
+                        return None;
+                    }
+                    piece = self.current_stage(s).moves[0].piece;
+                    mover = self.mover_env(s);
+                    continue;
                 }
                 if s.actions >= cap {
                     self.restore_plain_legal(s);
