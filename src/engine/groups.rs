@@ -223,6 +223,21 @@ impl GroupCache {
         out.truncate(len);
     }
 
+    /// Adds, for each group of `team`, one to `counts[size]`, and returns the team's largest
+    /// size: `stones` are the team's stones, and `counts` has a slot for every size up to the
+    /// number of sites. Without a branch, as [`GroupCache::sizes`]: every stone adds whether
+    /// it is its group's root.
+    pub fn size_counts(&mut self, rel: &Relation, board: &[u8], team: usize, stones: &Bits, counts: &mut [u32]) -> u32 {
+        if !self.fresh {
+            self.rebuild(rel, board);
+        }
+        for site in stones.ones() {
+            let node = self.nodes[site as usize];
+            counts[usize::from(node.size)] += u32::from(node.parent == site);
+        }
+        self.largest[team]
+    }
+
     /// The regions touched by the group of the stone on `site` (bits as given to
     /// [`GroupCache::with_touch`]); `None` when this cache does not keep them.
     pub fn touched(&mut self, rel: &Relation, board: &[u8], site: u16) -> Option<u64> {

@@ -92,23 +92,25 @@ impl Engine {
                     }
                 }
                 Criterion::Cascade(sizes, prefer) => {
-                    // Each team's group sizes, in lists the scratch space keeps from game to game.
-                    let mut lists = std::mem::take(&mut w.group_sizes);
-                    lists.resize_with(teams, Vec::new);
-                    for (team, list) in lists.iter_mut().enumerate() {
-                        self.sorted_sizes(s, w, sizes, team, list);
+                    // How many groups of each size each team has, in lists the scratch space
+                    // keeps from game to game: counting is cheaper than sorting.
+                    // Sizes above every team's largest group count none: they are not compared.
+                    let mut counts = std::mem::take(&mut w.group_sizes);
+                    counts.resize_with(teams, Vec::new);
+                    let mut largest = 0;
+                    for (team, list) in counts.iter_mut().enumerate() {
+                        largest = largest.max(self.size_counts(s, w, sizes, team, list));
                     }
-                    // Lexicographic on sizes in non-increasing order, shorter lists padded
-                    // with zeros: Vec's ordering pads nothing, so compare explicitly.
+                    let sized = |t: usize| &counts[t][..=largest as usize];
                     let better = |a: usize, b: usize| {
-                        let order = cascade_cmp(&lists[a], &lists[b]);
+                        let order = cascade_cmp_counts(sized(a), sized(b));
                         if *prefer == Prefer::Larger { order.is_gt() } else { order.is_lt() }
                     };
                     let best = alive.iter().copied().reduce(|best, t| if better(t, best) { t } else { best });
                     if let Some(best) = best {
-                        alive.retain(|&t| cascade_cmp(&lists[t], &lists[best]).is_eq());
+                        alive.retain(|&t| cascade_cmp_counts(sized(t), sized(best)).is_eq());
                     }
-                    w.group_sizes = lists;
+                    w.group_sizes = counts;
                 }
                 Criterion::Unpaired(sizes, prefer) => {
                     let mut lists = std::mem::take(&mut w.group_sizes);
@@ -138,6 +140,16 @@ impl Engine {
         Outcome { winner: None, scores, decided_by: None, reason }
     }
 
+    /// How many groups of a team have each size: `counts[k]` for size k, every size up to
+    /// the number of sites. Returns the team's largest size.
+    fn size_counts(&self, s: &State, w: &mut Work, m: &Multiset, team: usize, counts: &mut Vec<u32>) -> u32 {
+        let r = self.program.rel(m.rel, team);
+        let rel = &self.game.board.relations[r as usize];
+        counts.clear();
+        counts.resize(s.board.len() + 1, 0);
+        self.group_cache(s, w, r).size_counts(rel, &s.board, team, &s.stones[team], counts)
+    }
+
     /// Group sizes of a team, largest first, into `sizes`.
     fn sorted_sizes(&self, s: &State, w: &mut Work, m: &Multiset, team: usize, sizes: &mut Vec<u32>) {
         // The criterion is computed for each team in turn: its own version of an owned relation.
@@ -149,16 +161,15 @@ impl Engine {
     }
 }
 
-/// Compares two non-increasing lists position by position, the shorter padded with zeros.
-pub fn cascade_cmp(a: &[u32], b: &[u32]) -> std::cmp::Ordering {
-    let n = a.len().max(b.len());
-    for i in 0..n {
-        let (x, y) = (a.get(i).copied().unwrap_or(0), b.get(i).copied().unwrap_or(0));
-        if x != y {
-            return x.cmp(&y);
-        }
-    }
-    std::cmp::Ordering::Equal
+/// The cascade's order (LANGUAGE.md, `cascade`) on two teams' counts of groups by size
+/// (`counts[k]` groups of size k, the two lists of one length): their sizes in non-increasing
+/// order are compared position by position, the shorter list padded with zeros. Below the
+/// first position where they differ, the lists agree on every larger size; at it, the list
+/// with the larger size has one group more of that size. So the first size, from the
+/// largest down, whose counts differ decides, and the one with more groups of it is ahead.
+pub fn cascade_cmp_counts(a: &[u32], b: &[u32]) -> std::cmp::Ordering {
+    debug_assert_eq!(a.len(), b.len());
+    a.iter().zip(b).rev().find(|(x, y)| x != y).map_or(std::cmp::Ordering::Equal, |(x, y)| x.cmp(y))
 }
 
 /// The largest size of each list left after cancelling equal sizes pairwise (multiset
@@ -206,12 +217,57 @@ mod tests {
         assert_eq!(unpaired(&[], &[1]), (0, 1));
     }
 
+    /// The counts of groups by size of a list of sizes, on a board of `sites`.
+    fn counts(sizes: &[u32], sites: usize) -> Vec<u32> {
+        let mut c = vec![0; sites + 1];
+        for &k in sizes {
+            c[k as usize] += 1;
+        }
+        c
+    }
+
     #[test]
     fn cascade_pads_with_zeros() {
         use std::cmp::Ordering::*;
+        let cmp = |a: &[u32], b: &[u32]| cascade_cmp_counts(&counts(a, 40), &counts(b, 40));
         // E-K2 and E-K3.
-        assert_eq!(cascade_cmp(&[10, 8, 6, 4, 2, 1], &[10, 8, 6, 3, 3]), Greater);
-        assert_eq!(cascade_cmp(&[15, 10, 5], &[15, 10, 5, 1]), Less);
-        assert_eq!(cascade_cmp(&[2, 1], &[2, 1]), Equal);
+        assert_eq!(cmp(&[10, 8, 6, 4, 2, 1], &[10, 8, 6, 3, 3]), Greater);
+        assert_eq!(cmp(&[15, 10, 5], &[15, 10, 5, 1]), Less);
+        assert_eq!(cmp(&[2, 1], &[2, 1]), Equal);
+        assert_eq!(cmp(&[], &[]), Equal);
+        assert_eq!(cmp(&[3], &[2, 2, 2, 2]), Greater);
+        assert_eq!(cmp(&[4, 1, 1], &[4, 2]), Less);
+    }
+
+    /// Counting agrees with the rule as written — the sizes sorted largest first, compared
+    /// position by position, the shorter padded with zeros — on every pair of lists of at
+    /// most four sizes from 1 to 4.
+    #[test]
+    fn counting_is_the_cascade_as_written() {
+        fn padded_lexicographic(a: &[u32], b: &[u32]) -> std::cmp::Ordering {
+            let (mut a, mut b) = (a.to_vec(), b.to_vec());
+            a.sort_unstable_by(|x, y| y.cmp(x));
+            b.sort_unstable_by(|x, y| y.cmp(x));
+            let n = a.len().max(b.len());
+            a.resize(n, 0);
+            b.resize(n, 0);
+            a.cmp(&b)
+        }
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new()];
+        let mut last: Vec<Vec<u32>> = vec![Vec::new()];
+        for _ in 0..4 {
+            last = last.iter().flat_map(|l| (1..=4).map(move |k| [&l[..], &[k]].concat())).collect();
+            lists.extend(last.iter().cloned());
+        }
+        assert_eq!(lists.len(), 1 + 4 + 16 + 64 + 256);
+        for a in &lists {
+            for b in &lists {
+                assert_eq!(
+                    cascade_cmp_counts(&counts(a, 16), &counts(b, 16)),
+                    padded_lexicographic(a, b),
+                    "{a:?} {b:?}"
+                );
+            }
+        }
     }
 }
