@@ -532,7 +532,7 @@ impl Engine {
     /// Inlined, for it runs after every action and almost always finds nothing: the loop and
     /// `board-full` are a few instructions; the game's end is out of line.
     #[inline]
-    fn end_rules(&self, s: &mut State, w: &mut Work, no_moves: bool, blocked: bool) -> bool {
+    pub(super) fn end_rules(&self, s: &mut State, w: &mut Work, no_moves: bool, blocked: bool) -> bool {
         for when in &self.program.when_rules {
             if self.end_test(s, w, &when.test, no_moves, blocked) {
                 self.end_by_rule(s, w, when.rule);
@@ -648,8 +648,18 @@ impl Engine {
     }
 
     fn end_turn(&self, s: &mut State, w: &mut Work) {
+        if self.close_turn(s, w) && !self.boundary_ends_game(s, w) {
+            self.begin_turn(s, w);
+        }
+    }
+
+    /// The first steps of a turn's end: the after-turn effects and the end rules they may
+    /// fire, then the turn handed to the next player. Returns whether the game goes on.
+    /// Shared by [`Engine::end_turn`] and a plain stage's run ([`super::plain`]).
+    #[inline(always)]
+    pub(super) fn close_turn(&self, s: &mut State, w: &mut Work) -> bool {
         debug_assert!(s.outcome.is_none(), "a turn ends in a game that goes on");
-        let after_turn = &self.program.after_turn[s.phase[s.mover as usize] as usize];
+        let after_turn = self.program.after_turn[s.phase[s.mover as usize] as usize].of_turn(s.is_first_turn());
         // A turn ends right after the action that ended it, whose end rules were tested on
         // this same position for this same mover: only after-turn effects can change the answer.
         if !after_turn.is_empty() {
@@ -657,7 +667,7 @@ impl Engine {
             after_turn.run(self, s, w, &env);
             if s.outcome.is_some() || self.end_rules(s, w, false, false) {
                 s.legal.clear();
-                return;
+                return false;
             }
         }
         s.turns_completed += 1;
@@ -669,17 +679,26 @@ impl Engine {
         s.arrival = None;
         s.relocated.clear();
         s.mover = self.next_player(s.mover as usize) as u8;
+        true
+    }
+
+    /// The end rules of a turn boundary, the turn limits and repetition; returns whether one
+    /// ended the game.
+    #[inline(always)]
+    pub(super) fn boundary_ends_game(&self, s: &mut State, w: &mut Work) -> bool {
         for &(turns, rule) in &self.program.turn_limits {
             if s.turns_completed >= turns {
-                return self.end_by_rule(s, w, rule);
+                self.end_by_rule(s, w, rule);
+                return true;
             }
         }
         if self.repetition.is_some()
             && let Some(rule) = self.record_position(s, w)
         {
-            return self.end_by_rule(s, w, rule);
+            self.end_by_rule(s, w, rule);
+            return true;
         }
-        self.begin_turn(s, w);
+        false
     }
 
     /// Counts the position at a turn boundary; returns the repetition rule that ends the game,
@@ -718,13 +737,18 @@ impl Engine {
     /// Starts the turn of `s.mover`: phase changes, values for `grew`, allowances granted by
     /// the previous turn, and the first decision — or a pass, or the end of the game.
     pub(crate) fn begin_turn(&self, s: &mut State, w: &mut Work) {
-        let player = s.mover as usize;
-        s.forced_pass = false;
-        let decision = self.first_decision(s, w);
+        self.open_turn(s, w);
+        self.seek_first_decision(s, w);
+    }
+
+    /// The first decision of a turn that has been opened ([`Engine::open_turn`]), or the
+    /// blocked player's pass, or the end of the game.
+    pub(super) fn seek_first_decision(&self, s: &mut State, w: &mut Work) {
+        let decision = self.first_stage_with_decision(s, w);
         if !decision {
             s.stage = 0;
             s.stage_done = 0;
-            if self.game.phases[s.phase[player] as usize].blocked == Blocked::Pass {
+            if self.game.phases[s.phase[s.mover as usize] as usize].blocked == Blocked::Pass {
                 s.legal.clear();
                 s.legal.push(Action::PASS);
                 s.forced_pass = true;
@@ -779,9 +803,17 @@ impl Engine {
 
     /// Steps 1–4 of a turn's beginning for `s.mover` (phase, snapshots, allowances, the first
     /// stage that offers a decision); returns whether one does, with its actions in `s.legal`.
-    /// Inlined: it is the body of every turn's beginning.
-    #[inline(always)]
     fn first_decision(&self, s: &mut State, w: &mut Work) -> bool {
+        self.open_turn(s, w);
+        self.first_stage_with_decision(s, w)
+    }
+
+    /// Steps 1–3 of a turn's beginning for `s.mover`: his phase, the values `grew` will
+    /// compare, and the allowances granted by the previous turn. Inlined: it is the body of
+    /// every turn's beginning.
+    #[inline(always)]
+    pub(super) fn open_turn(&self, s: &mut State, w: &mut Work) {
+        s.forced_pass = false;
         let player = s.mover as usize;
         let phase = self.phase_at_turn_start(s, w, player);
         s.phase[player] = phase;
@@ -795,7 +827,13 @@ impl Engine {
             *now = *next;
             *next = 0;
         }
-        let stages = self.program.phases[phase as usize].len();
+    }
+
+    /// Step 4 of a turn's beginning: the first stage of the mover's phase that offers a
+    /// decision; returns whether one does, with its actions in `s.legal`.
+    #[inline(always)]
+    fn first_stage_with_decision(&self, s: &mut State, w: &mut Work) -> bool {
+        let stages = self.program.phases[s.phase[s.mover as usize] as usize].len();
         s.stage = 0;
         let mut decision = self.enter_stage(s, w);
         while !decision && (s.stage as usize) + 1 < stages {

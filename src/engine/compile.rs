@@ -23,15 +23,59 @@ use super::Engine;
 use super::eval::{Env, matches};
 use super::lower::{Bound, bound_value};
 use super::state::{State, UNLIMITED, Work};
-use crate::game::{Bool, CmpOp, Effect, Game, Int, Who};
+use crate::game::{Bool, CmpOp, Effect, Filter, Game, Int, Who};
 
 type IntFn = dyn Fn(&Engine, &State, &mut Work, &Env) -> i64 + Send + Sync;
 type BoolFn = dyn Fn(&Engine, &State, &mut Work, &Env) -> bool + Send + Sync;
 type EffectFn = dyn Fn(&Engine, &mut State, &mut Work, &Env) + Send + Sync;
 
-/// A compiled number.
+/// A compiled number: a leaf is read where it is evaluated, anything else is called.
 #[derive(Clone)]
-pub(crate) struct IntCode(Arc<IntFn>);
+pub(crate) enum IntCode {
+    Leaf(Leaf),
+    Code(Arc<IntFn>),
+}
+
+/// A number that is read rather than computed: kept as data, so that the code that needs it
+/// reads it inline (one `match`, the same arm every time) instead of calling a closure for it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Leaf {
+    Allowance(usize),
+    /// The mover's team's value of a counter.
+    Counter(usize),
+    TurnNumber,
+    Hand,
+    /// `(largest-group REL FILTER)` read from the union-find the engine keeps in `slot` for
+    /// relation `kept`, which every team follows; the general path's answer while that cache
+    /// is stale. `any` is the maximum over the teams.
+    LargestGroup {
+        slot: usize,
+        kept: u8,
+        rel: u8,
+        filter: Filter,
+    },
+}
+
+impl Leaf {
+    #[inline(always)]
+    fn eval(self, engine: &Engine, s: &State, w: &mut Work, env: &Env) -> i64 {
+        match self {
+            Leaf::Allowance(a) => s.allow_now[a],
+            Leaf::Counter(c) => s.counters[c * s.stones.len() + env.subject],
+            Leaf::TurnNumber => i64::from(s.turns_completed) + 1,
+            Leaf::Hand => match s.hands[env.mover] {
+                UNLIMITED => i64::from(u32::MAX),
+                n => i64::from(n),
+            },
+            Leaf::LargestGroup { slot, kept, rel, filter } => match super::groups::fresh_largest(&w.groups, slot, kept)
+            {
+                Some(largest) if filter == Filter::Any => i64::from(largest.iter().copied().max().unwrap_or(0)),
+                Some(largest) => super::eval::largest_named(largest, filter, env.subject),
+                None => engine.largest_group(s, w, rel, filter, env),
+            },
+        }
+    }
+}
 
 /// A compiled condition.
 #[derive(Clone)]
@@ -46,7 +90,10 @@ pub(crate) struct Effects(Option<Arc<EffectFn>>);
 impl IntCode {
     #[inline]
     pub(crate) fn eval(&self, engine: &Engine, s: &State, w: &mut Work, env: &Env) -> i64 {
-        (self.0)(engine, s, w, env)
+        match self {
+            IntCode::Leaf(leaf) => leaf.eval(engine, s, w, env),
+            IntCode::Code(f) => f(engine, s, w, env),
+        }
     }
 }
 
@@ -89,9 +136,11 @@ impl PartialEq for BoolCode {
     }
 }
 
-/// A number while it is compiled: a constant stays one, so that its parent can fold it.
+/// A number while it is compiled: a constant stays one, so that its parent can fold it, and
+/// a leaf stays one, so that its parent can read it inline ([`with_num`]).
 enum Num {
     Const(i64),
+    Leaf(Leaf),
     Code(Arc<IntFn>),
 }
 
@@ -105,9 +154,37 @@ impl Num {
     fn code(self) -> Arc<IntFn> {
         match self {
             Num::Const(v) => int_fn(move |_, _, _, _| v),
+            Num::Leaf(leaf) => int_fn(move |engine, s, w, env| leaf.eval(engine, s, w, env)),
             Num::Code(f) => f,
         }
     }
+
+    /// The compiled form of a number that is not a constant.
+    fn into_int_code(self) -> IntCode {
+        match self {
+            Num::Leaf(leaf) => IntCode::Leaf(leaf),
+            other => IntCode::Code(other.code()),
+        }
+    }
+}
+
+/// `$body` with `$read` bound to a reader of the number `$num` (not a constant): the leaf's
+/// read inline for a leaf, a call of the code otherwise. Each case compiles `$body` apart, so
+/// that a closure built there over a leaf has no call in it.
+macro_rules! with_num {
+    ($num:expr, |$read:ident| $body:expr) => {
+        match $num {
+            Num::Leaf(leaf) => {
+                let $read = move |e: &Engine, s: &State, w: &mut Work, env: &Env| leaf.eval(e, s, w, env);
+                $body
+            }
+            other => {
+                let f = other.code();
+                let $read = move |e: &Engine, s: &State, w: &mut Work, env: &Env| f(e, s, w, env);
+                $body
+            }
+        }
+    };
 }
 
 impl Cond {
@@ -188,6 +265,21 @@ impl<T> ByTurn<T> {
         }
     }
 
+    /// The code of the game's first turn when `first`, else the later turns'.
+    #[inline(always)]
+    pub(crate) fn of_turn(&self, first: bool) -> &T {
+        match self {
+            ByTurn::Every(t) => t,
+            ByTurn::Split { first: f, later } => {
+                if first {
+                    f
+                } else {
+                    later
+                }
+            }
+        }
+    }
+
     /// The later turns'.
     pub(crate) fn into_later(self) -> T {
         match self {
@@ -213,7 +305,7 @@ fn any_turn<T>(game: &Game, compile: impl FnOnce(Cx<'_>) -> T) -> T {
 }
 
 pub(crate) fn int(game: &Game, e: &Int) -> IntCode {
-    IntCode(any_turn(game, |cx| num(cx, e)).code())
+    any_turn(game, |cx| num(cx, e)).into_int_code()
 }
 
 pub(crate) fn bool(game: &Game, e: &Bool) -> BoolCode {
@@ -226,15 +318,10 @@ pub(crate) fn effects(game: &Game, list: &[Effect]) -> Effects {
 }
 
 /// Compiles the after-turn effects: where `(first-turn)` decides part of them, the first
-/// turn's and the later turns' are compiled apart, and the one that is empty is no call.
-pub(crate) fn after_turn(game: &Game, list: &[Effect]) -> Effects {
-    match by_turn(game, |cx| effect_list(cx, list)) {
-        ByTurn::Every(every) => every,
-        ByTurn::Split { first, later } if first.is_empty() && later.is_empty() => Effects(None),
-        // The branch that does something first, so that an empty one is not even asked for.
-        ByTurn::Split { first, later } if first.is_empty() => branch(|_, s, _, _| !s.is_first_turn(), later, first),
-        ByTurn::Split { first, later } => branch(|_, s, _, _| s.is_first_turn(), first, later),
-    }
+/// turn's and the later turns' apart, the turn flow choosing between them with one test
+/// ([`ByTurn::of_turn`]); an empty one is no call.
+pub(crate) fn after_turn(game: &Game, list: &[Effect]) -> ByTurn<Effects> {
+    by_turn(game, |cx| effect_list(cx, list))
 }
 
 /// A stage bound, for every turn or for the first turn and the later ones apart when
@@ -270,7 +357,7 @@ fn bound_in(cx: Cx<'_>, e: &Int) -> Bound {
     }
     match num(cx, e) {
         Num::Const(v) => Bound::Fixed(bound_value(v)),
-        Num::Code(f) => Bound::Computed(IntCode(f)),
+        other => Bound::Computed(other.into_int_code()),
     }
 }
 
@@ -294,10 +381,12 @@ fn num(cx: Cx<'_>, e: &Int) -> Num {
         Int::Sub(a, b) => {
             let (a, b) = (num(cx, a), num(cx, b));
             match (a, b) {
-                (Num::Code(a), Num::Const(k)) => Num::Code(int_fn(move |engine, s, w, env| {
-                    let v = a(engine, s, w, env);
-                    w.checked(v.checked_sub(k), v.saturating_sub(k))
-                })),
+                (a @ (Num::Code(_) | Num::Leaf(_)), Num::Const(k)) => {
+                    with_num!(a, |a| Num::Code(int_fn(move |engine, s, w, env| {
+                        let v = a(engine, s, w, env);
+                        w.checked(v.checked_sub(k), v.saturating_sub(k))
+                    })))
+                }
                 (a, b) => {
                     let (a, b) = (a.code(), b.code());
                     Num::Code(int_fn(move |engine, s, w, env| {
@@ -343,38 +432,15 @@ fn num(cx: Cx<'_>, e: &Int) -> Num {
             let groups = cx.game.group_relations();
             let slot = |team| groups.iter().position(|&g| g == cx.game.relation_for(rel, team));
             match slot(0).filter(|&i| (1..cx.game.teams.len()).all(|t| slot(t) == Some(i))) {
-                // Any team's largest: the maximum, with no team to tell apart.
-                Some(i) if filter == crate::game::Filter::Any => {
-                    let kept = groups[i];
-                    Num::Code(int_fn(move |engine, s, w, env| match super::groups::fresh_largest(&w.groups, i, kept) {
-                        Some(largest) => i64::from(largest.iter().copied().max().unwrap_or(0)),
-                        None => engine.largest_group(s, w, rel, filter, env),
-                    }))
-                }
-                Some(i) => {
-                    let kept = groups[i];
-                    Num::Code(int_fn(move |engine, s, w, env| match super::groups::fresh_largest(&w.groups, i, kept) {
-                        Some(largest) => super::eval::largest_named(largest, filter, env.subject),
-                        None => engine.largest_group(s, w, rel, filter, env),
-                    }))
-                }
+                Some(slot) => Num::Leaf(Leaf::LargestGroup { slot, kept: groups[slot], rel, filter }),
                 None => Num::Code(int_fn(move |engine, s, w, env| engine.largest_group(s, w, rel, filter, env))),
             }
         }
-        Int::Counter(c) => {
-            let c = *c;
-            Num::Code(int_fn(move |_, s, _, env| s.counters[c * s.stones.len() + env.subject]))
-        }
-        Int::Allowance(a) => {
-            let a = *a;
-            Num::Code(int_fn(move |_, s, _, _| s.allow_now[a]))
-        }
+        Int::Counter(c) => Num::Leaf(Leaf::Counter(*c)),
+        Int::Allowance(a) => Num::Leaf(Leaf::Allowance(*a)),
         Int::Completed(regions) => completed(super::completed::Completion::new(cx.game, regions)),
-        Int::Hand => Num::Code(int_fn(|_, s, _, env| match s.hands[env.mover] {
-            UNLIMITED => i64::from(u32::MAX),
-            n => i64::from(n),
-        })),
-        Int::TurnNumber => Num::Code(int_fn(|_, s, _, _| i64::from(s.turns_completed) + 1)),
+        Int::Hand => Num::Leaf(Leaf::Hand),
+        Int::TurnNumber => Num::Leaf(Leaf::TurnNumber),
         Int::Liberties(..) | Int::Area(_) => interpreted_int(e),
     }
 }
@@ -414,18 +480,22 @@ fn arithmetic<Op: Arithmetic>(cx: Cx<'_>, items: &[Int]) -> Num {
         return Num::Const(v);
     }
     match <[Num; 2]>::try_from(items) {
-        Ok([Num::Code(f), Num::Const(k)]) | Ok([Num::Const(k), Num::Code(f)]) => {
-            Num::Code(int_fn(move |engine, s, w, env| {
+        Ok([f @ (Num::Code(_) | Num::Leaf(_)), Num::Const(k)])
+        | Ok([Num::Const(k), f @ (Num::Code(_) | Num::Leaf(_))]) => {
+            with_num!(f, |f| Num::Code(int_fn(move |engine, s, w, env| {
                 let v = f(engine, s, w, env);
                 Op::apply(w, v, k)
-            }))
+            })))
         }
         // Two of code: the first is the fold's first value (the identity changes nothing).
-        Ok([Num::Code(a), Num::Code(b)]) => Num::Code(int_fn(move |engine, s, w, env| {
-            let x = a(engine, s, w, env);
-            let y = b(engine, s, w, env);
-            Op::apply(w, x, y)
-        })),
+        Ok([a @ (Num::Code(_) | Num::Leaf(_)), b @ (Num::Code(_) | Num::Leaf(_))]) => {
+            let (a, b) = (a.code(), b.code());
+            Num::Code(int_fn(move |engine, s, w, env| {
+                let x = a(engine, s, w, env);
+                let y = b(engine, s, w, env);
+                Op::apply(w, x, y)
+            }))
+        }
         Ok(pair) => fold_all::<Op>(pair.into()),
         Err(items) => fold_all::<Op>(items),
     }
@@ -484,8 +554,9 @@ fn fold_all<Op: Arithmetic>(items: Vec<Num>) -> Num {
 fn extreme<Pick: Extreme>(cx: Cx<'_>, items: &[Int]) -> Num {
     let items: Vec<Num> = items.iter().map(|i| num(cx, i)).collect();
     match <[Num; 2]>::try_from(items) {
-        Ok([Num::Const(k), Num::Code(f)]) | Ok([Num::Code(f), Num::Const(k)]) => {
-            Num::Code(int_fn(move |engine, s, w, env| Pick::pick(f(engine, s, w, env), k)))
+        Ok([Num::Const(k), f @ (Num::Code(_) | Num::Leaf(_))])
+        | Ok([f @ (Num::Code(_) | Num::Leaf(_)), Num::Const(k)]) => {
+            with_num!(f, |f| Num::Code(int_fn(move |engine, s, w, env| Pick::pick(f(engine, s, w, env), k))))
         }
         Ok(pair) => list_extreme::<Pick>(pair.into()),
         Err(items) => list_extreme::<Pick>(items),
@@ -552,8 +623,9 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
         },
         Bool::Grew(slot) => {
             let slot = *slot;
-            let now = num(cx, &cx.game.snapshots[slot]).code();
-            Cond::Code(bool_fn(move |engine, s, w, env| now(engine, s, w, env) > s.snapshots[slot]))
+            with_num!(num(cx, &cx.game.snapshots[slot]), |now| Cond::Code(bool_fn(move |engine, s, w, env| {
+                now(engine, s, w, env) > s.snapshots[slot]
+            })))
         }
         Bool::HandEmpty => Cond::Code(bool_fn(|_, s, _, env| s.hands[env.mover] == 0)),
         Bool::BoardFull => Cond::Code(bool_fn(|_, s, _, _| board_full(s))),
@@ -608,15 +680,20 @@ fn junction(cx: Cx<'_>, items: &[Bool], all: bool) -> Cond {
 fn compare(op: CmpOp, a: Num, b: Num) -> Cond {
     match (a, b) {
         (Num::Const(x), Num::Const(y)) => Cond::Const(op.apply(x, y)),
-        (Num::Code(f), Num::Const(k)) => compare_with(op, f, k),
-        (Num::Const(k), Num::Code(f)) => compare_with(op.flipped(), f, k),
-        (Num::Code(a), Num::Code(b)) => {
+        (f, Num::Const(k)) => with_num!(f, |f| compare_with(op, f, k)),
+        (Num::Const(k), f) => with_num!(f, |f| compare_with(op.flipped(), f, k)),
+        (a, b) => {
+            let (a, b) = (a.code(), b.code());
             Cond::Code(bool_fn(move |e, s, w, env| op.apply(a(e, s, w, env), b(e, s, w, env))))
         }
     }
 }
 
-fn compare_with(op: CmpOp, f: Arc<IntFn>, k: i64) -> Cond {
+fn compare_with(
+    op: CmpOp,
+    f: impl Fn(&Engine, &State, &mut Work, &Env) -> i64 + Send + Sync + 'static,
+    k: i64,
+) -> Cond {
     Cond::Code(match op {
         CmpOp::Lt => bool_fn(move |e, s, w, env| f(e, s, w, env) < k),
         CmpOp::Le => bool_fn(move |e, s, w, env| f(e, s, w, env) <= k),
@@ -686,21 +763,18 @@ fn action_effect(cx: Cx<'_>, e: &Effect) -> Arc<EffectFn> {
     match e {
         Effect::Allow { allowance, value, next } => {
             let a = *allowance;
-            let value = match num(cx, value) {
-                Num::Const(v) if *next => return effect_fn(move |_, s, _, _| s.allow_next[a] = v),
-                Num::Const(v) => return effect_fn(move |_, s, _, _| s.allow_now[a] = v),
-                value => value.code(),
-            };
-            if *next {
-                effect_fn(move |engine, s, w, env| {
+            let next = *next;
+            match num(cx, value) {
+                Num::Const(v) if next => effect_fn(move |_, s, _, _| s.allow_next[a] = v),
+                Num::Const(v) => effect_fn(move |_, s, _, _| s.allow_now[a] = v),
+                value => with_num!(value, |value| effect_fn(move |engine, s, w, env| {
                     let v = value(engine, s, w, env);
-                    s.allow_next[a] = v;
-                })
-            } else {
-                effect_fn(move |engine, s, w, env| {
-                    let v = value(engine, s, w, env);
-                    s.allow_now[a] = v;
-                })
+                    if next {
+                        s.allow_next[a] = v;
+                    } else {
+                        s.allow_now[a] = v;
+                    }
+                })),
             }
         }
         Effect::Add { counter, who: Who::Mover, value } => {
@@ -830,8 +904,9 @@ mod tests {
                         .chain(p.stages.iter().flat_map(|s| s.moves.iter().map(|m| &m.then[..])))
                 })
                 .map(|l| (l, effects(g, l)))
-                .chain(g.phases.iter().map(|p| (&p.after_turn[..], after_turn(g, &p.after_turn))))
                 .collect();
+            let after_turns: Vec<(&[Effect], ByTurn<Effects>)> =
+                g.phases.iter().map(|p| (&p.after_turn[..], after_turn(g, &p.after_turn))).collect();
             let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
             for _ in 0..2 {
                 let mut s = engine.initial();
@@ -853,7 +928,8 @@ mod tests {
                             assert_eq!(code.eval(&engine, s, w, &env), engine.bool(s, w, e, &env), "{path:?}: {e:?}");
                         }
                     });
-                    for (list, code) in &lists {
+                    let of_turn = after_turns.iter().map(|(list, code)| (*list, code.of_turn(s.is_first_turn())));
+                    for (list, code) in lists.iter().map(|(list, code)| (*list, code)).chain(of_turn) {
                         let (mut a, mut b) = (s.clone(), s.clone());
                         engine.with_work(&mut a, |a, w| code.run(&engine, a, w, &env));
                         engine.with_work(&mut b, |b, w| engine.effects(b, w, list, &env));

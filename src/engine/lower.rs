@@ -111,8 +111,9 @@ pub(crate) struct Program {
     pub attack: Option<super::attack::AttackProgram>,
     /// Per phase: its `until`, compiled.
     pub until: Vec<Option<BoolCode>>,
-    /// Per phase: its after-turn effects, compiled.
-    pub after_turn: Vec<Effects>,
+    /// Per phase: its after-turn effects, compiled for the first turn and the later ones
+    /// (apart where `(first-turn)` decides part of them).
+    pub after_turn: Vec<super::compile::ByTurn<Effects>>,
     /// Per snapshot slot (the values `grew` compares): the number, compiled.
     pub snapshots: Vec<IntCode>,
 }
@@ -894,7 +895,11 @@ mod tests {
                     (after-turn (if (and (first-turn) (not (first-turn))) (allow-next bonus 1))))
               (end (when (board-full) draw)))"#,
         );
-        assert!(p.after_turn[0].is_empty(), "an effect that no turn makes is no call");
+        let after_turn = &p.after_turn[0];
+        assert!(
+            after_turn.of_turn(true).is_empty() && after_turn.of_turn(false).is_empty(),
+            "no turn makes the effect"
+        );
         let stage = &p.phases[0][0];
         assert!(matches!(stage.first_turn.as_deref(), Some((Bound::Fixed(1), Bound::Fixed(1)))));
         assert!(matches!((&stage.min, &stage.max), (Bound::Fixed(2), Bound::Allowance { allowance: 0, plus: 2 })));

@@ -7,7 +7,11 @@
 //! without the legal set, and made without asking which move makes it. The run goes on
 //! through the stage's end into the next plain stage (most often the next turn's), until a
 //! decision of another kind or the game's end, and writes the legal set again only where it
-//! stops inside a stage. Every random number, action and position is the one the general loop of
+//! stops inside a stage. A turn that ends in the run goes through the steps of
+//! [`Engine::end_turn`] (`close_turn`, `boundary_ends_game`, `open_turn`), and where the next
+//! turn begins with a plain stage that has a placement to make, that stage is entered without
+//! its legal set being written at all: in Ketchup, the turn boundary was most of the cost of a
+//! playout. Every random number, action and position is the one the general loop of
 //! [`super::playout::play_out_capped`] would make one action at a time: `playout::tests`
 //! compares the two on every bundled game and variant.
 
@@ -44,23 +48,72 @@ impl Engine {
                     return None;
                 }
                 s.stage_done += 1;
-                if s.stage_done >= s.stage_max || s.hands[mover.mover] == 0 || s.empty_count == 0 {
-                    self.plain_stage_over(s, w);
-                    // The next decision is most often the next turn's plain stage: the run goes
-                    // on in it, with that stage's piece and mover, its legal set written.
-                    if s.outcome.is_some() || !s.legal.plain || s.actions >= cap {
+                let stage_over = s.stage_done >= s.stage_max;
+                if stage_over && self.is_last_stage(s) {
+                    // The turn is over; the next one's plain stage, if it begins with one, goes
+                    // on in the run without its legal set.
+                    if !self.next_turn_in_run(s, w) {
                         return None;
                     }
-                    piece = self.current_stage(s).moves[0].piece;
-                    mover = self.mover_env(s);
+                } else if stage_over || s.hands[mover.mover] == 0 || s.empty_count == 0 {
+                    self.plain_stage_over(s, w);
+                    // The next decision is most often the next turn's plain stage: the run goes
+                    // on in it, with its legal set written.
+                    if s.outcome.is_some() || !s.legal.plain {
+                        return None;
+                    }
+                } else {
+                    if s.actions >= cap {
+                        self.restore_plain_legal(s);
+                        return None;
+                    }
                     continue;
                 }
+                // A plain stage has begun, with its own piece and mover.
                 if s.actions >= cap {
                     self.restore_plain_legal(s);
                     return None;
                 }
+                piece = self.current_stage(s).moves[0].piece;
+                mover = self.mover_env(s);
             }
         })
+    }
+
+    /// Whether the stage at hand is the last of its phase: its end is the turn's.
+    #[inline(always)]
+    fn is_last_stage(&self, s: &State) -> bool {
+        s.stage as usize + 1 == self.program.phases[s.phase[s.mover as usize] as usize].len()
+    }
+
+    /// The turn of a run ends after its last stage, and the next one begins, as
+    /// [`Engine::end_turn`] makes them, through the same steps. Where the next turn begins with
+    /// a plain stage in which the mover has a stone to place on an empty site, that stage is
+    /// entered without writing its legal set: the run picks from the empty sites, and writes
+    /// the set where it stops ([`Engine::restore_plain_legal`]). Returns whether the run goes
+    /// on in a plain stage.
+    #[inline(always)]
+    fn next_turn_in_run(&self, s: &mut State, w: &mut Work) -> bool {
+        if !self.close_turn(s, w) || self.boundary_ends_game(s, w) {
+            return false;
+        }
+        self.open_turn(s, w);
+        s.stage = 0;
+        let program = self.stage_program(s);
+        if program.plain && s.hands[s.mover as usize] != 0 && s.empty_count > 0 {
+            let (min, max) = self.bounds_of(s, w, program);
+            if max > 0 {
+                // What `enter_stage` sets; the stage's decision is the empty sites (and `end`
+                // where the rest is optional), which are not none.
+                s.stage_min = min.min(max);
+                s.stage_max = max;
+                s.stage_done = 0;
+                return !self.end_rules(s, w, false, false);
+            }
+        }
+        // Any other beginning is the general one's.
+        self.seek_first_decision(s, w);
+        s.outcome.is_none() && s.legal.plain
     }
 
     /// A run of a plain stage has made the stage's last action, or its mover has no stone or
