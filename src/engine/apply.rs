@@ -581,6 +581,16 @@ impl Engine {
                 self.end_turn(s, w);
                 return;
             }
+            if let Some(allowance) = self.stage_program(s).earned
+                && s.allow_now[allowance] <= 0
+            {
+                // Nothing earned: what entering the stage would leave, without entering it.
+                s.stage_min = 0;
+                s.stage_max = 0;
+                s.stage_done = 0;
+                s.legal.clear();
+                continue;
+            }
             if self.enter_stage(s, w) {
                 return;
             }

@@ -10,6 +10,7 @@
 //! |---|---|---|
 //! | a stage's `(actions MIN MAX ...)` | [`Bound`] | fixed numbers folded, an allowance (plus a constant) read; otherwise compiled, evaluated when the stage begins; where `(first-turn)` decides part of them, the first turn's pair apart ([`StageProgram::first_turn`]) |
 //! | a number or condition of the turn flow: bounds, `until`, `grew`'s values, a `when`'s condition, effects | [`super::compile`] | closures built once, constants folded into their parents; the ludemes without a closure of their own call the interpreter |
+//! | a stage whose most is `(allowance A)` and least a number | [`StageProgram::earned`] | passed over without being entered while A is not positive |
 //! | `(first-turn)` in a stage's bounds or in after-turn effects | [`super::compile`] (`Turn`) | the code compiled for the first turn and for the later ones, a constant in each, and the `if`s it decides folded away |
 //! | a stage that is one plain `place` on `empty` | [`StageProgram::plain`] | the legal set is a copy of the empty sites when the stage begins, and after a placement the one before less that site; a random playout plays the stage's placements in one run from the empty sites, without the legal set ([`super::plain`]) |
 //! | `place` | [`Generator::Place`] | candidates as a bitset, filtered condition by condition |
@@ -134,6 +135,11 @@ pub(crate) struct StageProgram {
     /// The bounds of the game's first turn, where `(first-turn)` decides part of them; `min`
     /// and `max` are then the later turns'.
     pub first_turn: Option<Box<(Bound, Bound)>>,
+    /// The stage's most is an allowance, its least a fixed number, on every turn (a stage of
+    /// actions earned earlier in the turn, such as Kensington's relocations): while the
+    /// allowance is not positive the stage offers nothing, which the turn flow sees without
+    /// entering it.
+    pub earned: Option<usize>,
     /// The stage is one unconditional placement on any empty site with no effects: after a
     /// placement, its legal actions are those before it, less the site just filled.
     pub plain: bool,
@@ -673,6 +679,10 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
     let (min, max) = (bound(&stage.min), bound(&stage.max));
     let first_turn = (min.is_split() || max.is_split()).then(|| Box::new((min.first().clone(), max.first().clone())));
     let (min, max) = (min.into_later(), max.into_later());
+    let earned = match (&min, &max, &first_turn) {
+        (Bound::Fixed(_), &Bound::Allowance { allowance, plus: 0 }, None) => Some(allowance),
+        _ => None,
+    };
     let plain = match &stage.moves[..] {
         [m] => {
             matches!(m.kind, MoveKind::Place)
@@ -791,6 +801,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
         min,
         max,
         first_turn,
+        earned,
         plain,
         moves,
         piece_moves,
@@ -884,6 +895,10 @@ mod tests {
             bounds[2],
             (Bound::Allowance { allowance: 0, plus: 0 }, Bound::Allowance { allowance: 0, plus: 1 })
         ));
+        // Only the stage of earned actions (a fixed least, the allowance for most) is passed
+        // over while the allowance is not positive; a most of the allowance plus one is not.
+        let earned: Vec<Option<usize>> = p.phases[0].iter().map(|s| s.earned).collect();
+        assert_eq!(earned, [None, Some(0), None]);
     }
 
     #[test]
