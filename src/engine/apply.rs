@@ -754,6 +754,22 @@ impl Engine {
     /// The first decision of a turn that has been opened ([`Engine::open_turn`]), or the
     /// blocked player's pass, or the end of the game.
     pub(super) fn seek_first_decision(&self, s: &mut State, w: &mut Work) {
+        // Most turns begin with a stage of fixed bounds that offers a decision: entered
+        // directly. Anything else, including such a stage with nothing to do, is the search's.
+        let first = &self.program.phases[s.phase[s.mover as usize] as usize][0];
+        if let (&Bound::Fixed(min), &Bound::Fixed(max), None) = (&first.min, &first.max, &first.first_turn)
+            && max > 0
+        {
+            s.stage = 0;
+            s.stage_min = min.min(max);
+            s.stage_max = max;
+            s.stage_done = 0;
+            self.generate(s, w);
+            if !s.legal.is_empty() {
+                self.end_rules(s, w, false, false);
+                return;
+            }
+        }
         let decision = self.first_stage_with_decision(s, w);
         if !decision {
             s.stage = 0;
