@@ -94,6 +94,8 @@ impl Engine {
     /// on in a plain stage.
     #[inline(always)]
     fn next_turn_in_run(&self, s: &mut State, w: &mut Work) -> bool {
+        // Past the last stage, as `next_stage` leaves it: a game that ends here shows it.
+        s.stage += 1;
         if !self.close_turn(s, w) || self.boundary_ends_game(s, w) {
             return false;
         }

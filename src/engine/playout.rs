@@ -141,18 +141,58 @@ mod tests {
         )
     }
 
+    /// Plain stages at the edges of a run's turn boundary: after-turn effects that end the game
+    /// or feed a counter, end rules that fire as a turn begins, hands that run out in the
+    /// middle of a turn and a phase of slides after them, bounds read from an allowance (so
+    /// that a turn may offer `end` at once), an optional second stage, three players,
+    /// repetition and a turn limit, and phases that change on the turn number.
+    const PLAIN_EDGES: &[&str] = &[
+        r#"(game "Plain after-turn" (players "X" "O") (board (square 4)) (counter score)
+             (play (turn (actions 1 2 (place (to empty))))
+                   (after-turn (add score mover (count friend (neighbors last orthogonal)))
+                               (if (> (counter score) 3) (win mover))))
+             (end (when (> (turn-number) 9) draw) (when (board-full) draw)))"#,
+        r#"(game "Plain hands" (players "X" "O" (hand 3)) (board (square 3))
+             (play (phase "drop" (until (hand-empty)) (turn (actions 2 (place (to empty)))))
+                   (phase "move" (turn (slide (from friend) (along orthogonal) (to empty))) (blocked pass)))
+             (end (turn-limit 12)))"#,
+        r#"(game "Plain bonus" (players "X" "O") (board (square 4)) (allowance bonus)
+             (play (turn (actions (allowance bonus) (+ 1 (allowance bonus)) (place (to empty))))
+                   (after-turn (if (grew (largest-group orthogonal any)) (allow-next bonus 1))))
+             (end (when (board-full) (compare (cascade (group-sizes orthogonal) larger)))))"#,
+        r#"(game "Plain stages" (players "X" "O" "Z") (board (hexhex 3))
+             (play (turn (place (to empty)) (actions 0 1 (place (to empty)))))
+             (end (when (board-full) draw)))"#,
+        r#"(game "Plain repetition" (players "X" "O") (board (square 3))
+             (play (turn (place (to empty))))
+             (end (repetition 2) (turn-limit 7)))"#,
+        r#"(game "Plain when" (players "X" "O") (board (square 4))
+             (play (turn (actions 2 (place (to empty)))))
+             (end (when (> (turn-number) 3) draw) (when (board-full) draw)))"#,
+        r#"(game "Plain phases" (players "X" "O") (board (square 4))
+             (play (phase "one" (until (> (turn-number) 3)) (turn (place (to empty))))
+                   (phase "two" (turn (actions 2 (place (to empty))))))
+             (end (when (board-full) draw)))"#,
+    ];
+
     /// The run of a plain stage ([`Engine::play_plain_stage`]) makes the random choices,
     /// actions and positions that the general loop makes one action at a time, for every
-    /// bundled game and variant: at the end of random games, and where a cap stops them in
-    /// the middle of a stage.
+    /// bundled game and variant and the games of [`PLAIN_EDGES`]: at the end of random games,
+    /// and where a cap stops them in the middle of a stage or of a turn.
     #[test]
     fn a_plain_stage_run_plays_as_the_general_loop_does() {
+        use crate::check::{Selection, check_str};
+        let edges = PLAIN_EDGES.iter().map(|text| {
+            let (_, checked) = check_str("edge.game", text, &Selection::default());
+            let game = checked.expect("selection").game.expect("the edge game checks");
+            (std::path::PathBuf::from(&game.name), None, game)
+        });
         let mut plain_runs = 0;
-        for (path, variant, game) in crate::engine::bundled::selections() {
+        for (path, variant, game) in crate::engine::bundled::selections().into_iter().chain(edges) {
             let engine = Engine::new(game);
             let initial = engine.initial();
             for index in 0..6u64 {
-                for cap in [3, 8, 21, 400] {
+                for cap in [3, 4, 8, 21, 400] {
                     let (mut a, mut b) = (initial.clone(), initial.clone());
                     let (mut ra, mut rb) = (rng_for(5, index), rng_for(5, index));
                     let ended = play_out_capped(&engine, &mut a, &mut ra, cap);
