@@ -755,9 +755,11 @@ impl Engine {
     /// blocked player's pass, or the end of the game.
     pub(super) fn seek_first_decision(&self, s: &mut State, w: &mut Work) {
         // Most turns begin with a stage of fixed bounds that offers a decision: entered
-        // directly. Anything else, including such a stage with nothing to do, is the search's.
+        // directly, as `enter_stage` would. One with nothing to do hands over to the search
+        // from the next stage; a first stage of other bounds is the search's from the start.
         let first = &self.program.phases[s.phase[s.mover as usize] as usize][0];
-        if let (&Bound::Fixed(min), &Bound::Fixed(max), None) = (&first.min, &first.max, &first.first_turn)
+        let decision = if let (&Bound::Fixed(min), &Bound::Fixed(max), None) =
+            (&first.min, &first.max, &first.first_turn)
             && max > 0
         {
             s.stage = 0;
@@ -769,8 +771,10 @@ impl Engine {
                 self.end_rules(s, w, false, false);
                 return;
             }
-        }
-        let decision = self.first_stage_with_decision(s, w);
+            self.later_stage_with_decision(s, w)
+        } else {
+            self.first_stage_with_decision(s, w)
+        };
         if !decision {
             s.stage = 0;
             s.stage_done = 0;
@@ -859,14 +863,21 @@ impl Engine {
     /// decision; returns whether one does, with its actions in `s.legal`.
     #[inline(always)]
     fn first_stage_with_decision(&self, s: &mut State, w: &mut Work) -> bool {
-        let stages = self.program.phases[s.phase[s.mover as usize] as usize].len();
         s.stage = 0;
-        let mut decision = self.enter_stage(s, w);
-        while !decision && (s.stage as usize) + 1 < stages {
+        self.enter_stage(s, w) || self.later_stage_with_decision(s, w)
+    }
+
+    /// The search of [`Engine::first_stage_with_decision`] after the stage at hand, which has
+    /// been entered and offers nothing.
+    fn later_stage_with_decision(&self, s: &mut State, w: &mut Work) -> bool {
+        let stages = self.program.phases[s.phase[s.mover as usize] as usize].len();
+        while (s.stage as usize) + 1 < stages {
             s.stage += 1;
-            decision = self.enter_stage(s, w);
+            if self.enter_stage(s, w) {
+                return true;
+            }
         }
-        decision
+        false
     }
 }
 
