@@ -584,10 +584,9 @@ impl Engine {
             if let Some(allowance) = self.stage_program(s).earned
                 && s.allow_now[allowance] <= 0
             {
-                // Nothing earned: what entering the stage would leave, without entering it.
-                s.stage_min = 0;
-                s.stage_max = 0;
-                s.stage_done = 0;
+                // Nothing earned: what entering the stage would leave (bounds of 0, nothing
+                // done, no action), without its bounds read through the general `Bound`.
+                (s.stage_min, s.stage_max, s.stage_done) = (0, 0, 0);
                 s.legal.clear();
                 continue;
             }
@@ -598,17 +597,26 @@ impl Engine {
     }
 
     /// Evaluates the stage's bounds and its actions; returns whether there is a decision.
+    /// Inlined into the turn flow: listing the actions is the call.
+    #[inline(always)]
     fn enter_stage(&self, s: &mut State, w: &mut Work) -> bool {
-        let (min, max) = self.bounds_of(s, w, self.stage_program(s));
-        s.stage_min = min.min(max);
-        s.stage_max = max;
-        s.stage_done = 0;
-        if max == 0 {
+        if self.set_bounds(s, w) == 0 {
             s.legal.clear();
             return false;
         }
         self.generate(s, w);
         !s.legal.is_empty()
+    }
+
+    /// The first step of entering the stage at hand: its bounds in this position, nothing
+    /// done yet. Returns its most.
+    #[inline(always)]
+    pub(super) fn set_bounds(&self, s: &mut State, w: &mut Work) -> u32 {
+        let (min, max) = self.bounds_of(s, w, self.stage_program(s));
+        s.stage_min = min.min(max);
+        s.stage_max = max;
+        s.stage_done = 0;
+        max
     }
 
     /// The bounds of the stage `program` in this position: (least, most), the least not yet
@@ -754,27 +762,14 @@ impl Engine {
     /// The first decision of a turn that has been opened ([`Engine::open_turn`]), or the
     /// blocked player's pass, or the end of the game.
     pub(super) fn seek_first_decision(&self, s: &mut State, w: &mut Work) {
-        // Most turns begin with a stage of fixed bounds that offers a decision: entered
-        // directly, as `enter_stage` would. One with nothing to do hands over to the search
-        // from the next stage; a first stage of other bounds is the search's from the start.
-        let first = &self.program.phases[s.phase[s.mover as usize] as usize][0];
-        let decision = if let (&Bound::Fixed(min), &Bound::Fixed(max), None) =
-            (&first.min, &first.max, &first.first_turn)
-            && max > 0
-        {
-            s.stage = 0;
-            s.stage_min = min.min(max);
-            s.stage_max = max;
-            s.stage_done = 0;
-            self.generate(s, w);
-            if !s.legal.is_empty() {
-                self.end_rules(s, w, false, false);
-                return;
-            }
-            self.later_stage_with_decision(s, w)
-        } else {
-            self.first_stage_with_decision(s, w)
-        };
+        // Most turns have a decision in their first stage: the end rules are then asked of
+        // a player who can move, and nothing else is left to do.
+        s.stage = 0;
+        if self.enter_stage(s, w) {
+            self.end_rules(s, w, false, false);
+            return;
+        }
+        let decision = self.later_stage_with_decision(s, w);
         if !decision {
             s.stage = 0;
             s.stage_done = 0;

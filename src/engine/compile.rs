@@ -22,7 +22,7 @@ use std::sync::Arc;
 use super::Engine;
 use super::eval::{Env, matches};
 use super::lower::{Bound, bound_value};
-use super::state::{State, UNLIMITED, Work};
+use super::state::{State, Work};
 use crate::game::{Bool, CmpOp, Effect, Filter, Game, Int, Who};
 
 type IntFn = dyn Fn(&Engine, &State, &mut Work, &Env) -> i64 + Send + Sync;
@@ -60,15 +60,14 @@ impl Leaf {
     #[inline(always)]
     fn eval(self, engine: &Engine, s: &State, w: &mut Work, env: &Env) -> i64 {
         match self {
-            Leaf::Allowance(a) => s.allow_now[a],
-            Leaf::Counter(c) => s.counters[c * s.stones.len() + env.subject],
-            Leaf::TurnNumber => i64::from(s.turns_completed) + 1,
-            Leaf::Hand => match s.hands[env.mover] {
-                UNLIMITED => i64::from(u32::MAX),
-                n => i64::from(n),
-            },
+            Leaf::Allowance(a) => s.allowance(a),
+            Leaf::Counter(c) => s.counter(c, env.subject),
+            Leaf::TurnNumber => s.turn_number(),
+            Leaf::Hand => s.hand_size(env.mover),
             Leaf::LargestGroup { slot, kept, rel, filter } => match super::groups::fresh_largest(&w.groups, slot, kept)
             {
+                // `any`: the maximum, without `largest_named`'s test of each team (1.5% of a
+                // Ketchup playout).
                 Some(largest) if filter == Filter::Any => i64::from(largest.iter().copied().max().unwrap_or(0)),
                 Some(largest) => super::eval::largest_named(largest, filter, env.subject),
                 None => engine.largest_group(s, w, rel, filter, env),
@@ -767,14 +766,12 @@ fn action_effect(cx: Cx<'_>, e: &Effect) -> Arc<EffectFn> {
             match num(cx, value) {
                 Num::Const(v) if next => effect_fn(move |_, s, _, _| s.allow_next[a] = v),
                 Num::Const(v) => effect_fn(move |_, s, _, _| s.allow_now[a] = v),
-                value => with_num!(value, |value| effect_fn(move |engine, s, w, env| {
-                    let v = value(engine, s, w, env);
-                    if next {
-                        s.allow_next[a] = v;
-                    } else {
-                        s.allow_now[a] = v;
-                    }
-                })),
+                // Which of the two it sets is chosen here, not at every run.
+                value => with_num!(value, |value| if next {
+                    effect_fn(move |engine, s, w, env| s.allow_next[a] = value(engine, s, w, env))
+                } else {
+                    effect_fn(move |engine, s, w, env| s.allow_now[a] = value(engine, s, w, env))
+                }),
             }
         }
         Effect::Add { counter, who: Who::Mover, value } => {

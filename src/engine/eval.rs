@@ -2,7 +2,7 @@
 
 use super::Engine;
 use super::neutral::is_team_piece;
-use super::state::{State, UNLIMITED, Work};
+use super::state::{State, Work};
 use crate::game::{Bool, Filter, Int, Side, SiteVar, Sites};
 
 /// What an expression is evaluated about: the subject team (`friend`), the mover, and the
@@ -133,14 +133,11 @@ impl Engine {
             Int::Count(Filter::Empty, Sites::Neighbors(var, rel)) => self.empty_neighbors(s, w, *var, *rel, env),
             Int::Count(filter, sites) => self.count(s, *filter, sites, env) as i64,
             Int::LargestGroup(rel, filter) => self.largest_group(s, w, *rel, *filter, env),
-            Int::Counter(c) => s.counters[c * s.stones.len() + env.subject],
+            Int::Counter(c) => s.counter(*c, env.subject),
             Int::Allowance(a) => s.allow_now[*a],
             Int::Completed(regions) => self.completed(s, regions, env) as i64,
-            Int::Hand => match s.hands[env.mover] {
-                UNLIMITED => i64::from(u32::MAX),
-                n => i64::from(n),
-            },
-            Int::TurnNumber => i64::from(s.turns_completed) + 1,
+            Int::Hand => s.hand_size(env.mover),
+            Int::TurnNumber => s.turn_number(),
             Int::Liberties(var, rel) => self.liberties(s, w, env.var(*var), *rel),
             Int::Area(rel) => self.area(s, w, *rel, env.subject),
         }

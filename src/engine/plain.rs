@@ -49,12 +49,14 @@ impl Engine {
                 }
                 s.stage_done += 1;
                 let stage_over = s.stage_done >= s.stage_max;
-                if stage_over && self.is_last_stage(s) {
+                // Whether a plain stage has begun, with its own piece and mover.
+                let new_stage = if stage_over && self.is_last_stage(s) {
                     // The turn is over; the next one's plain stage, if it begins with one, goes
                     // on in the run without its legal set.
                     if !self.next_turn_in_run(s, w) {
                         return None;
                     }
+                    true
                 } else if stage_over || s.hands[mover.mover] == 0 || s.empty_count == 0 {
                     self.plain_stage_over(s, w);
                     // The next decision is most often the next turn's plain stage: the run goes
@@ -62,20 +64,18 @@ impl Engine {
                     if s.outcome.is_some() || !s.legal.plain {
                         return None;
                     }
+                    true
                 } else {
-                    if s.actions >= cap {
-                        self.restore_plain_legal(s);
-                        return None;
-                    }
-                    continue;
-                }
-                // A plain stage has begun, with its own piece and mover.
+                    false
+                };
                 if s.actions >= cap {
                     self.restore_plain_legal(s);
                     return None;
                 }
-                piece = self.current_stage(s).moves[0].piece;
-                mover = self.mover_env(s);
+                if new_stage {
+                    piece = self.current_stage(s).moves[0].piece;
+                    mover = self.mover_env(s);
+                }
             }
         })
     }
@@ -101,17 +101,14 @@ impl Engine {
         }
         self.open_turn(s, w);
         s.stage = 0;
-        let program = self.stage_program(s);
-        if program.plain && s.hands[s.mover as usize] != 0 && s.empty_count > 0 {
-            let (min, max) = self.bounds_of(s, w, program);
-            if max > 0 {
-                // What `enter_stage` sets; the stage's decision is the empty sites (and `end`
-                // where the rest is optional), which are not none.
-                s.stage_min = min.min(max);
-                s.stage_max = max;
-                s.stage_done = 0;
-                return !self.end_rules(s, w, false, false);
-            }
+        // Entered as `enter_stage` enters it, but for the listing: the stage's decision is
+        // the empty sites (and `end` where the rest is optional), which are not none.
+        if self.stage_program(s).plain
+            && s.hands[s.mover as usize] != 0
+            && s.empty_count > 0
+            && self.set_bounds(s, w) > 0
+        {
+            return !self.end_rules(s, w, false, false);
         }
         // Any other beginning is the general one's.
         self.seek_first_decision(s, w);

@@ -328,6 +328,18 @@ impl State {
         self.stage_done >= self.stage_min && self.stage_done < self.stage_max
     }
 
+    /// `(hand-size)` of `player`: his stones in hand, an endless supply read as `u32::MAX`.
+    #[inline]
+    pub(crate) fn hand_size(&self, player: usize) -> i64 {
+        self.hand(player).map_or(i64::from(u32::MAX), i64::from)
+    }
+
+    /// `(turn-number)`: the turn in progress, from 1.
+    #[inline]
+    pub(crate) fn turn_number(&self) -> i64 {
+        i64::from(self.turns_completed) + 1
+    }
+
     /// No turn has been completed: what `(first-turn)` asks.
     #[inline]
     pub(crate) fn is_first_turn(&self) -> bool {
@@ -367,6 +379,7 @@ impl State {
     }
 
     /// Stones in a player's hand (`None`: unlimited).
+    #[inline]
     pub fn hand(&self, player: usize) -> Option<u32> {
         match self.hands[player] {
             UNLIMITED => None,
@@ -375,6 +388,7 @@ impl State {
     }
 
     /// The value of a counter for a team.
+    #[inline]
     pub fn counter(&self, counter: usize, team: usize) -> i64 {
         self.counters[counter * self.stones.len() + team]
     }
