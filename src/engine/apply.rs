@@ -8,12 +8,12 @@ use std::mem::take;
 
 use super::compile::IntCode;
 use super::eval::Env;
-use super::lower::{Bound, EndTest, StageProgram, bound_value};
+use super::lower::{Bound, EndTest, MoveProgram, StageProgram, bound_value};
 use super::outcome::EndReason;
 use super::repetition::{Mix, splitmix};
 use super::state::{State, UNLIMITED, Work};
 use super::{Action, ActionKind, Engine, Outcome};
-use crate::game::{Blocked, Effect, Recipient, Who};
+use crate::game::{Blocked, Effect, Move, Recipient, Who};
 
 impl Engine {
     /// Makes an action known to be legal (from [`Engine::legal`]); playouts use this directly.
@@ -60,14 +60,7 @@ impl Engine {
         };
         match action.kind {
             ActionKind::Place => self.place_stone(s, w, action.to, m.map_or(0, |m| m.piece), enclose.as_ref(), &mover),
-            ActionKind::Slide => {
-                // The piece keeps its owner and kind, whoever may move it.
-                self.move_piece(s, w, m, action, mover.subject);
-                s.arrival = Some(action.to);
-                s.last_arrival = Some(action.to);
-                follow_relocated(&mut s.relocated, action.from, Some(action.to));
-                self.moved(s, action);
-            }
+            ActionKind::Slide => self.slide(s, w, m, action, mover.subject),
             ActionKind::Relocate => {
                 self.carry(s, w, action.from, action.to, s.kinds[action.from as usize]);
                 if !follow_relocated(&mut s.relocated, action.from, Some(action.to)) {
@@ -82,10 +75,27 @@ impl Engine {
         if let Some(p) = lowered {
             // The fast path of a capture has made the move's one effect already.
             if enclose.is_none() {
-                let env = Env { from: action.from, to: action.to, last: s.last_arrival, ..mover };
-                p.then.run(self, s, w, &env);
+                self.move_effects(s, w, p, action, &mover);
             }
         }
+    }
+
+    /// A slide of move `m` (none for a piece moved otherwise): the piece keeps its owner and
+    /// kind, whoever may move it, and is this turn's arrival.
+    #[inline(always)]
+    pub(super) fn slide(&self, s: &mut State, w: &mut Work, m: Option<&Move>, action: Action, subject: usize) {
+        self.move_piece(s, w, m, action, subject);
+        s.arrival = Some(action.to);
+        s.last_arrival = Some(action.to);
+        follow_relocated(&mut s.relocated, action.from, Some(action.to));
+        self.moved(s, action);
+    }
+
+    /// The effects (`then`) of the move `program`, which has made `action`.
+    #[inline(always)]
+    pub(super) fn move_effects(&self, s: &mut State, w: &mut Work, program: &MoveProgram, action: Action, mover: &Env) {
+        let env = Env { from: action.from, to: action.to, last: s.last_arrival, ..*mover };
+        program.then.run(self, s, w, &env);
     }
 
     /// The mover places a stone of kind `piece` on `to` (from his hand, if he has one), through
@@ -574,12 +584,21 @@ impl Engine {
 
     /// Moves to the next stage of the turn that offers a decision, or ends the turn.
     pub(super) fn next_stage(&self, s: &mut State, w: &mut Work) {
+        if !self.later_stage_in_turn(s, w) {
+            self.end_turn(s, w);
+        }
+    }
+
+    /// Moves to the next stage of the turn that offers a decision, with its actions in
+    /// `s.legal`; returns false, with `s.stage` past the last, when none is left and the
+    /// turn is over. Shared by [`Engine::next_stage`] and the runs of [`super::runs`].
+    #[inline(always)]
+    pub(super) fn later_stage_in_turn(&self, s: &mut State, w: &mut Work) -> bool {
         let stages = self.program.phases[s.phase[s.mover as usize] as usize].len();
         loop {
             s.stage += 1;
             if s.stage as usize >= stages {
-                self.end_turn(s, w);
-                return;
+                return false;
             }
             if let Some(allowance) = self.stage_program(s).earned
                 && s.allow_now[allowance] <= 0
@@ -591,7 +610,7 @@ impl Engine {
                 continue;
             }
             if self.enter_stage(s, w) {
-                return;
+                return true;
             }
         }
     }
@@ -673,7 +692,7 @@ impl Engine {
 
     /// The first steps of a turn's end: the after-turn effects and the end rules they may
     /// fire, then the turn handed to the next player. Returns whether the game goes on.
-    /// Shared by [`Engine::end_turn`] and a plain stage's run ([`super::plain`]).
+    /// Shared by [`Engine::end_turn`] and the runs of [`super::runs`].
     #[inline(always)]
     pub(super) fn close_turn(&self, s: &mut State, w: &mut Work) -> bool {
         debug_assert!(s.outcome.is_none(), "a turn ends in a game that goes on");

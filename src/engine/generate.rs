@@ -111,13 +111,19 @@ impl Engine {
 
     /// [`Engine::generate`] for a [`StageProgram::steps_only`] stage: the block of steps, and
     /// `end` where the rest of the stage is optional.
-    fn generate_steps(&self, s: &mut State, w: &Work, kept: super::lower::KeptSteps) {
-        let team = self.game.players[s.mover as usize].team as u8;
-        let steps = Steps { rel: kept.along, team, slot: kept.slot };
+    pub(super) fn generate_steps(&self, s: &mut State, w: &Work, kept: super::lower::KeptSteps) {
+        let steps = self.steps_of(s, kept);
         let total = self.steps_total(s, w, steps);
         s.legal.clear();
         s.legal.set_steps(0, steps, total);
         s.legal.offer_end(s.offers_end());
+        s.legal.kept_steps = true;
+    }
+
+    /// The steps of a [`StageProgram::steps_only`] stage for the mover.
+    #[inline]
+    pub(super) fn steps_of(&self, s: &State, kept: super::lower::KeptSteps) -> Steps {
+        Steps { rel: kept.along, team: self.game.players[s.mover as usize].team as u8, slot: kept.slot }
     }
 
     /// The actions of a stage that is not [`StageProgram::plain_moves`]: with `(priority ...)`,
@@ -463,7 +469,7 @@ impl Engine {
     /// counts (the steps themselves are found when one is picked). Summed over every site, not
     /// over the stones: a fixed number of rounds, which the compiler makes a few vector
     /// operations, where a loop over the stones ends at a place no branch predictor can guess.
-    fn steps_total(&self, s: &State, w: &Work, steps: Steps) -> u32 {
+    pub(super) fn steps_total(&self, s: &State, w: &Work, steps: Steps) -> u32 {
         let counts = &w.empty_neighbors[steps.slot as usize];
         let own = steps.team + 1;
         counts.iter().zip(&s.board).map(|(&count, &content)| u32::from(if content == own { count } else { 0 })).sum()

@@ -25,6 +25,9 @@ pub struct Legal {
     /// The set is a plain stage's (see `StageProgram::plain`): its placements are the empty
     /// sites, and a placement is made without asking which move makes it.
     pub(crate) plain: bool,
+    /// The set is a steps-only stage's (see `StageProgram::steps_only`): its block of steps
+    /// alone, and `end` where the rest of the stage is optional.
+    pub(crate) kept_steps: bool,
     /// How many actions `block` holds.
     block_count: u32,
     /// Relocations or steps, kept as a block that stands among `rest`. Boxed, and made only by
@@ -55,6 +58,7 @@ impl Clone for Legal {
             places: self.places.clone(),
             place_count: self.place_count,
             plain: self.plain,
+            kept_steps: self.kept_steps,
             block_count: self.block_count,
             block: self.block.clone(),
             rest: self.rest.clone(),
@@ -66,6 +70,7 @@ impl Clone for Legal {
         self.places.clone_from(&other.places);
         self.place_count = other.place_count;
         self.plain = other.plain;
+        self.kept_steps = other.kept_steps;
         self.block_count = other.block_count;
         // Keeps the buffers of a box it already has.
         self.block.clone_from(&other.block);
@@ -80,6 +85,7 @@ impl Legal {
             places: Bits::new(sites),
             place_count: 0,
             plain: false,
+            kept_steps: false,
             block_count: 0,
             block: None,
             rest: Vec::new(),
@@ -96,6 +102,7 @@ impl Legal {
         }
         self.place_count = 0;
         self.plain = false;
+        self.kept_steps = false;
         self.block_count = 0;
         self.rest.clear();
         self.list = OnceLock::new();
@@ -115,6 +122,7 @@ impl Legal {
         self.places.copy_from(places);
         self.place_count = count;
         self.plain = true;
+        self.kept_steps = false;
         self.block_count = 0;
         self.rest.clear();
         self.list = OnceLock::new();
@@ -129,6 +137,7 @@ impl Legal {
         }
         self.place_count = self.places.count();
         self.plain = false;
+        self.kept_steps = false;
         self.block_count = 0;
         self.rest.clear();
         self.list = OnceLock::new();
@@ -192,6 +201,12 @@ impl Legal {
         block.at = at as u32;
         self.block_count = total;
         self.list = OnceLock::new();
+    }
+
+    /// The number of steps of a steps-only stage's set ([`Legal::kept_steps`]).
+    pub(crate) fn steps_count(&self) -> u32 {
+        debug_assert!(self.kept_steps);
+        self.block_count
     }
 
     /// Whether this holds no heap memory (a default `Legal`, moved out of and not used).
@@ -324,7 +339,8 @@ impl Block {
 }
 
 impl Steps {
-    fn nth(self, mut i: usize, board: Board) -> Action {
+    /// The `i`-th step, in the order of the block (`i` is below the sum of the counts).
+    pub(crate) fn nth(self, mut i: usize, board: Board) -> Action {
         let counts = &board.empty_neighbors[self.slot as usize];
         // The stones word by word, each one's count taken off `i` until one has the step.
         for (k, &word) in board.stones[self.team as usize].words().iter().enumerate() {

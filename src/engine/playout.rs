@@ -38,6 +38,12 @@ pub fn play_out_capped<R: Rng>(engine: &Engine, state: &mut State, rng: &mut R, 
                 Some(end) => end,
                 None => continue,
             }
+        } else if state.legal.kept_steps {
+            // So are a stage's steps kept as counts.
+            match engine.play_steps_stage(state, rng, cap) {
+                Some(end) => end,
+                None => continue,
+            }
         } else {
             let i = rng.random_range(0..engine.legal_count(state));
             engine.legal_nth(state, i)
@@ -175,19 +181,62 @@ mod tests {
              (end (when (board-full) draw)))"#,
     ];
 
-    /// The run of a plain stage ([`Engine::play_plain_stage`]) makes the random choices,
-    /// actions and positions that the general loop makes one action at a time, for every
-    /// bundled game and variant and the games of [`PLAIN_EDGES`]: at the end of random games,
-    /// and where a cap stops them in the middle of a stage or of a turn.
+    /// Stages of kept steps at the edges of a run: two steps in a stage with `end` and an
+    /// effect that wins, two stages of steps in one turn with three players, a stage of steps
+    /// earned by the first (the run hands over to the general loop and comes back), end rules
+    /// at a turn's start, a board so small that players are blocked, and bounds read from an
+    /// allowance that may be 0 at a turn's start.
+    const STEPS_EDGES: &[&str] = &[
+        r#"(game "Steps twice" (players "X" "O" (hand 4)) (board (square 4))
+             (play (phase "drop" (until (hand-empty)) (turn (place (to empty))))
+                   (phase "move" (turn (actions 1 2 (slide (from friend) (along orthogonal) (to empty)
+                      (then (if (> (count friend (neighbors to orthogonal)) 2) (win mover))))))
+                      (blocked pass)))
+             (end (repetition 2) (turn-limit 40)))"#,
+        r#"(game "Steps stages" (players "X" "O" "Z" (hand 2)) (board (hexhex 3))
+             (play (phase "drop" (until (hand-empty)) (turn (place (to empty))))
+                   (phase "move" (turn (slide (from friend) (along adjacent) (to empty))
+                                       (actions 0 1 (slide (from friend) (along adjacent) (to empty))))
+                      (blocked pass)))
+             (end (turn-limit 30)))"#,
+        r#"(game "Steps earned" (players "X" "O" (hand 3)) (board (square 4)) (allowance extra)
+             (play (phase "drop" (until (hand-empty)) (turn (place (to empty))))
+                   (phase "move" (turn (slide (from friend) (along orthogonal) (to empty)
+                                         (then (allow extra (- 2 (count empty (neighbors to orthogonal))))))
+                                       (actions 0 (allowance extra) (slide (from friend) (along orthogonal) (to empty))))
+                      (blocked pass)))
+             (end (repetition 3) (turn-limit 50)))"#,
+        r#"(game "Steps when" (players "X" "O" (hand 2)) (board (square 3))
+             (play (phase "drop" (until (hand-empty)) (turn (place (to empty))))
+                   (phase "move" (turn (slide (from friend) (along all) (to empty))) (blocked pass)))
+             (end (when (> (turn-number) 9) draw)))"#,
+        r#"(game "Steps blocked" (players "X" "O" (hand 4)) (board (square 3))
+             (play (phase "drop" (until (hand-empty)) (turn (place (to empty))))
+                   (phase "move" (turn (slide (from friend) (along orthogonal) (to empty))) (blocked pass)))
+             (end (turn-limit 30)))"#,
+        r#"(game "Steps allowance" (players "X" "O" (hand 3)) (board (square 4)) (allowance moves)
+             (play (phase "drop" (until (hand-empty)) (turn (place (to empty))))
+                   (phase "move" (turn (actions (allowance moves) (+ 1 (allowance moves))
+                                         (slide (from friend) (along orthogonal) (to empty)
+                                           (then (allow-next moves (count enemy (neighbors to orthogonal)))))))
+                      (blocked pass)))
+             (end (turn-limit 40)))"#,
+    ];
+
+    /// The runs of a plain stage ([`Engine::play_plain_stage`]) and of a stage of kept steps
+    /// ([`Engine::play_steps_stage`]) make the random choices, actions and positions that the
+    /// general loop makes one action at a time, for every bundled game and variant and the
+    /// games of [`PLAIN_EDGES`] and [`STEPS_EDGES`]: at the end of random games, and where a
+    /// cap stops them in the middle of a stage or of a turn.
     #[test]
-    fn a_plain_stage_run_plays_as_the_general_loop_does() {
+    fn a_run_plays_as_the_general_loop_does() {
         use crate::check::{Selection, check_str};
-        let edges = PLAIN_EDGES.iter().map(|text| {
+        let edges = PLAIN_EDGES.iter().chain(STEPS_EDGES).map(|text| {
             let (_, checked) = check_str("edge.game", text, &Selection::default());
             let game = checked.expect("selection").game.expect("the edge game checks");
             (std::path::PathBuf::from(&game.name), None, game)
         });
-        let mut plain_runs = 0;
+        let (mut plain_runs, mut steps_runs) = (0, 0);
         for (path, variant, game) in crate::engine::bundled::selections().into_iter().chain(edges) {
             let engine = Engine::new(game);
             let initial = engine.initial();
@@ -197,7 +246,8 @@ mod tests {
                     let (mut ra, mut rb) = (rng_for(5, index), rng_for(5, index));
                     let ended = play_out_capped(&engine, &mut a, &mut ra, cap);
                     let watched = play_out_watched(&engine, &mut b, &mut rb, cap, |s, _| {
-                        plain_runs += usize::from(s.legal.plain)
+                        plain_runs += usize::from(s.legal.plain);
+                        steps_runs += usize::from(s.legal.kept_steps);
                     });
                     assert_eq!(
                         (ended, seen(&engine, &a)),
@@ -209,5 +259,6 @@ mod tests {
             }
         }
         assert!(plain_runs > 1000, "{plain_runs} actions of plain stages compared");
+        assert!(steps_runs > 1000, "{steps_runs} actions of stages of kept steps compared");
     }
 }

@@ -1,22 +1,16 @@
-//! Random playouts through a plain stage: the shortest way of playing the placements of a
-//! stage that is one unconditional placement on any empty site with no effects, chosen once
-//! by the lowering ([`super::lower::StageProgram::plain`]).
+//! The run of a plain stage: one unconditional placement on any empty site with no effects,
+//! chosen once by the lowering ([`crate::engine::lower::StageProgram::plain`]).
 //!
 //! While such a stage lasts, the actions of its decision are the empty sites, and `end` where
 //! the rest of the stage is optional: a random one is found from the empty sites themselves,
 //! without the legal set, and made without asking which move makes it. The run goes on
-//! through the stage's end into the next plain stage (most often the next turn's), until a
-//! decision of another kind or the game's end, and writes the legal set again only where it
-//! stops inside a stage. A turn that ends in the run goes through the steps of
-//! [`Engine::end_turn`] (`close_turn`, `boundary_ends_game`, `open_turn`), and where the next
-//! turn begins with a plain stage that has a placement to make, that stage is entered without
-//! its legal set being written at all: in Ketchup, the turn boundary was most of the cost of a
-//! playout. Every random number, action and position is the one the general loop of
-//! [`super::playout::play_out_capped`] would make one action at a time: `playout::tests`
-//! compares the two on every bundled game and variant.
+//! through the stage's end into the next plain stage (most often the next turn's), and where
+//! the next turn begins with a plain stage that has a placement to make, that stage is entered
+//! without its legal set being written at all: in Ketchup, the turn boundary was most of the
+//! cost of a playout.
 
-use super::state::{State, Work};
-use super::{Action, Engine};
+use crate::engine::state::{State, Work};
+use crate::engine::{Action, Engine};
 
 impl Engine {
     /// Plays uniformly random actions of the decision at hand, a plain stage's, and of the
@@ -96,11 +90,9 @@ impl Engine {
     fn next_turn_in_run(&self, s: &mut State, w: &mut Work) -> bool {
         // Past the last stage, as `next_stage` leaves it: a game that ends here shows it.
         s.stage += 1;
-        if !self.close_turn(s, w) || self.boundary_ends_game(s, w) {
+        if !self.cross_turn_in_run(s, w) {
             return false;
         }
-        self.open_turn(s, w);
-        s.stage = 0;
         // Entered as `enter_stage` enters it, but for the listing: the stage's decision is
         // the empty sites (and `end` where the rest is optional), which are not none.
         if self.stage_program(s).plain
