@@ -467,12 +467,11 @@ impl Engine {
 
     /// The number of steps of a [`Generator::StepsKept`]: the sum of the mover's stones' kept
     /// counts (the steps themselves are found when one is picked). Summed over every site, not
-    /// over the stones: a fixed number of rounds, which the compiler makes a few vector
-    /// operations, where a loop over the stones ends at a place no branch predictor can guess.
+    /// over the stones: a fixed number of rounds of a few vector operations
+    /// ([`super::bytes::sum_where`]), where a loop over the stones ends at a place no branch
+    /// predictor can guess.
     pub(super) fn steps_total(&self, s: &State, w: &Work, steps: Steps) -> u32 {
-        let counts = &w.empty_neighbors[steps.slot as usize];
-        let own = steps.team + 1;
-        counts.iter().zip(&s.board).map(|(&count, &content)| u32::from(if content == own { count } else { 0 })).sum()
+        super::bytes::sum_where(&w.empty_neighbors[steps.slot as usize], &s.board, steps.team + 1)
     }
 
     fn slides(&self, s: &mut State, w: &mut Work, m: &Move, along: u8, env: &Env, out: &mut Vec<Action>) {

@@ -18,6 +18,7 @@ mod attack;
 pub mod bits;
 #[cfg(test)]
 mod bundled;
+mod bytes;
 mod chains;
 mod compile;
 mod completed;
