@@ -763,10 +763,7 @@ impl Engine {
             // What the history still allows is part of the position (see `rights`).
             h ^= self.rights_hash(rights, s, w);
         } else if self.program.tracks_unmoved {
-            // Rights that lapse when a piece moves are part of the position.
-            for site in s.unmoved.ones().filter(|&site| s.board[site as usize] != 0) {
-                h ^= splitmix(u64::from(site) ^ 0x75_6e6d_6f00);
-            }
+            h ^= unmoved_hash(s);
         }
         (s.seen.record(h) >= limit).then_some(index)
     }
@@ -893,6 +890,14 @@ impl Engine {
         }
         false
     }
+}
+
+/// The part of a position's hash that says which pieces have not moved: rights that lapse when
+/// a piece moves are part of the position. Out of line, as [`Engine::rights_hash`] is.
+#[inline(never)]
+fn unmoved_hash(s: &State) -> u64 {
+    let on_board = s.unmoved.ones().filter(|&site| s.board[site as usize] != 0);
+    on_board.fold(0, |h, site| h ^ splitmix(u64::from(site) ^ 0x75_6e6d_6f00))
 }
 
 /// Keeps the list of stones relocated this turn (by the sites they stand on) true to the stones

@@ -80,7 +80,9 @@ pub(crate) fn lower(game: &Game) -> Option<Rights> {
 }
 
 impl Engine {
-    /// The hash of the rights `s` holds (see the module's comment).
+    /// The hash of the rights `s` holds (see the module's comment). Out of line: the turn
+    /// boundary of the games without rights stays short.
+    #[inline(never)]
     pub(crate) fn rights_hash(&self, rights: &Rights, s: &State, w: &mut Work) -> u64 {
         let mut h = 0;
         for (r, right) in rights.moves.iter().enumerate() {
