@@ -273,6 +273,7 @@ impl Engine {
     /// Moves the piece on `from` to the empty site `to`, with its owner, as `kind`: what
     /// [`Engine::lift`] and then `put_content` make, in one pass over the position's sets. A
     /// piece of nobody's, and a game that keeps chains, take the two steps.
+    #[inline(always)]
     pub(crate) fn carry(&self, s: &mut State, w: &mut Work, from: u16, to: u16, kind: u8) {
         debug_assert_eq!(s.board[to as usize], 0, "a piece is carried to an empty site");
         let content = s.board[from as usize];
@@ -740,6 +741,7 @@ impl Engine {
 
     /// Counts the position at a turn boundary; returns the repetition rule that ends the game,
     /// if one does.
+    #[inline(always)]
     pub(crate) fn record_position(&self, s: &mut State, w: &mut Work) -> Option<usize> {
         let (index, limit) = self.repetition?;
         let mut mix = Mix::default().add(u64::from(s.mover));

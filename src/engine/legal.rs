@@ -340,6 +340,7 @@ impl Block {
 
 impl Steps {
     /// The `i`-th step, in the order of the block (`i` is below the sum of the counts).
+    #[inline(always)]
     pub(crate) fn nth(self, mut i: usize, board: Board) -> Action {
         let counts = &board.empty_neighbors[self.slot as usize];
         // The stones word by word, each one's count taken off `i` until one has the step.

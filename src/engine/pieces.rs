@@ -336,6 +336,7 @@ impl Engine {
     /// one): the piece travels with its owner and kind — or becomes the kind a promotion
     /// chose; a piece on the destination is captured (replacement), and a hop that captures
     /// removes the enemy piece it jumps.
+    #[inline(always)]
     pub(crate) fn move_piece(&self, s: &mut State, w: &mut Work, m: Option<&Move>, action: Action, subject: usize) {
         let (from, to) = (action.from, action.to);
         // What the origin holds travels: a team's piece or one of nobody's, with its kind.

@@ -103,7 +103,9 @@ struct Slot {
 }
 
 impl Seen {
-    /// Records one more occurrence; returns how many there have been.
+    /// Records one more occurrence; returns how many there have been. Inlined into the turn
+    /// boundary: a new position is a few instructions; growing is out of line.
+    #[inline(always)]
     pub fn record(&mut self, hash: u64) -> u32 {
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
@@ -151,6 +153,8 @@ impl Seen {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let old: Vec<(u64, u32)> = self.entries().collect();
         let size = (self.slots.len() * 2).max(64);
