@@ -227,6 +227,14 @@ impl Engine {
         let slots = self.program.empty_neighbor_updates.iter().zip(&mut w.empty_neighbors);
         for (slot, (&rel, counts)) in slots.enumerate() {
             let range = self.program.kept_ranges[slot];
+            if let (None, Some(padded)) = (range, &self.program.padded[slot]) {
+                // The same number of rounds at every site; the pads count past the last site.
+                for &n in padded.counted(site) {
+                    let count = &mut counts[n as usize];
+                    *count = if gained { count.wrapping_add(1) } else { count.wrapping_sub(1) };
+                }
+                continue;
+            }
             for &n in self.game.board.relations[rel as usize].neighbors(site) {
                 let count = &mut counts[n as usize];
                 *count = if gained { *count + 1 } else { *count - 1 };

@@ -471,7 +471,8 @@ impl Engine {
     /// ([`super::bytes::sum_where`]), where a loop over the stones ends at a place no branch
     /// predictor can guess.
     pub(super) fn steps_total(&self, s: &State, w: &Work, steps: Steps) -> u32 {
-        super::bytes::sum_where(&w.empty_neighbors[steps.slot as usize], &s.board, steps.team + 1)
+        let counts = &w.empty_neighbors[steps.slot as usize][..s.board.len()];
+        super::bytes::sum_where(counts, &s.board, steps.team + 1)
     }
 
     fn slides(&self, s: &mut State, w: &mut Work, m: &Move, along: u8, env: &Env, out: &mut Vec<Action>) {

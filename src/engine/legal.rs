@@ -15,6 +15,7 @@ use std::sync::OnceLock;
 
 use super::Action;
 use super::bits::Bits;
+use super::padded::Padded;
 use crate::board::Relation;
 
 #[derive(Debug, Default)]
@@ -50,6 +51,8 @@ pub(crate) struct Board<'a> {
     pub stones: &'a [Bits],
     /// Per slot of kept counts: per site, its number of empty neighbours.
     pub empty_neighbors: &'a [Vec<u8>],
+    /// Per slot of kept counts: its relation's neighbour lists padded to one length, if kept.
+    pub padded: &'a [Option<Padded>],
 }
 
 impl Clone for Legal {
@@ -351,10 +354,12 @@ impl Steps {
                 stones &= stones - 1;
                 let count = usize::from(counts[from as usize]);
                 if i < count {
-                    return Action::slide(
-                        from,
-                        nth_empty(board.relations[self.rel as usize].neighbors(from), board, i),
-                    );
+                    // The padded list ends with `from`, which holds the stone that steps.
+                    let to = match &board.padded[self.slot as usize] {
+                        Some(padded) => nth_empty(padded.picked(from), board, i),
+                        None => nth_empty(board.relations[self.rel as usize].neighbors(from), board, i),
+                    };
+                    return Action::slide(from, to);
                 }
                 i -= count;
             }
@@ -383,7 +388,7 @@ mod tests {
 
     /// A board with nothing on it, for blocks that do not read one.
     fn bare() -> Board<'static> {
-        Board { relations: &[], contents: &[], stones: &[], empty_neighbors: &[] }
+        Board { relations: &[], contents: &[], stones: &[], empty_neighbors: &[], padded: &[] }
     }
 
     #[test]
@@ -425,7 +430,13 @@ mod tests {
         // Each site's empty neighbours, counted by hand: 0 has none, 1 has 0, 2 has 3, 3 none,
         // 4 has 3 and 5, 5 none.
         let counts = [vec![0, 1, 1, 0, 2, 0]];
-        let board = Board { relations: &relations, contents: &contents, stones: &stones, empty_neighbors: &counts };
+        let board = Board {
+            relations: &relations,
+            contents: &contents,
+            stones: &stones,
+            empty_neighbors: &counts,
+            padded: &[None],
+        };
         let mut legal = Legal::new(6);
         legal.set_steps(0, Steps { rel: 0, team: 0, slot: 0 }, 3);
         legal.push(Action::END);

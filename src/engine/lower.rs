@@ -40,6 +40,7 @@
 //! | `(when (nobody-can-move) ...)` | [`EndTest::NobodyCanMove`] | false at once unless the mover is blocked; then each other player's first stage on a copy |
 //! | any other `when` | [`EndTest::General`] | its condition compiled ([`super::compile`]) |
 //! | `(count empty (neighbors V R))` anywhere | [`Program::empty_neighbor_slot`] | the kept counts of R, by index |
+//! | the counts of empty neighbours kept for R (no kept range), and a kept step's destination, where no site has more than 8 neighbours | [`Program::padded`] | R's lists padded to the longest ([`super::padded`]): the loops over a site's neighbours run as many rounds at every site, so their ends are never mispredicted |
 //! | `(pass ...)` | [`Generator::Pass`] | its conditions, once per decision |
 //! | `(all-passed)` anywhere | [`Program::counts_passes`] | the run of passes is counted only in games that ask |
 //! | `(connects V R A B ...)` | [`Connection::Kept`] | R's union-find keeps per group a bitmask of the regions it touches ([`Program::connect_bits`]): one look-up at the root |
@@ -52,6 +53,7 @@
 
 use super::compile::{BoolCode, Effects, IntCode};
 use super::connect::NeighborMasks;
+use super::padded::Padded;
 use crate::game::{
     Bool, CmpOp, Constraint, EndRule, Filter, Game, Int, MoveKind, RegionRef, Side, SiteVar, Sites, Stage,
 };
@@ -92,6 +94,11 @@ pub(crate) struct Program {
     /// Per slot of `empty_neighbor_relations`: whether the engine also keeps the set of sites
     /// whose count lies in this range (for [`Condition::KeptRange`]), kept as the counts change.
     pub kept_ranges: Vec<Option<(u8, u8)>>,
+    /// Per slot of `empty_neighbor_relations`: the neighbour lists of its relation of updates,
+    /// padded to one length where none is long ([`super::padded`]). The counts are kept
+    /// through them where the slot keeps no range, and a kept step's destination is chosen
+    /// from them.
+    pub padded: Vec<Option<Padded>>,
     /// Per relation and team (`rel × teams + team`): the relation it means for that team — its
     /// team's version for an owned relation, else itself. Read with [`Program::rel`]. Empty
     /// when the game declares no owned relation, so that other games pay one test.
@@ -358,7 +365,7 @@ pub(crate) fn lower(game: &Game) -> Program {
     for (slot, &rel) in empty_neighbor_relations.iter().enumerate() {
         empty_neighbor_slot[rel as usize] = Some(slot as u8);
     }
-    let empty_neighbor_updates = empty_neighbor_relations
+    let empty_neighbor_updates: Vec<u8> = empty_neighbor_relations
         .iter()
         .map(|&rel| {
             let r = &board.relations[rel as usize];
@@ -370,6 +377,8 @@ pub(crate) fn lower(game: &Game) -> Program {
         })
         .collect();
     let kept_ranges = keep_ranges(game, &mut phases, empty_neighbor_relations.len());
+    let sites = board.site_count();
+    let padded = empty_neighbor_updates.iter().map(|&rel| Padded::new(&board.relations[rel as usize], sites)).collect();
     mask_places(game, &mut phases);
     let when_rules = game
         .end
@@ -453,6 +462,7 @@ pub(crate) fn lower(game: &Game) -> Program {
         empty_neighbor_slot,
         empty_neighbor_updates,
         kept_ranges,
+        padded,
         relation_for: relation_table(game),
         teams: game.teams.len(),
         connection,

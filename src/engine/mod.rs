@@ -35,6 +35,7 @@ mod lists;
 mod lower;
 mod neutral;
 mod outcome;
+mod padded;
 pub mod perft;
 mod pieces;
 pub mod playout;
@@ -204,7 +205,9 @@ impl Engine {
         }
     }
 
-    /// Empty-neighbour counts of the empty board, for each relation that needs them.
+    /// Empty-neighbour counts of the empty board, for each relation that needs them, and one
+    /// more count past the last site: where the pads of the padded lists are counted
+    /// ([`padded`]), a number that means nothing.
     fn empty_neighbor_counts(&self) -> Vec<Vec<u8>> {
         let board = &self.game.board;
         self.program
@@ -212,7 +215,8 @@ impl Engine {
             .iter()
             .map(|&rel| {
                 let r = &board.relations[rel as usize];
-                (0..board.site_count()).map(|s| r.neighbors(s as u16).len().min(255) as u8).collect()
+                let counts = (0..board.site_count()).map(|s| r.neighbors(s as u16).len().min(255) as u8);
+                counts.chain([0]).collect()
             })
             .collect()
     }
@@ -264,6 +268,7 @@ impl Engine {
             relations: &self.game.board.relations,
             contents: &state.board,
             stones: &state.stones,
+            padded: &self.program.padded,
             empty_neighbors: &state
                 .work
                 .as_ref()

@@ -35,6 +35,7 @@ impl Engine {
                     relations: &self.game.board.relations,
                     contents: &s.board,
                     stones: &s.stones,
+                    padded: &self.program.padded,
                     empty_neighbors: &w.empty_neighbors,
                 };
                 let action = steps.nth(i, board);
