@@ -184,8 +184,8 @@ mod tests {
     /// Stages of kept steps at the edges of a run: two steps in a stage with `end` and an
     /// effect that wins, two stages of steps in one turn with three players, a stage of steps
     /// earned by the first (the run hands over to the general loop and comes back), end rules
-    /// at a turn's start, a board so small that players are blocked, and bounds read from an
-    /// allowance that may be 0 at a turn's start.
+    /// at a turn's start, a board so full that players are now and then blocked, and bounds
+    /// read from an allowance that may be 0 at a turn's start.
     const STEPS_EDGES: &[&str] = &[
         r#"(game "Steps twice" (players "X" "O" (hand 4)) (board (square 4))
              (play (phase "drop" (until (hand-empty)) (turn (place (to empty))))
