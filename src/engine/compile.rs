@@ -710,6 +710,16 @@ fn effect_list(cx: Cx<'_>, list: &[Effect]) -> Effects {
     Effects(match codes.len() {
         0 => None,
         1 => codes.pop(),
+        // Two, the most common list of more than one, without the loop.
+        2 => {
+            let (second, first) = (codes.pop().expect("two"), codes.pop().expect("two"));
+            Some(effect_fn(move |engine, s, w, env| {
+                first(engine, s, w, env);
+                if s.outcome.is_none() {
+                    second(engine, s, w, env);
+                }
+            }))
+        }
         _ => Some(effect_fn(move |engine, s, w, env| {
             let (first, rest) = codes.split_first().expect("two or more");
             first(engine, s, w, env);
