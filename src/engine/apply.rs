@@ -600,7 +600,8 @@ impl Engine {
 
     /// Moves to the next stage of the turn that offers a decision, with its actions in
     /// `s.legal`; returns false, with `s.stage` past the last, when none is left and the
-    /// turn is over. Shared by [`Engine::next_stage`] and the runs of [`super::runs`].
+    /// turn is over. Shared by [`Engine::next_stage`], the search for a turn's first decision
+    /// and the runs of [`super::runs`].
     #[inline(always)]
     pub(super) fn later_stage_in_turn(&self, s: &mut State, w: &mut Work) -> bool {
         let stages = self.program.phases[s.phase[s.mover as usize] as usize].len();
@@ -610,7 +611,7 @@ impl Engine {
                 return false;
             }
             if let Some(allowance) = self.stage_program(s).earned
-                && s.allow_now[allowance] <= 0
+                && s.allowance(allowance) <= 0
             {
                 // Nothing earned: what entering the stage would leave (bounds of 0, nothing
                 // done, no action), without its bounds read through the general `Bound`.
@@ -680,7 +681,7 @@ impl Engine {
             Bound::Fixed(n) => n,
             Bound::Allowance { allowance, plus } => {
                 // Checked as `(+ ...)` is: saturated where it overflows, the overflow noted.
-                let v = s.allow_now[allowance];
+                let v = s.allowance(allowance);
                 bound_value(w.checked(v.checked_add(plus), v.saturating_add(plus)))
             }
             Bound::Computed(ref code) => self.computed_bound(s, w, env, code),
@@ -795,7 +796,7 @@ impl Engine {
             self.end_rules(s, w, false, false);
             return;
         }
-        let decision = self.later_stage_with_decision(s, w);
+        let decision = self.later_stage_in_turn(s, w);
         if !decision {
             s.stage = 0;
             s.stage_done = 0;
@@ -885,20 +886,7 @@ impl Engine {
     #[inline(always)]
     fn first_stage_with_decision(&self, s: &mut State, w: &mut Work) -> bool {
         s.stage = 0;
-        self.enter_stage(s, w) || self.later_stage_with_decision(s, w)
-    }
-
-    /// The search of [`Engine::first_stage_with_decision`] after the stage at hand, which has
-    /// been entered and offers nothing.
-    fn later_stage_with_decision(&self, s: &mut State, w: &mut Work) -> bool {
-        let stages = self.program.phases[s.phase[s.mover as usize] as usize].len();
-        while (s.stage as usize) + 1 < stages {
-            s.stage += 1;
-            if self.enter_stage(s, w) {
-                return true;
-            }
-        }
-        false
+        self.enter_stage(s, w) || self.later_stage_in_turn(s, w)
     }
 }
 

@@ -134,7 +134,7 @@ impl Engine {
             Int::Count(filter, sites) => self.count(s, *filter, sites, env) as i64,
             Int::LargestGroup(rel, filter) => self.largest_group(s, w, *rel, *filter, env),
             Int::Counter(c) => s.counter(*c, env.subject),
-            Int::Allowance(a) => s.allow_now[*a],
+            Int::Allowance(a) => s.allowance(*a),
             Int::Completed(regions) => self.completed(s, regions, env) as i64,
             Int::Hand => s.hand_size(env.mover),
             Int::TurnNumber => s.turn_number(),

@@ -264,16 +264,18 @@ impl Engine {
     /// What the legal set's kept blocks are read against.
     #[inline]
     pub(crate) fn legal_board<'s>(&'s self, state: &'s State) -> legal::Board<'s> {
+        self.board_view(state, state.work.as_ref().expect("the scratch space is in the state between calls"))
+    }
+
+    /// [`Engine::legal_board`] with the scratch space taken out of the state.
+    #[inline(always)]
+    pub(crate) fn board_view<'s>(&'s self, state: &'s State, w: &'s state::Work) -> legal::Board<'s> {
         legal::Board {
             relations: &self.game.board.relations,
             contents: &state.board,
             stones: &state.stones,
             padded: &self.program.padded,
-            empty_neighbors: &state
-                .work
-                .as_ref()
-                .expect("the scratch space is in the state between calls")
-                .empty_neighbors,
+            empty_neighbors: &w.empty_neighbors,
         }
     }
 

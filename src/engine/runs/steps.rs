@@ -8,7 +8,7 @@
 //! earned, and crosses the turn's end into the next turn's stage of kept steps, without
 //! writing the legal set (in Kensington's movement phase, every turn).
 
-use crate::engine::legal::{Board, Steps};
+use crate::engine::legal::Steps;
 use crate::engine::lower::KeptSteps;
 use crate::engine::state::State;
 use crate::engine::{Action, Engine};
@@ -31,14 +31,7 @@ impl Engine {
                     self.generate_steps(s, w, kept);
                     return Some(Action::END);
                 }
-                let board = Board {
-                    relations: &self.game.board.relations,
-                    contents: &s.board,
-                    stones: &s.stones,
-                    padded: &self.program.padded,
-                    empty_neighbors: &w.empty_neighbors,
-                };
-                let action = steps.nth(i, board);
+                let action = steps.nth(i, self.board_view(s, w));
                 let before = s.board_hash;
                 let m = &self.current_stage(s).moves[0];
                 let mover = self.mover_env(s);
