@@ -386,6 +386,10 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
             args.finish(cx);
             Bool::AllPassed
         }
+        "repeated" => {
+            args.finish(cx);
+            Bool::Repeated
+        }
         "line" => return super::lines::line(cx, scope, node, ctx),
         "in" => return super::lines::membership(cx, scope, node, ctx),
         "unmoved" | "attacked" => {

@@ -207,6 +207,7 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("place", Clause, "(place TEAM SITES...)"),
     ("connects", Condition, "(connects to|from|site|last RELATION REGION REGION...)"),
     ("all-passed", Condition, "(all-passed)"),
+    ("repeated", Condition, "(repeated)"),
     ("priority", Clause, "(priority MOVE...)  inside (actions ...), beside the moves it takes precedence over"),
     ("unmoved", Condition, "(unmoved SITES)"),
     ("attacked", Condition, "(attacked SITES)"),

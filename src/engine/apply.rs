@@ -185,7 +185,7 @@ impl Engine {
     /// hash before the action.
     #[inline(always)]
     pub(super) fn game_ended_after(&self, s: &mut State, w: &mut Work, before: u64) -> bool {
-        if self.program.bans_repeats {
+        if self.program.keeps_history {
             s.before_last = before;
             s.history.record(s.board_hash);
         }

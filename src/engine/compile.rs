@@ -23,7 +23,7 @@ use super::Engine;
 use super::eval::{Env, matches};
 use super::lower::{Bound, bound_value};
 use super::state::{State, Work};
-use crate::game::{Bool, CmpOp, Effect, Filter, Game, Int, Who};
+use crate::game::{Bool, CmpOp, Effect, Filter, Game, Int, Side, Sites, Who};
 
 type IntFn = dyn Fn(&Engine, &State, &mut Work, &Env) -> i64 + Send + Sync;
 type BoolFn = dyn Fn(&Engine, &State, &mut Work, &Env) -> bool + Send + Sync;
@@ -415,9 +415,15 @@ fn num(cx: Cx<'_>, e: &Int) -> Num {
                 }
             }
         }
-        Int::Count(crate::game::Filter::Empty, crate::game::Sites::Neighbors(var, rel)) => {
+        Int::Count(Filter::Empty, Sites::Neighbors(var, rel)) => {
             let (var, rel) = (*var, *rel);
             Num::Code(int_fn(move |engine, s, w, env| engine.empty_neighbors(s, w, var, rel, env)))
+        }
+        // A kind's pieces of anyone's on the whole board (chess's dead positions, after every
+        // action): the vector count, without the general count's dispatch.
+        e if kind_on_board(e).is_some() => {
+            let kind = kind_on_board(e).expect("matched");
+            Num::Code(int_fn(move |_, s, _, _| i64::from(super::bytes::count_kind(&s.kinds, kind, &s.board, 0))))
         }
         Int::Count(filter, sites) => {
             let (filter, sites) = (*filter, sites.clone());
@@ -441,6 +447,15 @@ fn num(cx: Cx<'_>, e: &Int) -> Num {
         Int::Hand => Num::Leaf(Leaf::Hand),
         Int::TurnNumber => Num::Leaf(Leaf::TurnNumber),
         Int::Liberties(..) | Int::Area(_) => interpreted_int(e),
+    }
+}
+
+/// The kind of `(count (occupied KIND) any)`: anyone's pieces of one kind on the whole board.
+fn kind_on_board(e: &Int) -> Option<u8> {
+    match e {
+        Int::Count(Filter::Piece(Side::Anyone, kind), Sites::Filter(Filter::Any))
+        | Int::Count(Filter::Any, Sites::Filter(Filter::Piece(Side::Anyone, kind))) => Some(*kind),
+        _ => None,
     }
 }
 
@@ -609,6 +624,13 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
             Cond::Const(b) => Cond::Const(!b),
             Cond::Code(f) => Cond::Code(bool_fn(move |engine, s, w, env| !f(engine, s, w, env))),
         },
+        // Whether a kind is on the board at all (a count of anyone's pieces against 0): the
+        // vector test stops at the first sixteen sites that hold one.
+        Bool::Cmp(op @ (CmpOp::Eq | CmpOp::Ne | CmpOp::Gt), a, Int::Const(0)) if kind_on_board(a).is_some() => {
+            let kind = kind_on_board(a).expect("matched");
+            let absent = *op == CmpOp::Eq;
+            Cond::Code(bool_fn(move |_, s, _, _| super::bytes::any_kind(&s.kinds, kind, &s.board) != absent))
+        }
         Bool::Cmp(op, a, b) => compare(*op, num(cx, a), num(cx, b)),
         Bool::Is(filter, var) => {
             let (filter, var) = (*filter, *var);
@@ -633,6 +655,7 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
             let players = cx.game.players.len();
             Cond::Code(bool_fn(move |_, s, _, _| s.pass_streak as usize >= players))
         }
+        Bool::Repeated => Cond::Code(bool_fn(|_, s, _, _| s.recreated())),
         // The engine's own algorithm, called without the interpreter's dispatch.
         Bool::Connects { site, rel, regions } => {
             let (site, rel, regions) = (*site, *rel, regions.clone());

@@ -161,6 +161,7 @@ impl Engine {
             Bool::NobodyCanMove => env.blocked && self.others_blocked(s, w, env.mover),
             Bool::Connects { site, rel, regions } => self.connects(s, w, *site, *rel, regions, env),
             Bool::AllPassed => s.pass_streak as usize >= self.game.players.len(),
+            Bool::Repeated => s.recreated(),
             Bool::Line(line) => self.line(s, w, line, env),
             Bool::In(var, sites) => env.var(*var).is_some_and(|v| self.contains(s, sites, v, env)),
             Bool::Unmoved(sites) => {
@@ -231,11 +232,15 @@ impl Engine {
                     .count() as u32
             }
             // Every site matching one filter (the other is `any`): the empty sites' count is
-            // kept, and the subject's pieces are a set.
+            // kept, the subject's pieces are a set, and a kind's pieces a vector count.
             Sites::Filter(inner) if filter == Filter::Any || *inner == Filter::Any => {
                 match if filter == Filter::Any { *inner } else { filter } {
                     Filter::Empty => s.empty_count,
                     Filter::Friend => s.stones[env.subject].count(),
+                    Filter::Piece(Side::Anyone, kind) => super::bytes::count_kind(&s.kinds, kind, &s.board, 0),
+                    Filter::Piece(Side::Friend, kind) => {
+                        super::bytes::count_kind(&s.kinds, kind, &s.board, env.subject as u8 + 1)
+                    }
                     one => {
                         (0..s.board.len()).filter(|&i| matches(s.board[i], s.kinds[i], one, env.subject)).count() as u32
                     }

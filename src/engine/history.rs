@@ -45,6 +45,12 @@ impl History {
         self.filter[word] & mask != 0 && self.seen.contains(hash)
     }
 
+    /// How often a position with this hash has been recorded.
+    pub fn count(&self, hash: u64) -> u32 {
+        let (word, mask) = slot(hash);
+        if self.filter[word] & mask == 0 { 0 } else { self.seen.count(hash) }
+    }
+
     pub fn clear(&mut self) {
         if !self.empty {
             self.seen.clear();

@@ -106,8 +106,9 @@ pub(crate) struct Program {
     pub teams: usize,
     /// The relation whose chains are kept (for [`Generator::Enclose`]), if any move uses it.
     pub chains: Option<u8>,
-    /// Some move bans repeated positions: the board is hashed and its history recorded.
-    pub bans_repeats: bool,
+    /// Some move bans repeated positions, or a rule asks `(repeated)`: the board is hashed and
+    /// its history recorded.
+    pub keeps_history: bool,
     /// Some rule asks whether a piece has moved (`(unmoved SITE)`), or a position compared for
     /// `(repetition ...)` holds which pieces are unmoved: the state keeps the set of pieces that
     /// have not.
@@ -423,7 +424,9 @@ pub(crate) fn lower(game: &Game) -> Program {
             }
         }
     }
-    let bans_repeats = game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves).any(|m| m.no_repeat.is_some());
+    let keeps_history =
+        game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves).any(|m| m.no_repeat.is_some())
+            || uses_bool(game, |b| matches!(b, Bool::Repeated));
     let mut cut_masks = vec![None; board.relations.len()];
     for m in phases.iter().flatten().flat_map(|stage| &stage.moves) {
         for r in &m.require {
@@ -450,7 +453,7 @@ pub(crate) fn lower(game: &Game) -> Program {
         after_turn: game.phases.iter().map(|p| super::compile::after_turn(game, &p.after_turn)).collect(),
         snapshots: game.snapshots.iter().map(|v| super::compile::int(game, v)).collect(),
         chains,
-        bans_repeats,
+        keeps_history,
         tracks_unmoved,
         rights,
         attack: super::attack::lower(game),
@@ -586,8 +589,13 @@ fn relation_table(game: &Game) -> Vec<u8> {
 }
 
 fn uses_all_passed(game: &Game) -> bool {
+    uses_bool(game, |b| matches!(b, Bool::AllPassed))
+}
+
+/// Whether some condition of the rules is one that `is` says.
+fn uses_bool(game: &Game, is: impl Fn(&Bool) -> bool) -> bool {
     let mut found = false;
-    game.visit_bools(&mut |b: &Bool| found |= matches!(b, Bool::AllPassed));
+    game.visit_bools(&mut |b: &Bool| found |= is(b));
     found
 }
 

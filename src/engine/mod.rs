@@ -178,7 +178,7 @@ impl Engine {
                 word_neighbors[rel as usize] = connect::NeighborMasks::new(&game.board.relations[rel as usize], n);
             }
         }
-        let hashing = repetition.is_some() || program.bans_repeats;
+        let hashing = repetition.is_some() || program.keeps_history;
         let lone_word_group = match group_relations[..] {
             [rel] if !hashing && program.chains.is_none() && program.empty_neighbor_updates.is_empty() => {
                 word_neighbors[rel as usize].clone()

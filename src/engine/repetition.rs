@@ -129,18 +129,23 @@ impl Seen {
 
     /// Whether the hash has occurred.
     pub fn contains(&self, hash: u64) -> bool {
+        self.count(hash) > 0
+    }
+
+    /// How often the hash has occurred.
+    pub fn count(&self, hash: u64) -> u32 {
         if self.slots.is_empty() {
-            return false;
+            return 0;
         }
         let mask = self.slots.len() - 1;
         let mut i = hash as usize & mask;
         while self.slots[i].stamp == self.generation {
             if self.slots[i].key == hash {
-                return true;
+                return self.slots[i].count;
             }
             i = (i + 1) & mask;
         }
-        false
+        0
     }
 
     pub fn clear(&mut self) {

@@ -74,7 +74,8 @@ pub struct State {
     pub(crate) board_hash: u64,
     pub(crate) seen: Seen,
     /// The board hashes of every position of the game so far (only for a ban on repeated
-    /// positions: `(no-repeat)`), and the board hash before the last action (`(no-repeat ko)`).
+    /// positions, `(no-repeat)`, or the condition `(repeated)`), and the board hash before the
+    /// last action (`(no-repeat ko)`, `(repeated)`).
     pub(crate) history: History,
     pub(crate) before_last: u64,
 
@@ -340,6 +341,14 @@ impl State {
         i64::from(self.turns_completed) + 1
     }
 
+    /// The last action changed the board and left a position the game had had before: what
+    /// `(repeated)` asks. The history holds the position just left (recorded once more), and
+    /// `before_last` the one the action started from.
+    #[inline]
+    pub(crate) fn recreated(&self) -> bool {
+        self.actions > 0 && self.board_hash != self.before_last && self.history.count(self.board_hash) >= 2
+    }
+
     /// No turn has been completed: what `(first-turn)` asks.
     #[inline]
     pub(crate) fn is_first_turn(&self) -> bool {
@@ -512,7 +521,7 @@ impl Engine {
 
     /// Starts the history of positions with the one on the board (for `(no-repeat)`).
     fn record_history(&self, s: &mut State) {
-        if self.program.bans_repeats {
+        if self.program.keeps_history {
             s.history.clear();
             s.history.record(s.board_hash);
             s.before_last = s.board_hash;

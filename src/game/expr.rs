@@ -197,6 +197,9 @@ pub enum Bool {
     /// The last turns, one per player, each consisted of the single action `pass` (forced or
     /// chosen; named passes such as `swap` do not count).
     AllPassed,
+    /// The last action changed the board and left it as it had been at an earlier moment of
+    /// the game (the stones only, as `(no-repeat)` compares positions).
+    Repeated,
     /// The subject has a line of stones through a site (see [`super::Line`]).
     Line(Box<super::Line>),
     /// The bound site belongs to the set (the subject's version of an owned region).

@@ -211,7 +211,8 @@ fn referee_position(pos: &Chess) -> String {
 /// be the referee's, and the engine must end a game exactly when the referee's rules do:
 /// checkmate and stalemate when the referee has no move; the fifty-move draw once 100
 /// half-moves have passed without a capture or a pawn move (here applied at once, and not over
-/// a checkmate); a threefold repetition of the referee's positions.
+/// a checkmate); a threefold repetition of the referee's positions; a dead position by the
+/// referee's insufficient material.
 fn referee(games: u64, seed: u64) {
     let e = chess();
     let mut rng = Lcg(seed);
@@ -230,7 +231,10 @@ fn referee(games: u64, seed: u64) {
                     assert_eq!(outcome.winner.is_some(), pos.is_checkmate(), "game {game}: {record:?}");
                 } else {
                     assert!(outcome.is_draw(), "game {game}: {record:?}");
-                    assert!(pos.halfmoves() >= 100 || occurrences >= 3, "game {game} ended early: {record:?}");
+                    assert!(
+                        pos.halfmoves() >= 100 || occurrences >= 3 || pos.is_insufficient_material(),
+                        "game {game} ended early: {record:?}"
+                    );
                 }
                 break;
             }
@@ -239,6 +243,7 @@ fn referee(games: u64, seed: u64) {
                 "game {game}: the fifty-move draw is missed: {record:?}"
             );
             assert!(occurrences < 3, "game {game}: the third repetition is missed: {record:?}");
+            assert!(!pos.is_insufficient_material(), "game {game}: the dead position is missed: {record:?}");
             assert_eq!(ours, theirs, "game {game} after {record:?}");
             let actions = legal(&e, &s);
             let pick = actions[rng.below(actions.len())].clone();
@@ -359,4 +364,51 @@ fn fifty_moves_without_a_capture_or_a_pawn_move_draw_unless_the_last_one_mates()
     let mut s = e.position(&start).expect("a position");
     play(&e, &mut s, "a7-b7");
     assert!(e.outcome(&s).is_none(), "a capture starts the count again");
+}
+
+/// Whether the game is over, and drawn, at a position given as FEN.
+fn drawn_at_once(fen: &str) -> bool {
+    let e = chess();
+    let s = at(&e, fen);
+    match e.outcome(&s) {
+        Some(outcome) => outcome.is_draw(),
+        None => false,
+    }
+}
+
+#[test]
+fn a_dead_position_is_a_draw_at_once() {
+    // FIDE 5.2.2: no series of legal moves can mate. King against king; king and one minor
+    // piece against king; kings and bishops all on one colour (a3, c1 and f8 are dark).
+    for fen in [
+        "8/8/8/4k3/8/8/8/4K3 w - - 0 1",
+        "8/8/8/4k3/8/8/8/2B1K3 b - - 0 1",
+        "8/8/8/4k3/8/8/8/1N2K3 w - - 0 1",
+        "5b2/8/8/4k3/8/8/8/2B1K3 w - - 0 1",
+        "5b2/8/8/4k3/8/B7/8/2B1K3 b - - 0 1",
+    ] {
+        assert!(drawn_at_once(fen), "{fen}");
+    }
+    // Mate can still happen (with help): bishops on both colours (c1 dark, c8 light), two
+    // knights, a knight against any other piece, a pawn.
+    for fen in [
+        "2b5/8/8/4k3/8/8/8/2B1K3 w - - 0 1",
+        "8/8/8/4k3/8/8/8/1N2KN2 w - - 0 1",
+        "6n1/8/8/4k3/8/8/8/1N2K3 w - - 0 1",
+        "5b2/8/8/4k3/8/8/8/1N2K3 w - - 0 1",
+        "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",
+    ] {
+        assert!(!drawn_at_once(fen), "{fen}");
+    }
+}
+
+#[test]
+fn a_capture_that_leaves_a_lone_knight_draws() {
+    // White's king, in check, takes the checking pawn on d2: Black's knight is left alone.
+    let e = chess();
+    let mut s = at(&e, "1n2k3/8/8/8/8/8/3p4/4K3 w - - 0 1");
+    assert!(e.outcome(&s).is_none());
+    play(&e, &mut s, "e1-d2");
+    assert!(e.outcome(&s).expect("a dead position").is_draw());
+    assert!(legal(&e, &s).is_empty());
 }

@@ -165,8 +165,31 @@ fn a_triple_ko_cycle_is_refused_by_superko_only() {
         if allowed {
             play(&e, &mut s, "g2");
             assert_eq!((stones(&e, &s, 0), stones(&e, &s, 1)), start, "{variant}: back at the start");
+            assert!(e.outcome(&s).is_none(), "{variant}: the game goes on");
         }
     }
+}
+
+#[test]
+fn openspiel_go_draws_when_a_placement_recreates_a_position_and_never_after_a_pass() {
+    // The triple ko above, as OpenSpiel's go plays it: the sixth capture is legal and ends the
+    // game as a draw at once. A pass, which leaves the board as it was, ends nothing; White's
+    // e5, far from the kos, is then part of every position of the cycle. The immediate retake
+    // of a ko stays refused (simple ko).
+    let black = "a2 b3 b1 f2 g3 g1 a7 b8 b6 c7";
+    let white = "b2 c3 d2 c1 g2 h3 i2 h1 c8 d7 c6";
+    let e = go(9, "OpenSpiel");
+    let mut s = position(&e, &[black, white], 0, None, 2);
+    play(&e, &mut s, "pass");
+    assert!(e.outcome(&s).is_none(), "a pass recreates no position");
+    play(&e, &mut s, "e5 c2");
+    assert!(!is_legal(&e, &s, "b2"), "the immediate retake");
+    play(&e, &mut s, "b7 h2 b2 c7");
+    assert!(e.outcome(&s).is_none());
+    play(&e, &mut s, "g2");
+    let outcome = e.outcome(&s).expect("the cycle is closed: a draw");
+    assert!(outcome.is_draw());
+    assert!(legal(&e, &s).is_empty());
 }
 
 #[test]

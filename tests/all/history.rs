@@ -149,3 +149,33 @@ fn where_an_effect_reads_the_previous_move_a_position_holds_which_pieces_are_unm
     assert!(e.outcome(&s).expect("the position after the second turn, again").is_draw());
     assert_eq!(s.turns(), 6);
 }
+
+/// Two pieces on a row of three: each may slide to an empty neighbour or pass. The game is a
+/// draw as soon as a slide recreates a board the game has had.
+const SHUTTLE: &str = r#"(game "Shuttle"
+  (players "White" "Black")
+  (board (rectangle 3 1))
+  (setup (place "White" a1) (place "Black" c1))
+  (play (turn (actions 1 (slide (from friend) (along orthogonal) (to empty)) (pass))))
+  (end (when (repeated) draw)))"#;
+
+#[test]
+fn repeated_holds_when_a_move_recreates_a_board_and_never_after_a_pass() {
+    //  W . B   the start
+    let e = inline(SHUTTLE);
+    let mut s = e.initial();
+    // W . B → . W B: new. Black cannot move (b1 is taken) and passes: the board is as it was
+    // a moment ago, but a pass recreates nothing.
+    play(&e, &mut s, "a1-b1 pass");
+    assert!(e.outcome(&s).is_none());
+    // . W B → W . B: the start again, made by a slide.
+    assert_eq!(sorted(legal(&e, &s)), labels("b1-a1 pass"));
+    play(&e, &mut s, "b1-a1");
+    assert!(e.outcome(&s).expect("the start recreated").is_draw());
+    // Another way: Black's c1-b1 then b1-c1 recreates the start; White passes in between.
+    let mut s = e.initial();
+    play(&e, &mut s, "pass c1-b1 pass");
+    assert!(e.outcome(&s).is_none());
+    play(&e, &mut s, "b1-c1");
+    assert!(e.outcome(&s).expect("the start recreated").is_draw());
+}

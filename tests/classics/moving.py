@@ -615,6 +615,10 @@ def check_record(game_name: str, size: str, path: str, players: list[str] | None
                 # Tabula's komi option counts half points (15 is 7.5), so that scores stay
                 # whole numbers.
                 game.komi = int(value) / 2
+            elif key == "rows-of-pawns" and game.name == "breakthrough" and value == "2":
+                # The file's option for OpenSpiel's one row on small boards: the model plays
+                # the standard two rows, which is this value.
+                pass
             else:
                 problems.append(f"line {number}: option `{key}` is not modelled")
             continue
