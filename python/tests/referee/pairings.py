@@ -1,0 +1,232 @@
+"""Which Tabula game plays which OpenSpiel game, and how their moves are written in one text.
+
+A *pairing* names an OpenSpiel game (with its parameters) and a Tabula file (with its variant and
+options) that play by the same rules, and says how to write a move of either side in a common
+text: Tabula's action text (``c3``, ``c3-d4``, ``e7-e8=Q``, ``pass``) unless a pairing says
+otherwise. The lock-step referee (``lockstep.py``) compares the two sides through these texts
+only, so a mapping is the whole of what it assumes; docs/REFEREE.md lists them in one table.
+
+OpenSpiel numbers its players from 0 in its own order; ``players[p]`` is the OpenSpiel player of
+Tabula's player ``p``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import pyspiel
+
+ROOT = Path(__file__).resolve().parents[3]
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def label(column: int, row: int) -> str:
+    """Tabula's label of a square grid's site: column letter, row number from 1 at the bottom."""
+    return f"{LETTERS[column]}{row + 1}"
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One game as both engines play it."""
+
+    name: str
+    openspiel: str
+    tabula: str
+    params: dict = field(default_factory=dict)
+    variant: str | None = None
+    options: dict = field(default_factory=dict)
+    players: tuple[int, ...] = (0, 1)
+    # OpenSpiel's legal moves in the common text: {text: [actions]}. Most games make one
+    # OpenSpiel action a move; Amazons makes two of them one of Tabula's.
+    openspiel_moves: Callable[[pyspiel.State], dict[str, list[int]]] | None = None
+    openspiel_text: Callable[[pyspiel.State, int], str] | None = None
+    tabula_text: Callable[[str], str] = lambda text: text
+    # Random games at this count in CI, perft at this depth (both chosen to take seconds).
+    games: int = 200
+    perft_depth: int = 3
+
+    def load_openspiel(self) -> pyspiel.Game:
+        return pyspiel.load_game(self.openspiel, self.params)
+
+    def load_tabula(self):
+        import tabula
+
+        return tabula.load(ROOT / self.tabula, variant=self.variant, options=self.options)
+
+    def moves(self, state: pyspiel.State) -> dict[str, list[int]]:
+        """OpenSpiel's legal moves, each under its common text."""
+        if self.openspiel_moves is not None:
+            return self.openspiel_moves(state)
+        moves: dict[str, list[int]] = {}
+        for action in state.legal_actions():
+            text = self.openspiel_text(state, action)
+            if text in moves:
+                raise ValueError(f"{self.name}: two OpenSpiel actions are written {text!r}")
+            moves[text] = [action]
+        return moves
+
+
+# Cells numbered row by row (``r * n + c``), each engine's row 0 at its own edge: OpenSpiel's at the
+# top, Tabula's at the bottom. Writing OpenSpiel's row r as Tabula's row r reflects the board
+# top to bottom, which keeps every line, group and side of these games.
+def grid_text(columns: int) -> Callable[[pyspiel.State, int], str]:
+    return lambda state, action: label(action % columns, action // columns)
+
+
+def connect_four_text(state: pyspiel.State, action: int) -> str:
+    """OpenSpiel's action is a column; Tabula's the cell the disc comes to rest on."""
+    return LETTERS[action]
+
+
+def own_text(state: pyspiel.State, action: int) -> str:
+    """OpenSpiel's own text, which writes cells as Tabula labels them (Hex, Y, Othello)."""
+    return state.action_to_string(state.current_player(), action)
+
+
+def move_text(state: pyspiel.State, action: int) -> str:
+    """``a5b5`` → ``a5-b5`` (Clobber, checkers: both label a1 at the bottom left)."""
+    text = state.action_to_string(state.current_player(), action)
+    return f"{text[:2]}-{text[2:]}"
+
+
+def flipped_move_text(rows: int) -> Callable[[pyspiel.State, int], str]:
+    """Breakthrough: OpenSpiel's first player starts at the top, Tabula's at the bottom, so rank
+    k is rank rows + 1 − k. ``c7c6*`` → ``c2-c3``."""
+
+    def text(state: pyspiel.State, action: int) -> str:
+        move = state.action_to_string(state.current_player(), action).rstrip("*")
+        return f"{move[0]}{rows + 1 - int(move[1:-2])}-{move[-2]}{rows + 1 - int(move[-1])}"
+
+    # Squares of two digits ("a10") do not occur on the boards paired here.
+    return text
+
+
+def chess_text(state: pyspiel.State, action: int) -> str:
+    """Long algebraic notation: ``e2e4`` → ``e2-e4``, ``e7e8q`` → ``e7-e8=Q``; castling is the
+    king's move two squares in both."""
+    lan = pyspiel.chess.action_to_move(action, state.board()).to_lan()
+    text = f"{lan[:2]}-{lan[2:4]}"
+    return text + f"={lan[4].upper()}" if len(lan) == 5 else text
+
+
+def go_text(size: int) -> Callable[[pyspiel.State, int], str]:
+    """Point ``r * n + c``, 0 = a1 (OpenSpiel's integers keep the letter I, its text skips it);
+    ``n * n`` is the pass."""
+
+    def text(state: pyspiel.State, action: int) -> str:
+        return "pass" if action == size * size else label(action % size, action // size)
+
+    return text
+
+
+def amazons_moves(size: int) -> Callable[[pyspiel.State], dict[str, list[int]]]:
+    """OpenSpiel plays a turn as three actions (the amazon, where it goes, where it shoots),
+    Tabula as two (the move ``a4-a7``, then the arrow ``b8``). At the move, each of OpenSpiel's
+    pairs (amazon, destination) is one move; the arrow is one action in both. Squares are
+    numbered row by row from the top."""
+
+    def square(action: int) -> str:
+        return label(action % size, size - 1 - action // size)
+
+    def moves(state: pyspiel.State) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {}
+        for action in state.legal_actions():
+            if "From" not in state.action_to_string(state.current_player(), action):
+                out[square(action)] = [action]
+                continue
+            after = state.child(action)
+            for to in after.legal_actions():
+                out[f"{square(action)}-{square(to)}"] = [action, to]
+        return out
+
+    return moves
+
+
+def connect_four_tabula(text: str) -> str:
+    return text[0]
+
+
+PAIRINGS: dict[str, Pairing] = {
+    p.name: p
+    for p in [
+        Pairing(
+            "tic-tac-toe",
+            "tic_tac_toe",
+            "games/tic-tac-toe.game",
+            openspiel_text=grid_text(3),
+            perft_depth=9,
+        ),
+        Pairing(
+            "connect-four",
+            "connect_four",
+            "games/connect-four.game",
+            openspiel_text=connect_four_text,
+            tabula_text=connect_four_tabula,
+            perft_depth=7,
+        ),
+        Pairing("hex", "hex", "games/hex.game", params={"board_size": 11}, openspiel_text=own_text),
+        Pairing(
+            "hex-7-swap",
+            "hex",
+            "games/hex.game",
+            params={"board_size": 7, "swap": True},
+            variant="Swap",
+            options={"size": 7},
+            # Both write the second player's swap as `swap`.
+            openspiel_text=own_text,
+        ),
+        Pairing("y", "y", "games/y.game", params={"board_size": 13}, openspiel_text=own_text),
+        Pairing("reversi", "othello", "games/reversi.game", openspiel_text=own_text, perft_depth=7),
+        Pairing(
+            "breakthrough",
+            "breakthrough",
+            "games/breakthrough.game",
+            openspiel_text=flipped_move_text(8),
+            perft_depth=4,
+        ),
+        Pairing(
+            "breakthrough-5",
+            "breakthrough",
+            "games/breakthrough.game",
+            params={"rows": 5, "columns": 5},
+            options={"size": 5, "rows-of-pawns": 1},
+            openspiel_text=flipped_move_text(5),
+            perft_depth=6,
+        ),
+        Pairing("clobber", "clobber", "games/clobber.game", openspiel_text=move_text, perft_depth=4),
+        Pairing(
+            "amazons",
+            "amazons",
+            "games/amazons.game",
+            openspiel_moves=amazons_moves(10),
+            perft_depth=3,
+        ),
+        Pairing(
+            "english-draughts",
+            "checkers",
+            "games/english-draughts.game",
+            options={"openspiel": True},
+            openspiel_text=move_text,
+            perft_depth=8,
+        ),
+        Pairing(
+            "chess",
+            "chess",
+            "games/chess.game",
+            players=(1, 0),
+            openspiel_text=chess_text,
+            perft_depth=4,
+        ),
+        Pairing(
+            "go",
+            "go",
+            "games/go.game",
+            params={"board_size": 9, "komi": 7.5, "max_game_length": 100_000},
+            variant="OpenSpiel",
+            openspiel_text=go_text(9),
+            perft_depth=3,
+        ),
+    ]
+}

@@ -1,0 +1,87 @@
+"""OpenSpiel as the referee: every game both have, played in lock-step and counted by perft.
+
+The pairings and their move texts are in ``referee/pairings.py``, the referee in
+``referee/lockstep.py``, and what each difference of rules is in docs/REFEREE.md. CI plays
+``REFEREE_GAMES`` random games a pairing (default 200, or the pairing's own number); the long run
+is ``python -m referee.lockstep --games 3000`` from this directory.
+"""
+
+import os
+import re
+
+import pytest
+
+pytest.importorskip("pyspiel", reason="OpenSpiel (open-spiel in requirements-ci.txt) is the referee")
+
+from conftest import ROOT  # noqa: E402
+from referee import lockstep  # noqa: E402
+from referee.pairings import PAIRINGS, Pairing, chess_text  # noqa: E402
+
+
+def games_for(pairing: Pairing) -> int:
+    return int(os.environ.get("REFEREE_GAMES", pairing.games))
+
+
+@pytest.mark.parametrize("name", list(PAIRINGS))
+def test_random_games_agree_in_lockstep(name):
+    pairing = PAIRINGS[name]
+    tally = lockstep.run(pairing, games_for(pairing), seed=1)
+    assert [str(d) for d in tally.disagreements] == []
+    assert tally.games == games_for(pairing)
+    # Every position compared something: a game's moves, at least one a position.
+    assert tally.moves_compared >= tally.positions - tally.games
+
+
+# Published figures at the pairings' depths (CLASSICS.md): chess perft(4), Connect Four's
+# perft(7), Othello's perft(7), and the first turn of 10×10 Amazons.
+PUBLISHED = {"chess": 197_281, "connect-four": 823_536, "reversi": 55_092}
+
+
+@pytest.mark.parametrize("name", list(PAIRINGS))
+def test_perft_agrees(name):
+    pairing = PAIRINGS[name]
+    ours, theirs = lockstep.perft(pairing, pairing.perft_depth)
+    assert ours == theirs
+    if name in PUBLISHED:
+        assert ours[-1] == PUBLISHED[name]
+    if name == "amazons":
+        assert ours[1] == 2_176
+
+
+def test_the_referee_finds_a_rule_left_out(tmp_path):
+    # Chess without its dead-position rule plays on where OpenSpiel draws: the referee must say
+    # so, at the position where the last pawn, rook and queen are gone.
+    text = (ROOT / "games" / "chess.game").read_text()
+    without, n = re.subn(r"\n    \(when \(and no-pawn-rook-or-queen .*\n +draw\)", "", text)
+    assert n == 1
+    path = tmp_path / "chess-without-dead-positions.game"
+    path.write_text(without)
+    pairing = Pairing("chess-alive", "chess", str(path), players=(1, 0), openspiel_text=chess_text)
+    tally = lockstep.run(pairing, 20, seed=1)
+    assert tally.disagreements, "20 random games reach a dead position"
+    assert all("terminal: Tabula False, OpenSpiel True" in d.what for d in tally.disagreements)
+
+
+def test_draughts_needs_the_openspiel_option():
+    # Without `openspiel`, a man's move restarts the count of quiet turns and 80 of them draw:
+    # OpenSpiel's checkers ends some random games where Tabula plays on.
+    standard = Pairing("draughts-standard", "checkers", "games/english-draughts.game", openspiel_text=PAIRINGS["english-draughts"].openspiel_text)
+    tally = lockstep.run(standard, 50, seed=1)
+    assert tally.disagreements
+    assert all(d.what == "terminal: Tabula False, OpenSpiel True" for d in tally.disagreements)
+
+
+def test_move_texts():
+    import pyspiel
+
+    game = pyspiel.load_game("chess")
+    state = game.new_initial_state()
+    texts = sorted(chess_text(state, a) for a in state.legal_actions())
+    assert texts[:3] == ["a2-a3", "a2-a4", "b1-a3"] and len(texts) == 20
+    # A promotion names the piece; castling is the king's two-square move.
+    state = game.new_initial_state("4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1")
+    texts = {chess_text(state, a) for a in state.legal_actions()}
+    assert {"b7-b8=Q", "b7-b8=N", "e1-g1", "e1-c1"} <= texts
+    draughts = PAIRINGS["english-draughts"]
+    state = draughts.load_openspiel().new_initial_state()
+    assert sorted(draughts.moves(state)) == ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]
