@@ -143,3 +143,10 @@ def analyze(
 def _reload(source: str, is_path: bool, variant: str | None, sets: list[str]) -> Game:
     """Unpickles a game: loads it again from what it was loaded from."""
     return _tabula.load(source, is_path, variant, sets)
+
+
+def _restore_state(game: Game, actions: list[int], limit: int | None = None) -> GameState:
+    """Unpickles a state: its game's start position, then its history, every action checked."""
+    state = game.deserialize_state(actions)
+    state.set_action_limit(limit)
+    return state
