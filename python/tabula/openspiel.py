@@ -215,7 +215,9 @@ if pyspiel is not None:
             return self
 
         def __reduce__(self):
-            return (_registered_game, (self.get_type().short_name,))
+            # The rules travel with it (a tabula.Game pickles as what it was loaded from), so
+            # that another process (OpenSpiel's AlphaZero actors) registers it as well.
+            return (_registered_game, (self.get_type().short_name, self._tabula, self._max_game_length))
 
     class TabulaState(pyspiel.State):
         """A position of a Tabula game, as a ``pyspiel.State``. ``tabula_state`` is the
@@ -335,7 +337,7 @@ if pyspiel is not None:
             return self._s.serialize()
 
         def __reduce__(self):
-            return (_restore, (self._game.get_type().short_name, self._s))
+            return (_restore, (self._game, self._s))
 
     class _Observer:
         """OpenSpiel's Python observer: the observation tensor (planes × sites) and the
@@ -371,14 +373,13 @@ if pyspiel is not None:
             s.apply_action(a)
         return players
 
-    def _registered_game(short_name):
-        """Unpickles a game: it must have been loaded in this process (``load_game``)."""
+    def _registered_game(short_name, tabula_game, max_game_length):
+        """Unpickles a game, registering it in this process if it is not yet."""
         if short_name not in _REGISTERED:
-            raise ValueError(f"{short_name} is not registered here: call tabula.openspiel.load_game first")
+            _register(short_name, tabula_game, max_game_length)
         return pyspiel.load_game(short_name)
 
-    def _restore(short_name, inner):
-        """Unpickles a state: its game must have been loaded in this process (``load_game``)."""
-        game = _registered_game(short_name)
+    def _restore(game, inner):
+        """Unpickles a state."""
         inner.set_action_limit(game._max_game_length)
         return TabulaState(game, inner)

@@ -225,3 +225,16 @@ def test_tabula_imports_without_open_spiel():
     )
     out = subprocess.run([sys.executable, "-c", code, str(TTT)], capture_output=True, text=True, check=True)
     assert "ImportError: tabula.openspiel needs OpenSpiel" in out.stdout
+
+
+def test_a_pickled_game_registers_itself_in_another_process(ttt):
+    # What OpenSpiel's AlphaZero does: its actor processes get the game pickled.
+    state = play(ttt, ["b2", "a1"])
+    code = (
+        "import pickle, sys\n"
+        "game, state = pickle.loads(sys.stdin.buffer.read())\n"
+        "print(game.get_type().short_name, state.history(), len(state.legal_actions()))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], input=pickle.dumps((ttt, state)),
+                         capture_output=True, check=True)
+    assert out.stdout.decode().split() == [ttt.get_type().short_name, "[4,", "0]", "7"]
