@@ -238,3 +238,46 @@ def test_a_pickled_game_registers_itself_in_another_process(ttt):
     out = subprocess.run([sys.executable, "-c", code], input=pickle.dumps((ttt, state)),
                          capture_output=True, check=True)
     assert out.stdout.decode().split() == [ttt.get_type().short_name, "[4,", "0]", "7"]
+
+
+AZ_SCRIPT = '''
+import sys
+from open_spiel.python.algorithms.alpha_zero import alpha_zero
+from open_spiel.python.utils import spawn
+import tabula.openspiel
+
+if __name__ == "__main__":
+    with spawn.main_handler():
+        game = tabula.openspiel.load_game(sys.argv[1], max_game_length=9)
+        alpha_zero.alpha_zero(alpha_zero.Config(
+            game=game.get_type().short_name, path=sys.argv[2], learning_rate=1e-3, weight_decay=1e-4,
+            decouple_weight_decay=False, train_batch_size=8, replay_buffer_size=64, replay_buffer_reuse=4,
+            max_steps=2, checkpoint_freq=1, actors=1, evaluators=0, evaluation_window=4, eval_levels=2,
+            uct_c=1.41, max_simulations=8, policy_alpha=1.0, policy_epsilon=0.25, temperature=1.0,
+            temperature_drop=4, nn_model="mlp", nn_width=16, nn_depth=1, observation_shape=None,
+            output_size=None, verbose=False, quiet=True, nn_api_version="nnx"))
+'''
+
+
+def test_alpha_zero_trains_on_tic_tac_toe(tmp_path):
+    """OpenSpiel's Python AlphaZero (JAX): two learning steps, its actor in another process
+    playing the Tabula game it unpickled."""
+    for module in ("jax", "flax", "optax", "orbax.checkpoint", "chex"):
+        pytest.importorskip(module)
+    import json
+
+    script = tmp_path / "az.py"
+    script.write_text(AZ_SCRIPT)
+    out = tmp_path / "az"
+    subprocess.run([sys.executable, str(script), str(TTT), str(out)], check=True, timeout=600,
+                   capture_output=True)
+    steps = [json.loads(line) for line in (out / "learner.jsonl").read_text().splitlines()]
+    assert [s["step"] for s in steps] == [1, 2]
+    assert all(np.isfinite(s["loss"]["sum"]) and s["loss"]["sum"] > 0 for s in steps)
+    # The actor played whole games of at most 9 actions (tic-tac-toe has 5 to 9).
+    assert steps[-1]["total_states"] > 0
+    assert sum(sum(s["outcomes"]["counts"]) for s in steps) > 0
+    actor_log = (out / "log-actor-0.txt").read_text()
+    games = [line for line in actor_log.splitlines() if "Returns:" in line]
+    assert games and all(("1.0 -1.0" in g) or ("-1.0 1.0" in g) or ("0.0 0.0" in g) for g in games)
+    assert (out / "checkpoint-2").exists()
