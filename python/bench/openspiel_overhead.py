@@ -3,7 +3,9 @@
 in the same process, with the same loop (``is_terminal``, ``legal_actions``, ``apply_action``
 and a uniform choice by Python's ``random``).
 
-The same with a ``clone()`` before each action, as tree searches do. Two more columns say where
+The same with a ``clone()`` before each action, as tree searches do. A second table times one
+decision of OpenSpiel's Python ``MCTSBot`` (random rollouts) on both games, and the engine's own
+search (``tabula.GameState.mcts_action``) for scale. Two more columns say where
 the time goes: ``tabula.GameState`` alone (no OpenSpiel layer), and
 the ``tabula.openspiel`` state driven through OpenSpiel's C++ methods (``pyspiel.State.
 legal_actions(state)``...), that is, through the trampolines that call back into Python, which
@@ -21,7 +23,9 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import mcts
 
 import tabula
 import tabula.openspiel
@@ -98,6 +102,37 @@ def main():
         print(f"| {spiel_name} / {file} | {o:.2f} | {t:.2f} | {t / o:.2f}× | {oc:.2f} | {tc:.2f} | {tc / oc:.2f}× "
               f"| {best[spiel_name, 'tabula']:.2f} | {best[spiel_name, 'trampolines']:.2f} |")
     print("(µs per action, the best of each cell's rounds)")
+    print()
+    print(f"| game | OpenSpiel's Python MCTSBot, {SIMULATIONS} simulations: on OpenSpiel's game "
+          f"| on tabula.openspiel | ratio | the engine's `mcts_action({SIMULATIONS})` |")
+    print("|---|---:|---:|---:|---:|")
+    for spiel_name, file in GAMES:
+        spiel = pyspiel.load_game(spiel_name)
+        ours = tabula.openspiel.load_game(ROOT / "games" / file)
+        o, t = mcts_step(spiel, rounds), mcts_step(ours, rounds)
+        e = min(timed(lambda: ours.new_initial_state().tabula_state.mcts_action(SIMULATIONS, seed=r))
+                for r in range(rounds))
+        print(f"| {spiel_name} / {file} | {1e3 * o:.1f} ms | {1e3 * t:.1f} ms | {t / o:.2f}× | {1e3 * e:.2f} ms |")
+    print("(ms per decision from the start position, the best of the rounds)")
+
+
+SIMULATIONS = 100
+
+
+def timed(f):
+    start = time.perf_counter()
+    f()
+    return time.perf_counter() - start
+
+
+def mcts_step(game, rounds):
+    """Seconds per MCTSBot decision (random rollouts) from the start, the best of `rounds`."""
+    best = float("inf")
+    for r in range(rounds):
+        rng = np.random.RandomState(r)
+        bot = mcts.MCTSBot(game, 2, SIMULATIONS, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+        best = min(best, timed(lambda: bot.step(game.new_initial_state())))
+    return best
 
 
 if __name__ == "__main__":
