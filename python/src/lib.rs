@@ -16,7 +16,7 @@ use std::sync::Arc;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyDict};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 use rand::Rng;
 
 use tabula::agent::{Agent, Budget, Mcts};
@@ -94,8 +94,15 @@ impl Game {
 }
 
 /// The action codes of a serialized state: integers separated by whitespace or commas
-/// (`serialize()` writes one per line), or a sequence of integers.
+/// (`serialize()` writes one per line), as text or UTF-8 bytes, or a sequence of integers.
 fn parse_actions(data: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    if data.is_instance_of::<PyBytes>() {
+        let bytes: &[u8] = data.extract()?;
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            PyValueError::new_err(format!("not a serialized state: the bytes are not UTF-8 text ({e})"))
+        })?;
+        return parse_actions(&PyString::new(data.py(), text).into_any());
+    }
     if let Ok(text) = data.extract::<String>() {
         return text
             .split(|c: char| c.is_whitespace() || c == ',')

@@ -2,6 +2,8 @@
 child, per-player observations and masks, move numbers, and the engine's MCTS from Python."""
 
 import pickle
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -82,8 +84,11 @@ def test_deserialize_rejects_corrupt_text(ttt):
         ttt.deserialize_state([0, 3, 1, 4, 2, 5])
     with pytest.raises(ValueError, match="not a serialized state|list of action numbers"):
         ttt.deserialize_state(3.5)
+    with pytest.raises(ValueError, match="not UTF-8"):
+        ttt.deserialize_state(b"4\n\xff")
     assert ttt.deserialize_state("").history() == []
     assert ttt.deserialize_state("4, 0").history() == [4, 0]
+    assert ttt.deserialize_state(b"4\n0\n").history() == [4, 0]
 
 
 def test_history_str_and_move_number(ttt):
@@ -201,3 +206,32 @@ def test_action_limit(ttt):
     assert copy.is_terminal()
     state.set_action_limit(None)
     assert not state.is_terminal() and 8 in state.legal_actions()
+
+
+def test_mcts_action_releases_the_gil(chess):
+    """While one thread searches, this one keeps running Python: with the GIL held for the
+    whole search, its loop would stop for as long as the search lasts."""
+    state = chess.new_initial_state()
+    started = time.perf_counter()
+    state.mcts_action(simulations=300, seed=1)
+    per_call = time.perf_counter() - started
+    simulations = max(300, int(300 * 1.0 / max(per_call, 1e-3)))  # about a second of search
+    done = threading.Event()
+    span = []
+
+    def search():
+        t = time.perf_counter()
+        state.mcts_action(simulations=simulations, seed=1)
+        span.append(time.perf_counter() - t)
+        done.set()
+
+    worker = threading.Thread(target=search)
+    ticks = [time.perf_counter()]
+    worker.start()
+    while not done.is_set():
+        ticks.append(time.perf_counter())
+    ticks.append(time.perf_counter())  # the gap before the loop saw the search end counts too
+    worker.join()
+    longest_gap = max(b - a for a, b in zip(ticks, ticks[1:]))
+    assert span[0] > 0.3
+    assert longest_gap < span[0] / 2, (longest_gap, span[0])
