@@ -24,6 +24,10 @@ observation tensor is ``tabula.GameState.observation()``: shape ``(planes, sites
 for every player (perfect information), as is the observation string (the board); the
 information state string is the history of actions.
 
+A game pickles as its rules (``tabula.Game``) and its short name, and registers itself in the
+process that unpickles it: OpenSpiel's Python AlphaZero (``open_spiel.python.algorithms.
+alpha_zero``, which needs JAX) hands the game to actor processes that way, and trains on it.
+
 OpenSpiel's *C++* ``MCTSBot`` cannot run on games written in Python (it crashes the
 interpreter): use ``open_spiel.python.algorithms.mcts.MCTSBot``, or the engine's own search,
 ``state.mcts_action(simulations, seed)`` on ``tabula.GameState``.
