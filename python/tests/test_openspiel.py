@@ -269,8 +269,9 @@ def test_alpha_zero_trains_on_tic_tac_toe(tmp_path):
     script = tmp_path / "az.py"
     script.write_text(AZ_SCRIPT)
     out = tmp_path / "az"
-    subprocess.run([sys.executable, str(script), str(TTT), str(out)], check=True, timeout=600,
-                   capture_output=True)
+    run = subprocess.run([sys.executable, str(script), str(TTT), str(out)], timeout=600,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     steps = [json.loads(line) for line in (out / "learner.jsonl").read_text().splitlines()]
     assert [s["step"] for s in steps] == [1, 2]
     assert all(np.isfinite(s["loss"]["sum"]) and s["loss"]["sum"] > 0 for s in steps)
