@@ -86,7 +86,7 @@ def _require_pyspiel() -> None:
 
 
 def registered() -> list[str]:
-    """The short names this module has registered with OpenSpiel so far."""
+    """The short names this module has registered with OpenSpiel so far (in this process)."""
     return sorted(_REGISTERED)
 
 
@@ -125,12 +125,15 @@ def load_game(
     else:
         text = os.fspath(path)
     short_name = _short_name(tabula_game, text, max_game_length)
-    if short_name not in _REGISTERED:
-        _register(short_name, tabula_game, max_game_length)
+    _register(short_name, tabula_game, max_game_length)
     return pyspiel.load_game(short_name)
 
 
 def _register(short_name: str, tabula_game, max_game_length: int) -> None:
+    """Registers the game under `short_name` unless it is already (by this module, or by an
+    earlier copy of it that `importlib.reload` replaced: pyspiel keeps registrations)."""
+    if short_name in _REGISTERED or short_name in pyspiel.registered_names():
+        return
     players = tabula_game.num_players()
     team_sizes = [tabula_game.player_teams.count(t) for t in range(len(tabula_game.teams))]
     zero_sum = len(team_sizes) == 2 and team_sizes[0] == team_sizes[1] > 0
@@ -379,8 +382,7 @@ if pyspiel is not None:
 
     def _registered_game(short_name, tabula_game, max_game_length):
         """Unpickles a game, registering it in this process if it is not yet."""
-        if short_name not in _REGISTERED:
-            _register(short_name, tabula_game, max_game_length)
+        _register(short_name, tabula_game, max_game_length)
         return pyspiel.load_game(short_name)
 
     def _restore(game, inner):
