@@ -60,7 +60,8 @@ except ImportError as _error:  # OpenSpiel is optional: only this module needs i
 else:
     _IMPORT_ERROR = None
 
-__all__ = ["MAX_GAME_LENGTH", "load_game", "registered"]
+__all__ = ["MAX_GAME_LENGTH", "PlayerAction", "load_game", "registered"]
+
 
 class PlayerAction(NamedTuple):
     """An item of ``state.full_history()``, with the fields of ``pyspiel.PlayerAction`` (which
