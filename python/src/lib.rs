@@ -16,9 +16,10 @@ use std::sync::Arc;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyDict};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 use rand::Rng;
 
+use tabula::agent::{Agent, Budget, Mcts};
 use tabula::check::{self, LoadError, Selection};
 use tabula::diagnostic::{Diagnostic, Sources};
 use tabula::engine::playout::{ACTION_CAP, random_game, rng_for};
@@ -72,15 +73,57 @@ impl Game {
         Game { engine: Arc::new(engine), codec: Arc::new(codec), planes: Arc::new(planes), source }
     }
 
-    fn state(&self, state: State) -> GameState {
-        GameState {
-            engine: self.engine.clone(),
-            codec: self.codec.clone(),
-            planes: self.planes.clone(),
-            state,
-            history: Vec::new(),
+    /// The state after `actions` from the start, each checked; an error names the action that
+    /// cannot be made and why.
+    fn replay(&self, actions: &[i64]) -> PyResult<State> {
+        let mut state = self.engine.initial();
+        for (i, &code) in actions.iter().enumerate() {
+            let a = self.codec.decode(code).ok_or_else(|| {
+                IllegalActionError::new_err(format!(
+                    "action {} of the history: {code} is not an action of this game (actions are 0..{})",
+                    i + 1,
+                    self.codec.size()
+                ))
+            })?;
+            self.engine
+                .apply(&mut state, a)
+                .map_err(|e| IllegalActionError::new_err(format!("action {} of the history: {e}", i + 1)))?;
         }
+        Ok(state)
     }
+}
+
+/// The action codes of a serialized state: integers separated by whitespace or commas
+/// (`serialize()` writes one per line), as text or UTF-8 bytes, or a sequence of integers.
+fn parse_actions(data: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    if data.is_instance_of::<PyBytes>() {
+        let bytes: &[u8] = data.extract()?;
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            PyValueError::new_err(format!("not a serialized state: the bytes are not UTF-8 text ({e})"))
+        })?;
+        return parse_actions(&PyString::new(data.py(), text).into_any());
+    }
+    if let Ok(text) = data.extract::<String>() {
+        return text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .enumerate()
+            .map(|(i, w)| {
+                w.parse::<i64>().map_err(|_| {
+                    PyValueError::new_err(format!(
+                        "not a serialized state: word {} is `{w}`, not an action number",
+                        i + 1
+                    ))
+                })
+            })
+            .collect();
+    }
+    data.extract::<Vec<i64>>().map_err(|_| {
+        PyValueError::new_err(format!(
+            "a serialized state is the text of `serialize()` or a list of action numbers, not {}",
+            data.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+        ))
+    })
 }
 
 /// Loads a game from a file (`is_path`) or from its text, with a variant and `KEY=VALUE` option
@@ -122,8 +165,35 @@ fn action_of_text(engine: &Engine, codec: &Codec, text: &str) -> PyResult<i64> {
 #[pymethods]
 impl Game {
     /// The start position.
-    fn new_initial_state(&self) -> GameState {
-        self.state(self.engine.initial())
+    fn new_initial_state(slf: &Bound<'_, Self>) -> GameState {
+        let game = slf.get();
+        GameState {
+            game: slf.clone().unbind(),
+            engine: game.engine.clone(),
+            codec: game.codec.clone(),
+            planes: game.planes.clone(),
+            state: game.engine.initial(),
+            history: Vec::new(),
+            limit: usize::MAX,
+        }
+    }
+
+    /// The state that `state.serialize()` wrote: its text, or the list of its action codes.
+    /// Every action is checked; text that is not a state of this game raises `ValueError`
+    /// (`IllegalActionError` for an action that cannot be made).
+    fn deserialize_state(slf: &Bound<'_, Self>, data: &Bound<'_, PyAny>) -> PyResult<GameState> {
+        let actions = parse_actions(data)?;
+        let game = slf.get();
+        let state = game.replay(&actions)?;
+        Ok(GameState {
+            game: slf.clone().unbind(),
+            engine: game.engine.clone(),
+            codec: game.codec.clone(),
+            planes: game.planes.clone(),
+            state,
+            history: actions,
+            limit: usize::MAX,
+        })
     }
 
     #[getter]
@@ -236,11 +306,14 @@ impl Game {
 /// A position, with the actions that led to it.
 #[pyclass(module = "tabula._tabula")]
 pub struct GameState {
+    game: Py<Game>,
     engine: Arc<Engine>,
     codec: Arc<Codec>,
     planes: Arc<Planes>,
     state: State,
     history: Vec<i64>,
+    /// Actions after which the state counts as over, a draw (`set_action_limit`).
+    limit: usize,
 }
 
 impl GameState {
@@ -254,6 +327,34 @@ impl GameState {
         v.sort_unstable();
         v
     }
+
+    fn copy(&self, py: Python<'_>) -> GameState {
+        GameState {
+            game: self.game.clone_ref(py),
+            engine: self.engine.clone(),
+            codec: self.codec.clone(),
+            planes: self.planes.clone(),
+            state: self.state.clone(),
+            history: self.history.clone(),
+            limit: self.limit,
+        }
+    }
+
+    /// Over by the rules, or stopped at the action limit.
+    fn over(&self) -> bool {
+        self.engine.outcome(&self.state).is_some() || self.history.len() >= self.limit
+    }
+
+    /// A perspective given to an observation: `None` or a player of the game.
+    fn check_player(&self, player: Option<i64>) -> PyResult<()> {
+        let players = self.engine.game().players.len() as i64;
+        match player {
+            Some(p) if !(0..players).contains(&p) => Err(PyValueError::new_err(format!(
+                "player {p} is not a player of this game (players are 0..{players})"
+            ))),
+            _ => Ok(()),
+        }
+    }
 }
 
 #[pymethods]
@@ -261,6 +362,9 @@ impl GameState {
     /// The player to decide (index into `game.players`), or -4 (OpenSpiel's TERMINAL) when the
     /// game is over.
     fn current_player(&self) -> i64 {
+        if self.history.len() >= self.limit {
+            return TERMINAL;
+        }
         self.engine.to_move(&self.state).map(|p| p as i64).unwrap_or(TERMINAL)
     }
 
@@ -270,16 +374,21 @@ impl GameState {
     fn legal_actions(&self, player: Option<i64>) -> Vec<i64> {
         match player {
             Some(p) if p != self.current_player() => Vec::new(),
+            _ if self.history.len() >= self.limit => Vec::new(),
             _ => self.encode_legal(),
         }
     }
 
-    /// A NumPy int8 array of `game.num_distinct_actions()` values: 1 where the action is legal.
-    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    /// A NumPy int8 array of `game.num_distinct_actions()` values: 1 where the action is legal;
+    /// all zeros when `player` is given and is not the one to move (as OpenSpiel).
+    #[pyo3(signature = (player=None))]
+    fn legal_actions_mask<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
         let mut mask = vec![0u8; self.codec.size() as usize];
-        for a in self.engine.legal(&self.state) {
-            if let Some(i) = self.codec.encode(*a) {
-                mask[i as usize] = 1;
+        if player.is_none_or(|p| p == self.current_player()) && self.history.len() < self.limit {
+            for a in self.engine.legal(&self.state) {
+                if let Some(i) = self.codec.encode(*a) {
+                    mask[i as usize] = 1;
+                }
             }
         }
         numpy_array(py, &mask, "i1", None)
@@ -288,10 +397,61 @@ impl GameState {
     /// Makes an action; an illegal one raises `IllegalActionError` with the reason and leaves
     /// the state unchanged.
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        if self.history.len() >= self.limit {
+            return Err(IllegalActionError::new_err(format!(
+                "the game is over: it was stopped after {} actions",
+                self.limit
+            )));
+        }
         let a = self.codec.decode(action).ok_or_else(|| self.codec.unknown(action))?;
         self.engine.apply(&mut self.state, a).map_err(|e| IllegalActionError::new_err(e.to_string()))?;
         self.history.push(action);
         Ok(())
+    }
+
+    /// The state after `action`, this one unchanged.
+    fn child(&self, py: Python<'_>, action: i64) -> PyResult<GameState> {
+        let mut child = self.copy(py);
+        child.apply_action(action)?;
+        Ok(child)
+    }
+
+    /// Takes back the last action, which `player` made (OpenSpiel's signature; both are
+    /// checked). The position before it is replayed from the start.
+    fn undo_action(&mut self, player: i64, action: i64) -> PyResult<()> {
+        let Some(&last) = self.history.last() else {
+            return Err(PyValueError::new_err("no action to undo: the game is at its start"));
+        };
+        if last != action {
+            return Err(PyValueError::new_err(format!("the last action is {last}, not {action}")));
+        }
+        let n = self.history.len() - 1;
+        let game = self.game.get();
+        let before = game.replay(&self.history[..n])?;
+        let mover = self.engine.to_move(&before).map(|p| p as i64).unwrap_or(TERMINAL);
+        if mover != player {
+            return Err(PyValueError::new_err(format!("action {action} was made by player {mover}, not {player}")));
+        }
+        self.state = before;
+        self.history.pop();
+        Ok(())
+    }
+
+    /// The engine's UCT search (the agent of `tabula play --players mcts:N`), run without the
+    /// GIL: `simulations` iterations from this position, seeded, so that the same seed gives
+    /// the same action.
+    #[pyo3(signature = (simulations=1000, seed=1))]
+    fn mcts_action(&self, py: Python<'_>, simulations: u32, seed: u64) -> PyResult<i64> {
+        if self.over() {
+            return Err(PyValueError::new_err("the game is over: there is no action to choose"));
+        }
+        if simulations == 0 {
+            return Err(PyValueError::new_err("simulations must be at least 1"));
+        }
+        let engine = self.engine.clone();
+        let state = self.state.clone();
+        let action = py.detach(move || Mcts::new(seed, Budget::Iterations(simulations)).choose(&engine, &state));
+        Ok(self.codec.encode(action).expect("every legal action has a code"))
     }
 
     /// `action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`.
@@ -305,7 +465,15 @@ impl GameState {
     }
 
     fn is_terminal(&self) -> bool {
-        self.engine.outcome(&self.state).is_some()
+        self.over()
+    }
+
+    /// Stops the game after `actions` actions from the start: the state is then over, a draw
+    /// with no outcome (OpenSpiel needs a bound on the length of a game; `tabula.openspiel`
+    /// sets one). `None` lifts the limit.
+    #[pyo3(signature = (actions))]
+    fn set_action_limit(&mut self, actions: Option<usize>) {
+        self.limit = actions.unwrap_or(usize::MAX);
     }
 
     fn is_chance_node(&self) -> bool {
@@ -351,6 +519,33 @@ impl GameState {
         self.history.clone()
     }
 
+    /// The history as OpenSpiel writes it: `"4, 0, 8"`.
+    fn history_str(&self) -> String {
+        self.history.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", ")
+    }
+
+    /// Actions made so far (OpenSpiel's move number; a turn may hold several actions).
+    fn move_number(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The state as text, one action code a line; `game.deserialize_state(text)` reads it back.
+    fn serialize(&self) -> String {
+        self.history.iter().map(|a| format!("{a}\n")).collect()
+    }
+
+    /// The game this state is a position of.
+    fn get_game(&self, py: Python<'_>) -> Py<Game> {
+        self.game.clone_ref(py)
+    }
+
+    /// Pickled as its game, its history (replayed when unpickled) and its action limit.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Py<Game>, Vec<i64>, Option<usize>))> {
+        let limit = (self.limit != usize::MAX).then_some(self.limit);
+        Ok((py.import("tabula")?.getattr("_restore_state")?, (self.game.clone_ref(py), self.history.clone(), limit)))
+    }
+
     /// Turns begun so far (a turn may hold several actions).
     fn turns(&self) -> u32 {
         self.state.turns()
@@ -361,22 +556,16 @@ impl GameState {
         self.state.turns_completed()
     }
 
-    fn clone(&self) -> GameState {
-        GameState {
-            engine: self.engine.clone(),
-            codec: self.codec.clone(),
-            planes: self.planes.clone(),
-            state: self.state.clone(),
-            history: self.history.clone(),
-        }
+    fn clone(&self, py: Python<'_>) -> GameState {
+        self.copy(py)
     }
 
-    fn __copy__(&self) -> GameState {
-        self.clone()
+    fn __copy__(&self, py: Python<'_>) -> GameState {
+        self.copy(py)
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> GameState {
-        self.clone()
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> GameState {
+        self.copy(py)
     }
 
     /// The position as a float32 NumPy array of shape `game.observation_shape()`, that is
@@ -388,9 +577,27 @@ impl GameState {
         numpy_array(py, &bytes, "<f4", Some(shape))
     }
 
-    /// OpenSpiel's flat observation: `observation()` as a list.
-    fn observation_tensor(&self) -> Vec<f32> {
-        self.planes.fill(&self.engine, &self.state)
+    /// OpenSpiel's flat observation: `observation()` as a list. The games are of perfect
+    /// information, so every player's view is the same: `player` is checked, then ignored.
+    #[pyo3(signature = (player=None))]
+    fn observation_tensor(&self, player: Option<i64>) -> PyResult<Vec<f32>> {
+        self.check_player(player)?;
+        Ok(self.planes.fill(&self.engine, &self.state))
+    }
+
+    /// The board as `str(state)` draws it, the same for every player (perfect information).
+    #[pyo3(signature = (player=None))]
+    fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
+        self.check_player(player)?;
+        Ok(self.__str__())
+    }
+
+    /// What a player knows: with perfect information and perfect recall, the whole history
+    /// (`history_str()`), the same for every player.
+    #[pyo3(signature = (player=None))]
+    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+        self.check_player(player)?;
+        Ok(self.history_str())
     }
 
     fn __str__(&self) -> String {

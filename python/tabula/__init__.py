@@ -35,6 +35,23 @@ places them). ``game.observation_planes()`` names the planes, in this order:
 Scalars fill their whole plane. ``observation_tensor()`` is the same values as a flat list. Long work (``playouts``, ``analyze``) runs in Rust without the
 GIL, so Python threads can do other things meanwhile.
 
+The rest of OpenSpiel's state API, with its signatures: ``clone()``, ``child(action)``,
+``undo_action(player, action)`` (the last action, replayed from the start), ``move_number()``
+(actions made), ``history()``, ``history_str()``, ``legal_actions(player=None)`` and
+``legal_actions_mask(player=None)`` (empty and all zeros when ``player`` is not the one to move),
+``observation_tensor(player=None)``, ``observation_string(player=None)`` (the board) and
+``information_state_string(player=None)`` (the history). The games are of perfect information,
+so these are the same for every player: ``player`` is checked, then ignored. A state pickles, and
+``state.serialize()`` (its action codes, one a line) is read back by
+``game.deserialize_state(text)``, which also takes a list of codes and checks every action.
+``state.mcts_action(simulations=1000, seed=1)`` is the engine's UCT search (the agent
+``mcts:N`` of ``tabula play``), run without the GIL, the same action for the same seed.
+``state.set_action_limit(n)`` ends a state after ``n`` actions, as a draw.
+
+``tabula.openspiel.load_game(path, variant=None, options=None)`` registers the game with OpenSpiel
+and returns a ``pyspiel.Game``, for OpenSpiel's Python algorithms (MCTS, alpha-beta,
+``evaluate_bots``); it needs ``open-spiel``, which ``import tabula`` does not.
+
 Bad input raises Python exceptions carrying the engine's diagnostic text: ``GameError`` for a
 game that cannot be loaded, ``IllegalActionError`` for an action that cannot be made; both are
 ``ValueError`` subclasses.
@@ -143,3 +160,10 @@ def analyze(
 def _reload(source: str, is_path: bool, variant: str | None, sets: list[str]) -> Game:
     """Unpickles a game: loads it again from what it was loaded from."""
     return _tabula.load(source, is_path, variant, sets)
+
+
+def _restore_state(game: Game, actions: list[int], limit: int | None = None) -> GameState:
+    """Unpickles a state: its game's start position, then its history, every action checked."""
+    state = game.deserialize_state(actions)
+    state.set_action_limit(limit)
+    return state
