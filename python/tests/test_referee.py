@@ -52,7 +52,7 @@ def test_the_referee_finds_a_rule_left_out(tmp_path):
     # Chess without its dead-position rule plays on where OpenSpiel draws: the referee must say
     # so, at the position where the last pawn, rook and queen are gone.
     text = (ROOT / "games" / "chess.game").read_text()
-    without, n = re.subn(r"\n    \(when \(and no-pawn-rook-or-queen .*\n +draw\)", "", text)
+    without, n = re.subn(r"\n    \(when\s+\(and no-pawn-rook-or-queen .*\n +draw\)", "", text)
     assert n == 1
     path = tmp_path / "chess-without-dead-positions.game"
     path.write_text(without)
@@ -65,7 +65,8 @@ def test_the_referee_finds_a_rule_left_out(tmp_path):
 def test_draughts_needs_the_openspiel_option():
     # Without `openspiel`, a man's move restarts the count of quiet turns and 80 of them draw:
     # OpenSpiel's checkers ends some random games where Tabula plays on.
-    standard = Pairing("draughts-standard", "checkers", "games/english-draughts.game", openspiel_text=PAIRINGS["english-draughts"].openspiel_text)
+    paired = PAIRINGS["english-draughts"]
+    standard = Pairing("draughts-standard", "checkers", paired.tabula, openspiel_text=paired.openspiel_text)
     tally = lockstep.run(standard, 50, seed=1)
     assert tally.disagreements
     assert all(d.what == "terminal: Tabula False, OpenSpiel True" for d in tally.disagreements)
