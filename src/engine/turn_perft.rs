@@ -8,7 +8,7 @@
 //!
 //! The last turn is counted in bulk, as [`super::perft::perft`] counts the last action, where
 //! the engine knows without making them that every legal action finishes the turn
-//! ([`every_action_ends_turn`]): in a game whose every turn is one action, a count of D turns
+//! (`every_action_ends_turn`): in a game whose every turn is one action, a count of D turns
 //! then costs what a count of D actions does. Elsewhere each action of the last turn is made to
 //! learn whether it finished the turn.
 
@@ -27,7 +27,8 @@ fn turn_over(engine: &Engine, before: &State, after: &State) -> bool {
 /// turn; `pass` ends the turn; `end` ends the stage; any other action ends the stage when it is
 /// the stage's last possible one (MAX actions done, MAX fixed when the stage began); and a
 /// stage that ends when no later stage of the mover's phase is left ends the turn, for the
-/// phase does not change within a turn. A blocked player's forced `pass` is the only action.
+/// phase does not change within a turn. A blocked player's forced `pass`, his only action,
+/// ends the turn too.
 ///
 /// Conservative where it must be: an action that may leave the stage open (fewer than MAX
 /// done, the stage perhaps ended by having nothing left to do) or a stage followed by others
