@@ -47,4 +47,5 @@ mod serve;
 mod suites;
 mod text_board;
 mod threads;
+mod turn_perft;
 mod tutorial;
