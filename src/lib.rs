@@ -1,6 +1,6 @@
 //! Tabula: board games described in text files, played by a generic interpreter.
 //!
-//! The pipeline (DESIGN.md §1): [`syntax`] parses a game file into forms with spans; [`check`]
+//! The pipeline: [`syntax`] parses a game file into forms with spans; [`check`]
 //! resolves names, checks types and applies options and variants, producing a [`game::Game`]
 //! (the rules as index-based data over a [`board::Topology`]); [`engine`] plays it. The
 //! front ends in [`cli`] never know a game's rules.

@@ -1,4 +1,4 @@
-//! Game records (`*.rec`, DESIGN.md §4): plain text, one line per turn.
+//! Game records (`*.rec`, docs/CLI.md): plain text, one line per turn.
 //!
 //! ```text
 //! ; comments start with a semicolon

@@ -12,7 +12,7 @@ N = 3
 
 
 def read_record(path):
-    """The turns of a record (DESIGN.md §4): one line per turn, actions separated by spaces."""
+    """The turns of a record (docs/CLI.md): one line per turn, actions separated by spaces."""
     turns = []
     for line in path.read_text().splitlines():
         line = line.strip()

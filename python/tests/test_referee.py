@@ -32,7 +32,7 @@ def test_random_games_agree_in_lockstep(name):
     assert tally.moves_compared >= tally.positions - tally.games
 
 
-# Published figures at the pairings' depths (CLASSICS.md): chess perft(4), Connect Four's
+# Published figures at the pairings' depths (docs/CLASSICS.md): chess perft(4), Connect Four's
 # perft(7), Othello's perft(7), and the first turn of 10×10 Amazons.
 PUBLISHED = {"chess": 197_281, "connect-four": 823_536, "reversi": 55_092}
 

@@ -18,7 +18,7 @@
 //! its **sides** (built-in regions such as `side-N`, kept apart from [`Topology::regions`] so
 //! that a game sees only the sides it names; see [`Topology::sides`]).
 //!
-//! Site labels are part of the CLI contract (DESIGN.md §4) and are documented on each generator.
+//! Site labels are part of the CLI contract (docs/CLI.md) and are documented on each generator.
 
 pub mod axes;
 pub mod hexcells;

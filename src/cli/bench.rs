@@ -1,7 +1,7 @@
 //! `tabula bench FILE [--seconds S] [--runs R] [--json]`
 //!
 //! Random playouts per second on one thread, after a warm-up, as the median of several runs:
-//! the figure general game systems are compared by (DESIGN.md §5).
+//! the figure general game systems are compared by (docs/PERFORMANCE.md).
 
 use std::time::{Duration, Instant};
 

@@ -1,4 +1,4 @@
-//! The `tabula` command line (DESIGN.md §4). Front ends never know a game's rules: they load a
+//! The `tabula` command line (docs/CLI.md). Front ends never know a game's rules: they load a
 //! description, ask the engine, and print.
 //!
 //! Exit status: 0 done (and, for `check`, nothing wrong); 1 the input has problems (a rule

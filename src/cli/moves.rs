@@ -1,5 +1,5 @@
 //! `tabula moves FILE [--position P] [--after "ACTIONS"] [--json]`: the legal actions of a position, for
-//! debugging a rule file (DESIGN.md §4).
+//! debugging a rule file (docs/CLI.md).
 //!
 //! The actions go to stdout one per line, in byte order, so that two runs (or two engines) can be
 //! compared with `diff`; who is to move, or how the game ended, goes to stderr.

@@ -58,7 +58,7 @@ pub fn run(args: &PerftArgs) -> Result<(), Failure> {
     } else {
         perft(&engine, &state, args.depth)
     };
-    // The last line is the count alone (DESIGN.md §4).
+    // The last line is the count alone (docs/CLI.md).
     println!("{total}");
     Ok(())
 }

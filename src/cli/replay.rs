@@ -111,7 +111,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
     super::overflow_check(u64::from(state.overflowed()))
 }
 
-/// The JSON keys of DESIGN.md §4: `turns`, `actions`, `winner` (1-based number of the first
+/// The JSON keys of docs/CLI.md: `turns`, `actions`, `winner` (1-based number of the first
 /// player of the winning team, or null), `draw`, `scores` (per team, or null); and the keys every
 /// `--json` output shares: `game`, `variant`, `options`, `team_wins`.
 pub fn result_json(engine: &Engine, state: &State) -> serde_json::Value {

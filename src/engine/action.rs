@@ -1,5 +1,5 @@
 //! Actions and their text form: `c3` (place), `c3-d4` (slide), `c3>d4` (relocate), `end`,
-//! `pass` (DESIGN.md §4), and `c7-c8=Q` (a move that promotes the piece to the kind chosen).
+//! `pass` (docs/CLI.md), and `c7-c8=Q` (a move that promotes the piece to the kind chosen).
 
 use super::Engine;
 

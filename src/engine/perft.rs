@@ -1,4 +1,4 @@
-//! `perft`: the number of action sequences of a given length from a position (DESIGN.md §2).
+//! `perft`: the number of action sequences of a given length from a position (docs/CLI.md, turns and actions).
 
 use super::{Engine, State};
 

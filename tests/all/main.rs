@@ -28,6 +28,7 @@ mod history;
 mod info;
 mod invariants;
 mod json_vocabulary;
+mod links;
 mod language_doc;
 mod lines;
 mod lsp;

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Independent reference interpreter of the Tabula rule language.
 
-Written from docs/LANGUAGE.md (and DESIGN.md §2/§4 for action texts, counting and the CLI
-contract) without reading the engine's sources. It is deliberately brute force: every legal
+Written from docs/LANGUAGE.md (and the design document's §2/§4, now docs/CLI.md, for action
+texts, counting and the CLI contract) without reading the engine's sources. It is deliberately brute force: every legal
 action is found by building the position it would lead to and testing the rules on it, and
 every state is a fresh copy. Speed is not a goal; being obviously a reading of the docs is.
 
