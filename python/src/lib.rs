@@ -166,16 +166,7 @@ fn action_of_text(engine: &Engine, codec: &Codec, text: &str) -> PyResult<i64> {
 impl Game {
     /// The start position.
     fn new_initial_state(slf: &Bound<'_, Self>) -> GameState {
-        let game = slf.get();
-        GameState {
-            game: slf.clone().unbind(),
-            engine: game.engine.clone(),
-            codec: game.codec.clone(),
-            planes: game.planes.clone(),
-            state: game.engine.initial(),
-            history: Vec::new(),
-            limit: usize::MAX,
-        }
+        GameState::new(slf, slf.get().engine.initial(), Vec::new())
     }
 
     /// The state that `state.serialize()` wrote: its text, or the list of its action codes.
@@ -183,17 +174,8 @@ impl Game {
     /// (`IllegalActionError` for an action that cannot be made).
     fn deserialize_state(slf: &Bound<'_, Self>, data: &Bound<'_, PyAny>) -> PyResult<GameState> {
         let actions = parse_actions(data)?;
-        let game = slf.get();
-        let state = game.replay(&actions)?;
-        Ok(GameState {
-            game: slf.clone().unbind(),
-            engine: game.engine.clone(),
-            codec: game.codec.clone(),
-            planes: game.planes.clone(),
-            state,
-            history: actions,
-            limit: usize::MAX,
-        })
+        let state = slf.get().replay(&actions)?;
+        Ok(GameState::new(slf, state, actions))
     }
 
     #[getter]
@@ -306,10 +288,8 @@ impl Game {
 /// A position, with the actions that led to it.
 #[pyclass(module = "tabula._tabula")]
 pub struct GameState {
+    /// The game, whose engine, action codes and observation planes the state uses.
     game: Py<Game>,
-    engine: Arc<Engine>,
-    codec: Arc<Codec>,
-    planes: Arc<Planes>,
     state: State,
     history: Vec<i64>,
     /// Actions after which the state counts as over, a draw (`set_action_limit`).
@@ -317,12 +297,27 @@ pub struct GameState {
 }
 
 impl GameState {
+    /// A state of `game` reached by `history`, with no action limit.
+    fn new(game: &Bound<'_, Game>, state: State, history: Vec<i64>) -> GameState {
+        GameState { game: game.clone().unbind(), state, history, limit: usize::MAX }
+    }
+
+    fn game(&self) -> &Game {
+        self.game.get()
+    }
+
+    /// Stopped at the action limit (`set_action_limit`).
+    fn stopped(&self) -> bool {
+        self.history.len() >= self.limit
+    }
+
     fn encode_legal(&self) -> Vec<i64> {
-        let mut v: Vec<i64> = self
+        let game = self.game();
+        let mut v: Vec<i64> = game
             .engine
             .legal(&self.state)
             .iter()
-            .map(|a| self.codec.encode(*a).expect("every legal action has a code"))
+            .map(|a| game.codec.encode(*a).expect("every legal action has a code"))
             .collect();
         v.sort_unstable();
         v
@@ -331,9 +326,6 @@ impl GameState {
     fn copy(&self, py: Python<'_>) -> GameState {
         GameState {
             game: self.game.clone_ref(py),
-            engine: self.engine.clone(),
-            codec: self.codec.clone(),
-            planes: self.planes.clone(),
             state: self.state.clone(),
             history: self.history.clone(),
             limit: self.limit,
@@ -342,12 +334,12 @@ impl GameState {
 
     /// Over by the rules, or stopped at the action limit.
     fn over(&self) -> bool {
-        self.engine.outcome(&self.state).is_some() || self.history.len() >= self.limit
+        self.game().engine.outcome(&self.state).is_some() || self.stopped()
     }
 
     /// A perspective given to an observation: `None` or a player of the game.
     fn check_player(&self, player: Option<i64>) -> PyResult<()> {
-        let players = self.engine.game().players.len() as i64;
+        let players = self.game().engine.game().players.len() as i64;
         match player {
             Some(p) if !(0..players).contains(&p) => Err(PyValueError::new_err(format!(
                 "player {p} is not a player of this game (players are 0..{players})"
@@ -362,10 +354,10 @@ impl GameState {
     /// The player to decide (index into `game.players`), or -4 (OpenSpiel's TERMINAL) when the
     /// game is over.
     fn current_player(&self) -> i64 {
-        if self.history.len() >= self.limit {
+        if self.stopped() {
             return TERMINAL;
         }
-        self.engine.to_move(&self.state).map(|p| p as i64).unwrap_or(TERMINAL)
+        self.game().engine.to_move(&self.state).map(|p| p as i64).unwrap_or(TERMINAL)
     }
 
     /// Legal actions as sorted integers; empty when the game is over or when `player` is given
@@ -374,7 +366,7 @@ impl GameState {
     fn legal_actions(&self, player: Option<i64>) -> Vec<i64> {
         match player {
             Some(p) if p != self.current_player() => Vec::new(),
-            _ if self.history.len() >= self.limit => Vec::new(),
+            _ if self.stopped() => Vec::new(),
             _ => self.encode_legal(),
         }
     }
@@ -383,10 +375,10 @@ impl GameState {
     /// all zeros when `player` is given and is not the one to move (as OpenSpiel).
     #[pyo3(signature = (player=None))]
     fn legal_actions_mask<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
-        let mut mask = vec![0u8; self.codec.size() as usize];
-        if player.is_none_or(|p| p == self.current_player()) && self.history.len() < self.limit {
-            for a in self.engine.legal(&self.state) {
-                if let Some(i) = self.codec.encode(*a) {
+        let mut mask = vec![0u8; self.game().codec.size() as usize];
+        if player.is_none_or(|p| p == self.current_player()) && !self.stopped() {
+            for a in self.game().engine.legal(&self.state) {
+                if let Some(i) = self.game().codec.encode(*a) {
                     mask[i as usize] = 1;
                 }
             }
@@ -397,14 +389,14 @@ impl GameState {
     /// Makes an action; an illegal one raises `IllegalActionError` with the reason and leaves
     /// the state unchanged.
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        if self.history.len() >= self.limit {
+        if self.stopped() {
             return Err(IllegalActionError::new_err(format!(
                 "the game is over: it was stopped after {} actions",
                 self.limit
             )));
         }
-        let a = self.codec.decode(action).ok_or_else(|| self.codec.unknown(action))?;
-        self.engine.apply(&mut self.state, a).map_err(|e| IllegalActionError::new_err(e.to_string()))?;
+        let a = self.game().codec.decode(action).ok_or_else(|| self.game().codec.unknown(action))?;
+        self.game.get().engine.apply(&mut self.state, a).map_err(|e| IllegalActionError::new_err(e.to_string()))?;
         self.history.push(action);
         Ok(())
     }
@@ -428,7 +420,7 @@ impl GameState {
         let n = self.history.len() - 1;
         let game = self.game.get();
         let before = game.replay(&self.history[..n])?;
-        let mover = self.engine.to_move(&before).map(|p| p as i64).unwrap_or(TERMINAL);
+        let mover = self.game().engine.to_move(&before).map(|p| p as i64).unwrap_or(TERMINAL);
         if mover != player {
             return Err(PyValueError::new_err(format!("action {action} was made by player {mover}, not {player}")));
         }
@@ -448,20 +440,20 @@ impl GameState {
         if simulations == 0 {
             return Err(PyValueError::new_err("simulations must be at least 1"));
         }
-        let engine = self.engine.clone();
+        let engine = self.game().engine.clone();
         let state = self.state.clone();
         let action = py.detach(move || Mcts::new(seed, Budget::Iterations(simulations)).choose(&engine, &state));
-        Ok(self.codec.encode(action).expect("every legal action has a code"))
+        Ok(self.game().codec.encode(action).expect("every legal action has a code"))
     }
 
     /// `action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`.
     #[pyo3(signature = (a, b=None))]
     fn action_to_string(&self, a: i64, b: Option<i64>) -> PyResult<String> {
-        text_of_action(&self.engine, &self.codec, b.unwrap_or(a))
+        text_of_action(&self.game().engine, &self.game().codec, b.unwrap_or(a))
     }
 
     fn string_to_action(&self, text: &str) -> PyResult<i64> {
-        action_of_text(&self.engine, &self.codec, text)
+        action_of_text(&self.game().engine, &self.game().codec, text)
     }
 
     fn is_terminal(&self) -> bool {
@@ -482,8 +474,8 @@ impl GameState {
 
     /// Per player: 1 if his team won, -1 if it lost, 0 for a draw or a game still going.
     fn returns(&self) -> Vec<f64> {
-        let game = self.engine.game();
-        match self.engine.outcome(&self.state) {
+        let game = self.game().engine.game();
+        match self.game().engine.outcome(&self.state) {
             None => vec![0.0; game.players.len()],
             Some(o) => game
                 .players
@@ -500,13 +492,13 @@ impl GameState {
     /// How the game ended: `None` while it goes on, else {`winner`: team index or None,
     /// `draw`, `scores` (per team, or None), `reason`}.
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some(o) = self.engine.outcome(&self.state) else { return Ok(None) };
+        let Some(o) = self.game().engine.outcome(&self.state) else { return Ok(None) };
         let d = PyDict::new(py);
         d.set_item("winner", o.winner)?;
         d.set_item("draw", o.winner.is_none())?;
         d.set_item("scores", o.scores.clone())?;
         let reason = match o.reason {
-            tabula::engine::EndReason::Rule(i) => self.engine.game().end_text[i].clone(),
+            tabula::engine::EndReason::Rule(i) => self.game().engine.game().end_text[i].clone(),
             tabula::engine::EndReason::Blocked => "a player could not move".into(),
             tabula::engine::EndReason::Effect => "a `win` or `draw` effect".into(),
         };
@@ -571,9 +563,9 @@ impl GameState {
     /// The position as a float32 NumPy array of shape `game.observation_shape()`, that is
     /// (planes, sites); `game.observation_planes()` names the planes (see the package docs).
     fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let values = self.planes.fill(&self.engine, &self.state);
+        let values = self.game().planes.fill(&self.game().engine, &self.state);
         let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-        let shape = (self.planes.names.len(), self.engine.game().board.site_count());
+        let shape = (self.game().planes.names.len(), self.game().engine.game().board.site_count());
         numpy_array(py, &bytes, "<f4", Some(shape))
     }
 
@@ -582,7 +574,7 @@ impl GameState {
     #[pyo3(signature = (player=None))]
     fn observation_tensor(&self, player: Option<i64>) -> PyResult<Vec<f32>> {
         self.check_player(player)?;
-        Ok(self.planes.fill(&self.engine, &self.state))
+        Ok(self.game().planes.fill(&self.game().engine, &self.state))
     }
 
     /// The board as `str(state)` draws it, the same for every player (perfect information).
@@ -603,13 +595,13 @@ impl GameState {
     fn __str__(&self) -> String {
         format!(
             "{}{}",
-            tabula::display::board(&self.engine, &self.state),
-            tabula::cli::result_line(&self.engine, &self.state)
+            tabula::display::board(&self.game().engine, &self.state),
+            tabula::cli::result_line(&self.game().engine, &self.state)
         )
     }
 
     fn __repr__(&self) -> String {
-        format!("<tabula.GameState {}>", tabula::cli::result_line(&self.engine, &self.state))
+        format!("<tabula.GameState {}>", tabula::cli::result_line(&self.game().engine, &self.state))
     }
 }
 

@@ -625,6 +625,32 @@ impl Engine {
         }
     }
 
+    /// Whether every legal action of the decision at hand finishes the turn, known from where the
+    /// turn stands, without making one (for `perft --turns`, which then counts the last turn in
+    /// bulk). It follows the turn flow after an action ([`Engine::after_action`]): a game that
+    /// ends finishes the turn; `pass` ends the turn; `end` ends the stage; any other action ends
+    /// the stage when it is the stage's last possible one (MAX actions done, MAX fixed when the
+    /// stage began); and a stage that ends when no later stage of the mover's phase is left
+    /// ends the turn, for the phase does not change within a turn. A blocked player's forced
+    /// `pass`, his only action, ends the turn too.
+    ///
+    /// Conservative where it must be: an action that may leave the stage open (fewer than MAX
+    /// done, the stage perhaps ended by having nothing left to do) or a stage followed by
+    /// others (whose bounds are read only when they begin, after the action's effects) answers
+    /// false. `false` when the game is over (no decision).
+    pub(crate) fn every_action_ends_turn(&self, s: &State) -> bool {
+        if s.outcome.is_some() {
+            return false;
+        }
+        if s.forced_pass {
+            return true;
+        }
+        let stages = self.program.phases[s.phase[s.mover as usize] as usize].len();
+        let last_stage = s.stage as usize + 1 >= stages;
+        // `stage_done < stage_max` at a decision, so the sum does not overflow.
+        last_stage && s.stage_done + 1 >= s.stage_max
+    }
+
     /// Evaluates the stage's bounds and its actions; returns whether there is a decision.
     /// Inlined into the turn flow: listing the actions is the call.
     #[inline(always)]

@@ -419,16 +419,17 @@ fn num(cx: Cx<'_>, e: &Int) -> Num {
             let (var, rel) = (*var, *rel);
             Num::Code(int_fn(move |engine, s, w, env| engine.empty_neighbors(s, w, var, rel, env)))
         }
-        // A kind's pieces of anyone's on the whole board (chess's dead positions, after every
-        // action): the vector count, without the general count's dispatch.
-        e if kind_on_board(e).is_some() => {
-            let kind = kind_on_board(e).expect("matched");
-            Num::Code(int_fn(move |_, s, _, _| i64::from(super::bytes::count_kind(&s.kinds, kind, &s.board, 0))))
-        }
-        Int::Count(filter, sites) => {
-            let (filter, sites) = (*filter, sites.clone());
-            Num::Code(int_fn(move |engine, s, _, env| i64::from(engine.count(s, filter, &sites, env))))
-        }
+        Int::Count(filter, sites) => match kind_on_board(e) {
+            // A kind's pieces of anyone's on the whole board (chess's dead positions, after
+            // every action): the vector count, without the general count's dispatch.
+            Some(kind) => {
+                Num::Code(int_fn(move |_, s, _, _| i64::from(super::bytes::count_kind(&s.kinds, kind, &s.board, 0))))
+            }
+            None => {
+                let (filter, sites) = (*filter, sites.clone());
+                Num::Code(int_fn(move |engine, s, _, env| i64::from(engine.count(s, filter, &sites, env))))
+            }
+        },
         Int::LargestGroup(rel, filter) => {
             let (rel, filter) = (*rel, *filter);
             // The union-find the engine keeps for the relation from the start (the order of
@@ -624,14 +625,15 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
             Cond::Const(b) => Cond::Const(!b),
             Cond::Code(f) => Cond::Code(bool_fn(move |engine, s, w, env| !f(engine, s, w, env))),
         },
-        // Whether a kind is on the board at all (a count of anyone's pieces against 0): the
-        // vector test stops at the first sixteen sites that hold one.
-        Bool::Cmp(op @ (CmpOp::Eq | CmpOp::Ne | CmpOp::Gt), a, Int::Const(0)) if kind_on_board(a).is_some() => {
-            let kind = kind_on_board(a).expect("matched");
-            let absent = *op == CmpOp::Eq;
-            Cond::Code(bool_fn(move |_, s, _, _| super::bytes::any_kind(&s.kinds, kind, &s.board) != absent))
-        }
-        Bool::Cmp(op, a, b) => compare(*op, num(cx, a), num(cx, b)),
+        Bool::Cmp(op, a, b) => match (op, kind_on_board(a), b) {
+            // Whether a kind is on the board at all (a count of anyone's pieces against 0): the
+            // vector test stops at the first sixteen sites that hold one.
+            (CmpOp::Eq | CmpOp::Ne | CmpOp::Gt, Some(kind), Int::Const(0)) => {
+                let absent = *op == CmpOp::Eq;
+                Cond::Code(bool_fn(move |_, s, _, _| super::bytes::any_kind(&s.kinds, kind, &s.board) != absent))
+            }
+            _ => compare(*op, num(cx, a), num(cx, b)),
+        },
         Bool::Is(filter, var) => {
             let (filter, var) = (*filter, *var);
             Cond::Code(bool_fn(move |_, s, _, env| {

@@ -3,7 +3,8 @@
 //! The API follows OpenSpiel's: [`Engine::initial`] gives the start [`State`];
 //! [`Engine::legal`] the actions of the decision at hand; [`Engine::apply`] makes one;
 //! [`Engine::to_move`] and [`Engine::outcome`] say where the game stands. An action is one
-//! atomic decision inside a turn (docs/CLI.md, turns and actions), written `c3`, `c3-d4`, `c3>d4`, `end`, `pass`.
+//! atomic decision inside a turn (docs/CLI.md, "Turns and actions"), written `c3`, `c3-d4`,
+//! `c3>d4`, `end`, `pass`.
 //!
 //! The engine keeps the legal actions of the current decision in the state, computed once when
 //! the decision is reached: the turn flow needs them anyway (a turn that cannot begin, a stage

@@ -1,4 +1,5 @@
-//! `perft`: the number of action sequences of a given length from a position (docs/CLI.md, turns and actions).
+//! `perft`: the number of action sequences of a given length from a position (docs/CLI.md,
+//! "Turns and actions").
 
 use super::{Engine, State};
 

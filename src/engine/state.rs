@@ -355,8 +355,8 @@ impl State {
         self.turns_completed == 0
     }
 
-    /// Turns begun so far (docs/CLI.md, turns and actions): completed turns, plus the current one if an action
-    /// has been made in it.
+    /// Turns begun so far (docs/CLI.md, "Turns and actions"): completed turns, plus the current
+    /// one if an action has been made in it.
     pub fn turns(&self) -> u32 {
         self.turns_completed + u32::from(self.turn_started)
     }

@@ -8,9 +8,9 @@
 //!
 //! The last turn is counted in bulk, as [`super::perft::perft`] counts the last action, where
 //! the engine knows without making them that every legal action finishes the turn
-//! (`every_action_ends_turn`): in a game whose every turn is one action, a count of D turns
-//! then costs what a count of D actions does. Elsewhere each action of the last turn is made to
-//! learn whether it finished the turn.
+//! (`Engine::every_action_ends_turn`, beside the turn flow it follows): in a game whose every
+//! turn is one action, a count of D turns then costs what a count of D actions does. Elsewhere
+//! each action of the last turn is made to learn whether it finished the turn.
 
 use super::action::Action;
 use super::{Engine, State};
@@ -19,32 +19,6 @@ use super::{Engine, State};
 /// begun, or the game is over.
 fn turn_over(engine: &Engine, before: &State, after: &State) -> bool {
     after.turns_completed() != before.turns_completed() || engine.outcome(after).is_some()
-}
-
-/// Whether every legal action of the decision at hand finishes the turn, known from where the
-/// turn stands, without making one. It follows the turn flow after an action
-/// (`Engine::after_action`, LANGUAGE.md §5 "The turn flow"): a game that ends finishes the
-/// turn; `pass` ends the turn; `end` ends the stage; any other action ends the stage when it is
-/// the stage's last possible one (MAX actions done, MAX fixed when the stage began); and a
-/// stage that ends when no later stage of the mover's phase is left ends the turn, for the
-/// phase does not change within a turn. A blocked player's forced `pass`, his only action,
-/// ends the turn too.
-///
-/// Conservative where it must be: an action that may leave the stage open (fewer than MAX
-/// done, the stage perhaps ended by having nothing left to do) or a stage followed by others
-/// (whose bounds are read only when they begin, after the action's effects) answers false,
-/// and the caller makes the actions. `false` when the game is over (no decision).
-pub(crate) fn every_action_ends_turn(engine: &Engine, state: &State) -> bool {
-    if state.outcome.is_some() {
-        return false;
-    }
-    if state.forced_pass {
-        return true;
-    }
-    let stages = engine.program.phases[state.phase[state.mover as usize] as usize].len();
-    let last_stage = state.stage as usize + 1 >= stages;
-    // `stage_done < stage_max` at a decision, so the sum does not overflow.
-    last_stage && state.stage_done + 1 >= state.stage_max
 }
 
 /// perft(0) = 1; perft(d) = Σ over whole first turns of perft(d − 1) of the position after
@@ -70,7 +44,7 @@ fn count<const BULK: bool>(engine: &Engine, state: &State, depth: u32, pool: &mu
     if depth == 0 {
         return 1;
     }
-    if BULK && depth == 1 && every_action_ends_turn(engine, state) {
+    if BULK && depth == 1 && engine.every_action_ends_turn(state) {
         return engine.legal_count(state) as u64;
     }
     let mut next = pool.pop().unwrap_or_else(|| state.clone());
@@ -116,9 +90,9 @@ mod tests {
 
     use super::*;
 
-    /// Wherever [`every_action_ends_turn`] says so, every legal action does finish the turn,
-    /// at every decision of random games of every bundled game and variant; and it says so
-    /// often: at every decision of a game of one-action turns and at the last of a multi-action
+    /// Wherever `Engine::every_action_ends_turn` says so, every legal action does finish the
+    /// turn, at every decision of random games of every bundled game and variant; and it says
+    /// so often: at every decision of a game of one-action turns and at the last of a multi-action
     /// turn (6 103 of 12 522 decisions here, at 150469f).
     #[test]
     fn the_bulk_criterion_holds_for_every_action() {
@@ -130,7 +104,7 @@ mod tests {
                 let mut s = engine.initial();
                 while s.outcome.is_none() && s.actions() < 300 {
                     decisions += 1;
-                    if every_action_ends_turn(&engine, &s) {
+                    if engine.every_action_ends_turn(&s) {
                         bulk += 1;
                         for &action in engine.legal(&s) {
                             let mut next = s.clone();

@@ -21,12 +21,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-import pyspiel
-
-try:
-    from .pairings import PAIRINGS, Pairing
-except ImportError:  # run as a script
-    from pairings import PAIRINGS, Pairing  # type: ignore[no-redef]
+from .pairings import PAIRINGS, Pairing
 
 
 @dataclass
@@ -51,15 +46,6 @@ class Tally:
     wins: dict[str, int] = field(default_factory=dict)
     disagreements: list[Disagreement] = field(default_factory=list)
     seconds: float = 0.0
-
-    def merge(self, other: Tally) -> None:
-        self.games += other.games
-        self.positions += other.positions
-        self.moves_compared += other.moves_compared
-        for k, v in other.wins.items():
-            self.wins[k] = self.wins.get(k, 0) + v
-        self.disagreements += other.disagreements
-        self.seconds += other.seconds
 
 
 def tabula_moves(pairing: Pairing, state) -> dict[str, int]:
@@ -135,12 +121,7 @@ def perft_tabula(pairing: Pairing, state, depth: int) -> int:
         return 0
     if depth == 1:
         return len(state.legal_actions())
-    total = 0
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_action(action)
-        total += perft_tabula(pairing, child, depth - 1)
-    return total
+    return sum(perft_tabula(pairing, state.child(a), depth - 1) for a in state.legal_actions())
 
 
 def perft_openspiel(pairing: Pairing, state, depth: int) -> int:

@@ -93,13 +93,13 @@ def move_text(state: pyspiel.State, action: int) -> str:
 
 def flipped_move_text(rows: int) -> Callable[[pyspiel.State, int], str]:
     """Breakthrough: OpenSpiel's first player starts at the top, Tabula's at the bottom, so rank
-    k is rank rows + 1 − k. ``c7c6*`` → ``c2-c3``."""
+    k is rank rows + 1 − k. ``c7c6*`` → ``c2-c3``. (Ranks of two digits do not occur on the
+    boards paired here.)"""
 
     def text(state: pyspiel.State, action: int) -> str:
         move = state.action_to_string(state.current_player(), action).rstrip("*")
         return f"{move[0]}{rows + 1 - int(move[1:-2])}-{move[-2]}{rows + 1 - int(move[-1])}"
 
-    # Squares of two digits ("a10") do not occur on the boards paired here.
     return text
 
 
