@@ -6,20 +6,13 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::common::files_in;
 use crate::common::models::root;
 
 /// The README, every page of `docs/`, and every game file with its variants.
 fn shipped() -> Vec<PathBuf> {
     let mut files = vec![root().join("README.md")];
-    for dir in ["docs", "games", "games/variants"] {
-        let mut found: Vec<PathBuf> = fs::read_dir(root().join(dir))
-            .unwrap_or_else(|e| panic!("{dir}: {e}"))
-            .map(|entry| entry.expect("a directory entry").path())
-            .filter(|p| p.extension().is_some_and(|x| x == "md" || x == "game"))
-            .collect();
-        found.sort();
-        files.extend(found);
-    }
+    files.extend(files_in(&["docs", "games", "games/variants"], &["md", "game"]));
     files
 }
 

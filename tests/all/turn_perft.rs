@@ -16,13 +16,7 @@ use tabula::engine::{Engine, State};
 
 /// Every `.game` file of `games/`, `games/variants/` and `tests/boards/`, sorted.
 fn game_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = ["games", "games/variants", "tests/boards"]
-        .iter()
-        .flat_map(|d| std::fs::read_dir(d).expect("a directory of games"))
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "game"))
-        .collect();
-    files.sort();
+    let files = files_in(&["games", "games/variants", "tests/boards"], &["game"]);
     assert!(files.len() >= 25, "the games are found: {files:?}");
     files
 }

@@ -86,3 +86,16 @@ pub fn mover_name(engine: &Engine, state: &State) -> String {
 pub fn winner(engine: &Engine, state: &State) -> Option<String> {
     engine.outcome(state).expect("the game is over").winner.map(|t| engine.game().teams[t].clone())
 }
+
+/// The files directly in these directories of the repository whose extension is one of
+/// `extensions`, sorted.
+pub fn files_in(dirs: &[&str], extensions: &[&str]) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<std::path::PathBuf> = dirs
+        .iter()
+        .flat_map(|d| std::fs::read_dir(models::root().join(d)).unwrap_or_else(|e| panic!("{d}: {e}")))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| extensions.iter().any(|e| x == *e)))
+        .collect();
+    files.sort();
+    files
+}
