@@ -25,4 +25,5 @@ pub mod render;
 pub mod serve;
 pub mod similar;
 pub mod span;
+pub mod summary;
 pub mod syntax;

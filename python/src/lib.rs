@@ -281,7 +281,7 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        format!("<tabula.Game {}>", tabula::cli::title(self.engine.game()))
+        format!("<tabula.Game {}>", tabula::summary::title(self.engine.game()))
     }
 }
 
@@ -596,12 +596,12 @@ impl GameState {
         format!(
             "{}{}",
             tabula::display::board(&self.game().engine, &self.state),
-            tabula::cli::result_line(&self.game().engine, &self.state)
+            tabula::summary::result_line(&self.game().engine, &self.state)
         )
     }
 
     fn __repr__(&self) -> String {
-        format!("<tabula.GameState {}>", tabula::cli::result_line(&self.game().engine, &self.state))
+        format!("<tabula.GameState {}>", tabula::summary::result_line(&self.game().engine, &self.state))
     }
 }
 

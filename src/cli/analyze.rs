@@ -79,14 +79,14 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
     };
     progress.finish();
     if let Some(path) = &args.svg {
-        let title = format!("{}: game length over {} games", super::title(engine.game()), analysis.games);
+        let title = format!("{}: game length over {} games", crate::summary::title(engine.game()), analysis.games);
         crate::record::write_atomically(path, histogram_svg(&title, &analysis.lengths).as_bytes())
             .map_err(|e| Failure::Usage(format!("cannot write {}: {e}", path.display())))?;
     }
     if args.json {
         print_json(&to_json(&engine, &analysis));
     } else {
-        println!("{} — {} games, every seat `{}`", super::title(engine.game()), analysis.games, args.players);
+        println!("{} — {} games, every seat `{}`", crate::summary::title(engine.game()), analysis.games, args.players);
         print!("{}", to_text(&engine, &analysis));
     }
     super::versus::warn_unfinished(analysis.unfinished, args.max_actions);

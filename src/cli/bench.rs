@@ -78,7 +78,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
             "all_runs_playouts_per_sec": runs.iter().map(|r| r.0.round()).collect::<Vec<_>>(),
         }));
     } else {
-        println!("{}", super::title(engine.game()));
+        println!("{}", crate::summary::title(engine.game()));
         println!(
             "{playouts:.0} playouts/s, {actions:.0} actions/s (median of {} runs of {} s, one thread)",
             args.runs, args.seconds

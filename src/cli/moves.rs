@@ -54,6 +54,6 @@ pub fn run(args: &MovesArgs) -> Result<(), Failure> {
     for action in &legal {
         println!("{action}");
     }
-    eprintln!("{}", super::result_line(&engine, &state));
+    eprintln!("{}", crate::summary::result_line(&engine, &state));
     super::overflow_check(u64::from(state.overflowed()))
 }

@@ -234,7 +234,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     session.write_files().map_err(Failure::Usage)?;
     let seats: Vec<String> =
         game.players.iter().zip(&args.players).map(|(p, s)| format!("{} ({})", p.name, s.trim())).collect();
-    println!("{} — {}", super::title(game), seats.join(" vs "));
+    println!("{} — {}", crate::summary::title(game), seats.join(" vs "));
     if resumed.is_some() {
         println!("resumed after {} turns, {} actions", session.state.turns_completed(), session.state.actions());
     }
@@ -297,7 +297,7 @@ impl Session<'_> {
             if over && !announced {
                 announced = true;
                 if self.engine.to_move(&self.state).is_none() {
-                    println!("{}", super::result_line(self.engine, &self.state));
+                    println!("{}", crate::summary::result_line(self.engine, &self.state));
                 } else {
                     println!("stopped after {} actions without an end (`--max-actions`)", self.state.actions());
                 }
@@ -418,7 +418,7 @@ impl Session<'_> {
         let seats: Vec<String> =
             game.players.iter().zip(&self.args.players).map(|(p, s)| format!("{} ({})", p.name, s.trim())).collect();
         let result = if self.engine.outcome(&self.state).is_some() {
-            super::result_line(self.engine, &self.state)
+            crate::summary::result_line(self.engine, &self.state)
         } else {
             format!("unfinished after {} turns, {} actions", self.state.turns_completed(), self.state.actions())
         };
@@ -438,7 +438,7 @@ impl Session<'_> {
         print!("{}", crate::display::board(self.engine, &self.state));
         print!("{}", crate::display::status(self.engine, &self.state));
         if self.engine.outcome(&self.state).is_none() {
-            println!("{}", super::result_line(self.engine, &self.state));
+            println!("{}", crate::summary::result_line(self.engine, &self.state));
         }
     }
 

@@ -202,7 +202,7 @@ pub fn run(args: &PlayoutArgs) -> Result<(), Failure> {
         }));
         return super::overflow_check(stats.overflowed);
     }
-    println!("{}", super::title(game));
+    println!("{}", crate::summary::title(game));
     println!(
         "{} games in {:.3} s: {:.0} playouts/s, {:.0} actions/s",
         stats.games,

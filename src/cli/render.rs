@@ -30,7 +30,7 @@ pub fn picture_svg(engine: &Engine, state: &State, title: Option<String>) -> Str
     let stones: Vec<Option<usize>> = (0..game.board.site_count() as u16).map(|s| engine.stone(state, s)).collect();
     let relations: Vec<usize> = game.relations_used().into_iter().map(usize::from).collect();
     let highlight: Vec<u16> = state.last_action().map(|a| vec![a.to]).unwrap_or_default();
-    let title = title.unwrap_or_else(|| super::title(game));
+    let title = title.unwrap_or_else(|| crate::summary::title(game));
     let kinds: Vec<u8> = (0..game.board.site_count() as u16).map(|s| engine.kind(state, s).unwrap_or(0)).collect();
     let picture = Picture { game, stones: &stones, highlight: &highlight, relations: &relations, title: Some(title) };
     let neutral: Vec<bool> = (0..game.board.site_count() as u16).map(|s| engine.neutral_at(state, s)).collect();

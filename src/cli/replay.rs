@@ -104,10 +104,10 @@ pub fn run(args: &ReplayArgs) -> Result<(), Failure> {
         print_json(&result_json(&engine, &state));
         return super::overflow_check(u64::from(state.overflowed()));
     }
-    println!("{}", super::title(engine.game()));
+    println!("{}", crate::summary::title(engine.game()));
     print!("{}", crate::display::board(&engine, &state));
     print!("{}", crate::display::status(&engine, &state));
-    println!("{}", super::result_line(&engine, &state));
+    println!("{}", crate::summary::result_line(&engine, &state));
     super::overflow_check(u64::from(state.overflowed()))
 }
 

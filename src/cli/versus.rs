@@ -188,7 +188,7 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
         warn_unfinished(unfinished, args.max_actions);
         return Ok(());
     }
-    println!("{}", super::title(engine.game()));
+    println!("{}", crate::summary::title(engine.game()));
     println!("{games} games in {seconds:.1} s, sides alternating, mean {mean_turns:.1} turns");
     for (spec, w) in args.players.iter().zip(wins) {
         println!("{spec:<14} {w:>5} wins ({:.1}%)", 100.0 * w as f64 / games.max(1) as f64);

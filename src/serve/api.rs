@@ -331,7 +331,7 @@ async fn check_source(State(app): State<Arc<App>>, Body(spec): Body<GameSpec>) -
             "name": name,
             "valid": valid,
             "game": checked.game.as_ref().map(|g| g.name.clone()),
-            "title": checked.game.as_ref().map(crate::cli::title),
+            "title": checked.game.as_ref().map(crate::summary::title),
             "diagnostics": diagnostics_json(&sources, id, &checked.diagnostics),
             "svg": board,
         }))

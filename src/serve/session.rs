@@ -310,7 +310,7 @@ impl Session {
         let outcome = engine.outcome(state);
         json!({
             "id": id,
-            "title": crate::cli::title(game),
+            "title": crate::summary::title(game),
             "game": game.name,
             "variant": game.variant,
             "options": game.options.iter().map(|o| (o.name.clone(), Value::from(o.show(o.value)))).collect::<serde_json::Map<_, _>>(),
@@ -323,7 +323,7 @@ impl Session {
             "actions": self.actions.len(),
             "ply": ply.unwrap_or(self.actions.len()),
             "over": outcome.is_some(),
-            "result": crate::cli::result_line(engine, state),
+            "result": crate::summary::result_line(engine, state),
             "winner": outcome.and_then(|o| o.winner).map(|t| game.teams[t].clone()),
             "scores": outcome.and_then(|o| o.scores.clone()),
             "thinking": self.thinking && current,
