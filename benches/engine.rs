@@ -73,3 +73,20 @@ fn apply_one_action(bencher: divan::Bencher, name: &str) {
         copy.actions()
     });
 }
+
+/// Checking every variant of a file of N variants, each redefining one define (`tabula check`):
+/// the time per variant must stay flat as N grows (Hardening II: it grew as N^2.4 before the
+/// file was parsed once and each variant's game stopped copying the list of variants).
+#[divan::bench(args = [500, 2000, 8000])]
+fn check_every_variant(bencher: divan::Bencher, variants: usize) {
+    let mut text = String::from("(game \"Many variants\" (players \"A\" \"B\") (board (square 3)) (define k 0)\n");
+    for i in 0..variants {
+        text.push_str(&format!("  (variant \"v{i}\" (define k {i}))\n"));
+    }
+    text.push_str("  (play (turn (place (to empty)))) (end (when (board-full) (draw))))\n");
+    bencher.counter(divan::counter::ItemsCount::new(variants)).bench_local(|| {
+        let mut sources = tabula::diagnostic::Sources::new();
+        let id = sources.add("many.game", text.clone());
+        tabula::check::check_all_variants(&mut sources, id).diagnostics.len()
+    });
+}

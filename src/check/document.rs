@@ -85,9 +85,20 @@ pub struct Document<'a> {
     pub unknown_sections: bool,
     /// What this game removes from the game it extends.
     pub withouts: Vec<Without>,
+    /// The variants by name, built at the first [`Document::variant`] (after a derived game's
+    /// variants are merged into its base's): checking every variant looks each one up.
+    variant_index: std::cell::OnceCell<std::collections::HashMap<String, usize>>,
 }
 
-impl Document<'_> {
+impl<'a> Document<'a> {
+    /// The variant of that name.
+    pub fn variant(&self, name: &str) -> Option<&Variant<'a>> {
+        let index = self
+            .variant_index
+            .get_or_init(|| self.variants.iter().enumerate().map(|(i, v)| (v.name.clone(), i)).collect());
+        index.get(name).map(|&i| &self.variants[i])
+    }
+
     /// What the file declares by name, for the warnings about things never used.
     pub fn declared(&self) -> Vec<super::Declared> {
         let named = |kind: &'static str, form: &Node| {
@@ -222,9 +233,11 @@ pub fn read<'a>(cx: &mut Context, forms: &'a [Node], source: SourceId, text: &st
         sections: Sections::default(),
         unknown_sections: false,
         withouts: Vec::new(),
+        variant_index: std::cell::OnceCell::new(),
     };
-    // Defines by name: a file may hold thousands of them.
+    // Defines and variants by name: a file may hold thousands of them.
     let mut define_index: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut variant_index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for section in args.rest() {
         let Some(head) = section.head() else {
             if !matches!(section.kind, NodeKind::Braces(_) | NodeKind::Named(..)) {
@@ -268,9 +281,11 @@ pub fn read<'a>(cx: &mut Context, forms: &'a [Node], source: SourceId, text: &st
             }
             "variant" => {
                 if let Some(v) = variant(cx, section) {
-                    if let Some(first) = doc.variants.iter().find(|f| f.name == v.name) {
+                    if let Some(&first) = variant_index.get(&v.name) {
+                        let first: &Variant = &doc.variants[first];
                         cx.report(duplicate("variant", &format!("\"{}\"", v.name), v.span, first.span));
                     } else {
+                        variant_index.insert(v.name.clone(), doc.variants.len());
                         doc.variants.push(v);
                     }
                 }

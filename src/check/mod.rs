@@ -43,10 +43,11 @@ mod within;
 pub use scope::{Category, KEYWORDS, LUDEMES};
 
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Sources};
-use crate::game::Game;
+use crate::game::{Game, VariantInfo};
 use crate::syntax::{self, SourceId, Span};
 
 /// What the user asked for besides the file: a variant and option values.
@@ -127,28 +128,54 @@ pub fn read(sources: &mut Sources, path: &Path) -> Result<SourceId, Diagnostic> 
 pub fn check(sources: &mut Sources, source: SourceId, selection: &Selection) -> Result<Checked, SelectionError> {
     let mut cx = Context::default();
     let Some(chain) = extend::load_chain(&mut cx, sources, source) else { return Ok(cx.finish(None, Vec::new())) };
-    let mut declared = Vec::new();
-    let game = match extend::document(&mut cx, sources, &chain) {
-        Some(doc) => {
-            declared = doc.declared();
-            let resolved = options::resolve(&mut cx, &doc, selection)?;
-            let game = resolved.and_then(|r| build(&mut cx, &doc, r));
-            if cx.error_count() == 0 {
-                warnings::variants(&mut cx, &doc);
-                warnings::phases(&mut cx, &doc, game.as_ref());
-                warnings::no_end(&mut cx, &doc, game.as_ref());
-            }
-            game
+    let Some(doc) = extend::document(&mut cx, sources, &chain) else { return Ok(cx.finish(None, Vec::new())) };
+    let variants = doc.variant_infos().into();
+    check_selection(cx, &doc, &variants, selection, Whole::File)
+}
+
+/// Whether a check of one selection also reports what concerns the whole file rather than the
+/// selected variant (a variant that changes nothing): once a file, not once a variant.
+#[derive(PartialEq)]
+enum Whole {
+    File,
+    VariantOnly,
+}
+
+/// Checks one selection of a document already read and parsed: the file is read, parsed and
+/// sorted into sections once, however many variants are then checked.
+fn check_selection(
+    mut cx: Context,
+    doc: &document::Document<'_>,
+    variants: &Arc<[VariantInfo]>,
+    selection: &Selection,
+    whole: Whole,
+) -> Result<Checked, SelectionError> {
+    let resolved = options::resolve(&mut cx, doc, selection)?;
+    let game = resolved.and_then(|r| build(&mut cx, doc, variants, r));
+    if cx.error_count() == 0 {
+        if whole == Whole::File {
+            warnings::variants(&mut cx, doc);
         }
-        None => None,
-    };
+        warnings::phases(&mut cx, doc, game.as_ref());
+        warnings::no_end(&mut cx, doc, game.as_ref());
+    }
+    // What the file declares is the same for every variant: listed once, with the file.
+    let declared = if whole == Whole::File { doc.declared() } else { Vec::new() };
     Ok(cx.finish(game, declared))
 }
 
 /// Checks a file the way `tabula check` does: the default selection, then every other variant,
 /// so that a mistake that only one variant reaches is still found.
+///
+/// The work is linear in the number of variants: the file is parsed once, each variant is
+/// built once, and a diagnostic two variants share is recognised by a hash, not by comparing
+/// it with every one found before.
 pub fn check_all_variants(sources: &mut Sources, source: SourceId) -> Checked {
-    let default = match check(sources, source, &Selection::default()) {
+    let mut cx = Context::default();
+    let Some(chain) = extend::load_chain(&mut cx, sources, source) else { return cx.finish(None, Vec::new()) };
+    let Some(doc) = extend::document(&mut cx, sources, &chain) else { return cx.finish(None, Vec::new()) };
+    let variants = doc.variant_infos().into();
+    let mut all = match check_selection(cx, &doc, &variants, &Selection::default(), Whole::File) {
         Ok(c) => c,
         Err(SelectionError(message)) => {
             return Checked {
@@ -159,30 +186,25 @@ pub fn check_all_variants(sources: &mut Sources, source: SourceId) -> Checked {
             };
         }
     };
-    if default.diagnostics.iter().any(|d| d.code.starts_with("tabula::syntax") || d.code == codes::EXTENDS) {
+    if all.diagnostics.iter().any(|d| d.code.starts_with("tabula::syntax") || d.code == codes::EXTENDS) {
         // Structural errors are the same in every variant; report them once.
-        return default;
+        return all;
     }
-    let current = default.game.as_ref().and_then(|g| g.variant.clone());
-    with_other_variants(sources, source, default, current)
-}
-
-fn with_other_variants(sources: &mut Sources, source: SourceId, mut all: Checked, checked: Option<String>) -> Checked {
-    let names = document_variant_names(sources, source);
+    let checked = all.game.as_ref().and_then(|g| g.variant.clone());
     let mut usage = all.usage.clone();
-    for name in names {
+    let key = |d: &Diagnostic| (d.code, d.primary(), d.message.clone());
+    let mut seen: std::collections::HashSet<_> = all.diagnostics.iter().map(key).collect();
+    for name in doc.variant_names() {
         if Some(&name) == checked.as_ref() {
             continue;
         }
         let selection = Selection { variant: Some(name.clone()), sets: Vec::new() };
-        let Ok(other) = check(sources, source, &selection) else { continue };
+        let Ok(other) = check_selection(Context::default(), &doc, &variants, &selection, Whole::VariantOnly) else {
+            continue;
+        };
         usage.merge(&other.usage);
         for mut d in other.diagnostics {
-            let seen = all
-                .diagnostics
-                .iter()
-                .any(|e| e.code == d.code && e.primary() == d.primary() && e.message == d.message);
-            if !seen {
+            if seen.insert(key(&d)) {
                 let note = format!("found when checking variant \"{name}\"");
                 d.help = Some(match d.help {
                     Some(h) => format!("{h}\n{note}"),
@@ -199,12 +221,6 @@ fn with_other_variants(sources: &mut Sources, source: SourceId, mut all: Checked
     all.diagnostics.sort_by_key(|d| d.primary().map(|s| (s.source, s.start)));
     all.usage = usage;
     all
-}
-
-fn document_variant_names(sources: &mut Sources, source: SourceId) -> Vec<String> {
-    let mut cx = Context::default();
-    let Some(chain) = extend::load_chain(&mut cx, sources, source) else { return Vec::new() };
-    extend::document(&mut cx, sources, &chain).map(|d| d.variant_names()).unwrap_or_default()
 }
 
 /// Convenience for tests and tools: checks a string as if it were a file named `name`.
@@ -337,7 +353,12 @@ impl Context {
     }
 }
 
-fn build(cx: &mut Context, doc: &document::Document<'_>, resolved: options::Resolved) -> Option<Game> {
+fn build(
+    cx: &mut Context,
+    doc: &document::Document<'_>,
+    variants: &Arc<[VariantInfo]>,
+    resolved: options::Resolved,
+) -> Option<Game> {
     let expanded = expand::expand(cx, doc, &resolved);
     let Some(setup) = setup::build(cx, &expanded, doc) else {
         // Without players or a board the rules cannot be checked; still say what else is
@@ -373,7 +394,7 @@ fn build(cx: &mut Context, doc: &document::Document<'_>, resolved: options::Reso
         name: doc.name.clone(),
         meta: doc.meta.clone(),
         variant: resolved.variant.clone(),
-        variants: doc.variant_infos(),
+        variants: Arc::clone(variants),
         options: resolved.options.clone(),
         relation_teams: relations::teams(&setup),
         relations: setup.relations,

@@ -65,7 +65,7 @@ pub fn resolve<'a>(
     }
 
     let variant = match &selection.variant {
-        Some(name) => match doc.variants.iter().find(|v| &v.name == name) {
+        Some(name) => match doc.variant(name) {
             Some(v) => Some(v),
             None => {
                 let names = doc.variant_names();

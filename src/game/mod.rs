@@ -25,7 +25,9 @@ pub struct Game {
     pub meta: Vec<(String, String)>,
     /// The selected variant, if the file has variants.
     pub variant: Option<String>,
-    pub variants: Vec<VariantInfo>,
+    /// Every variant of the file, shared by the games built from it: checking each of a
+    /// file's variants does not copy the list once per variant.
+    pub variants: std::sync::Arc<[VariantInfo]>,
     /// Every option with the value in force.
     pub options: Vec<OptionInfo>,
     pub board: Topology,
