@@ -26,6 +26,10 @@ pub const WRONG_TYPE: &str = "tabula::check::wrong_type";
 pub const NOT_CONSTANT: &str = "tabula::check::not_constant";
 pub const OUT_OF_RANGE: &str = "tabula::check::out_of_range";
 pub const OVERFLOW: &str = "tabula::check::overflow";
+/// The game would need more memory than one game may have (docs/LIMITS.md).
+pub const TOO_COSTLY: &str = "tabula::check::too_costly";
+/// Checking every variant would build too much; the rest were left unchecked.
+pub const UNCHECKED_VARIANTS: &str = "tabula::warn::unchecked_variants";
 
 // Names.
 pub const UNKNOWN_NAME: &str = "tabula::check::unknown_name";

@@ -13,6 +13,7 @@
 //! what is left, so one run shows as many real problems as possible without cascades.
 
 mod args;
+mod budget;
 mod capture;
 mod compass;
 mod connection;
@@ -47,6 +48,7 @@ use std::sync::Arc;
 
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Sources};
+use crate::game::footprint::{self, CHECK_BYTES};
 use crate::game::{Game, VariantInfo};
 use crate::syntax::{self, SourceId, Span};
 
@@ -130,7 +132,7 @@ pub fn check(sources: &mut Sources, source: SourceId, selection: &Selection) -> 
     let Some(chain) = extend::load_chain(&mut cx, sources, source) else { return Ok(cx.finish(None, Vec::new())) };
     let Some(doc) = extend::document(&mut cx, sources, &chain) else { return Ok(cx.finish(None, Vec::new())) };
     let variants = doc.variant_infos().into();
-    check_selection(cx, &doc, &variants, selection, Whole::File)
+    check_selection(cx, &doc, &variants, selection, Whole::File).map(|(checked, _)| checked)
 }
 
 /// Whether a check of one selection also reports what concerns the whole file rather than the
@@ -142,14 +144,15 @@ enum Whole {
 }
 
 /// Checks one selection of a document already read and parsed: the file is read, parsed and
-/// sorted into sections once, however many variants are then checked.
+/// sorted into sections once, however many variants are then checked. Returns the estimated
+/// memory of the game too ([`crate::game::footprint`]).
 fn check_selection(
     mut cx: Context,
     doc: &document::Document<'_>,
     variants: &Arc<[VariantInfo]>,
     selection: &Selection,
     whole: Whole,
-) -> Result<Checked, SelectionError> {
+) -> Result<(Checked, u64), SelectionError> {
     let resolved = options::resolve(&mut cx, doc, selection)?;
     let game = resolved.and_then(|r| build(&mut cx, doc, variants, r));
     if cx.error_count() == 0 {
@@ -161,7 +164,8 @@ fn check_selection(
     }
     // What the file declares is the same for every variant: listed once, with the file.
     let declared = if whole == Whole::File { doc.declared() } else { Vec::new() };
-    Ok(cx.finish(game, declared))
+    let cost = cx.budget.spent;
+    Ok((cx.finish(game, declared), cost))
 }
 
 /// Checks a file the way `tabula check` does: the default selection, then every other variant,
@@ -175,7 +179,7 @@ pub fn check_all_variants(sources: &mut Sources, source: SourceId) -> Checked {
     let Some(chain) = extend::load_chain(&mut cx, sources, source) else { return cx.finish(None, Vec::new()) };
     let Some(doc) = extend::document(&mut cx, sources, &chain) else { return cx.finish(None, Vec::new()) };
     let variants = doc.variant_infos().into();
-    let mut all = match check_selection(cx, &doc, &variants, &Selection::default(), Whole::File) {
+    let (mut all, mut built) = match check_selection(cx, &doc, &variants, &Selection::default(), Whole::File) {
         Ok(c) => c,
         Err(SelectionError(message)) => {
             return Checked {
@@ -194,14 +198,21 @@ pub fn check_all_variants(sources: &mut Sources, source: SourceId) -> Checked {
     let mut usage = all.usage.clone();
     let key = |d: &Diagnostic| (d.code, d.primary(), d.message.clone());
     let mut seen: std::collections::HashSet<_> = all.diagnostics.iter().map(key).collect();
-    for name in doc.variant_names() {
-        if Some(&name) == checked.as_ref() {
+    let names = doc.variant_names();
+    for (i, name) in names.iter().enumerate() {
+        if Some(name) == checked.as_ref() {
             continue;
         }
+        if built > CHECK_BYTES {
+            all.diagnostics.push(unchecked_variants(&doc, &names[i..]));
+            break;
+        }
         let selection = Selection { variant: Some(name.clone()), sets: Vec::new() };
-        let Ok(other) = check_selection(Context::default(), &doc, &variants, &selection, Whole::VariantOnly) else {
+        let Ok((other, cost)) = check_selection(Context::default(), &doc, &variants, &selection, Whole::VariantOnly)
+        else {
             continue;
         };
+        built = built.saturating_add(cost);
         usage.merge(&other.usage);
         for mut d in other.diagnostics {
             if seen.insert(key(&d)) {
@@ -221,6 +232,25 @@ pub fn check_all_variants(sources: &mut Sources, source: SourceId) -> Checked {
     all.diagnostics.sort_by_key(|d| d.primary().map(|s| (s.source, s.start)));
     all.usage = usage;
     all
+}
+
+/// The warning for the variants left unchecked when checking every variant would build more
+/// than [`CHECK_BYTES`] of games.
+fn unchecked_variants(doc: &document::Document<'_>, left: &[String]) -> Diagnostic {
+    let mut d = Diagnostic::warning(
+        codes::UNCHECKED_VARIANTS,
+        format!(
+            "{} of the file's {} variants were not checked: checking them all would build more than {} of games",
+            left.len(),
+            doc.variants.len(),
+            footprint::human(CHECK_BYTES)
+        ),
+    )
+    .help(format!("load them one at a time, e.g. `tabula info FILE --variant \"{}\"`", left[0]));
+    if let Some(v) = doc.variant(&left[0]) {
+        d = d.label(v.span, "from this variant on");
+    }
+    d
 }
 
 /// Convenience for tests and tools: checks a string as if it were a file named `name`.
@@ -264,6 +294,8 @@ pub(crate) struct Context {
     seen: std::collections::HashSet<(&'static str, Option<Span>, String)>,
     pub expansions: Vec<Expansion>,
     pub option_uses: Vec<OptionUse>,
+    /// The memory the game will need, charged as its tables are about to be built.
+    pub budget: budget::Budget,
 }
 
 /// Names that the rules refer to, by kind; gathered over all variants for the warnings about

@@ -92,6 +92,17 @@ pub fn declare(cx: &mut Context, forms: &[Node], board: &mut Topology, teams: &[
             );
             continue;
         }
+        // Charged before it is built, from what its parts hold: a union has no more pairs,
+        // and no more directions, than its parts together.
+        let pairs = found.iter().map(|&r| board.relations[r as usize].targets.len()).sum();
+        let directions = found.iter().map(|&r| board.directions_within(r as usize).len()).sum();
+        let bytes = crate::game::footprint::relation(board.site_count(), pairs, directions);
+        let what =
+            || format!("relation `{name}` ({} relations on {} sites)", board.relations.len() + 1, board.site_count());
+        if !cx.charge(bytes, form.span, what) {
+            broken.push(name);
+            continue;
+        }
         let union = {
             let parts: Vec<&Relation> = found.iter().map(|&r| &board.relations[r as usize]).collect();
             Relation::union(&name, board.site_count(), &parts)

@@ -60,6 +60,13 @@ pub fn build(cx: &mut Context, ex: &Expanded, doc: &Document<'_>) -> Option<Setu
     let mut board = board?;
     let words = compass::words(ex);
     compass::add_named_directions(&mut board, &words);
+    if let Some(form) = &ex.board {
+        let bytes = board_bytes(&board, teams.len(), pieces.len());
+        let what = || format!("a board of {} sites, with its built-in relations and regions", board.site_count());
+        if !cx.charge(bytes, form.span, what) {
+            return None;
+        }
+    }
     let declared = super::relations::declare(cx, &ex.relations, &mut board, &teams);
     let (regions, broken_regions) = regions(cx, &ex.regions, &board, &teams, &words);
     Some(Setup {
@@ -74,6 +81,34 @@ pub fn build(cx: &mut Context, ex: &Expanded, doc: &Document<'_>) -> Option<Setu
         broken_relations: declared.broken,
         pieces,
     })
+}
+
+/// What copying a region's parts costs.
+fn region_bytes(r: &RegionDef) -> u64 {
+    r.parts.iter().map(|p| crate::game::footprint::part(p.len())).sum()
+}
+
+/// What a board costs before anything is declared on it: its sites, built-in relations,
+/// directions and regions, and the hash keys of its pieces.
+fn board_bytes(board: &Topology, teams: usize, kinds: usize) -> u64 {
+    use crate::game::footprint;
+    let n = board.site_count();
+    let relations: u64 = (0..board.relations.len())
+        .map(|r| footprint::relation(n, board.relations[r].targets.len(), board.directions_within(r).len()))
+        .sum();
+    let regions: u64 = board
+        .regions
+        .iter()
+        .map(|r| {
+            let len = r.parts.iter().map(|p| p.sites.len()).sum();
+            r.parts.iter().map(|p| footprint::part(p.sites.len())).sum::<u64>() + footprint::region(n, len)
+        })
+        .sum();
+    footprint::sites(n)
+        + relations
+        + board.directions.len() as u64 * footprint::direction(n)
+        + regions
+        + footprint::keys(n, teams, kinds)
 }
 
 /// "the game has no `(NAME ...)` section", with an example to add.
@@ -370,6 +405,7 @@ fn regions(
             match part.head() {
                 Some("owner") => {}
                 Some("faces") => faces(cx, part, board, &mut def),
+                _ if cx.budget_refused() => {}
                 Some("within") => {
                     if let Some(sites) = super::within::part(cx, part, board, &regions, owner) {
                         def.parts.push(sites);
@@ -396,6 +432,8 @@ fn regions(
                 None if part.symbol().is_some_and(|s| s != POISON) => {
                     let other = part.symbol().unwrap_or_default();
                     match regions.iter().find(|r| r.name == other && (r.owner.is_none() || r.owner == owner)) {
+                        // Charged before it is copied: a region of regions of regions doubles.
+                        Some(r) if !cx.charge(region_bytes(r), part.span, || format!("the parts of `{other}`")) => {}
                         Some(r) => {
                             def.parts.extend(r.parts.iter().cloned());
                             def.labels.extend(r.labels.iter().cloned());
@@ -423,7 +461,10 @@ fn regions(
             }
         }
         def.owner = owner;
-        if cx.error_count() > errors_before {
+        let sites = board.site_count();
+        let tables = crate::game::footprint::region(sites, def.parts.iter().map(Vec::len).sum());
+        cx.charge(tables, name_span, || format!("region `{name}`"));
+        if cx.error_count() > errors_before || cx.budget_refused() {
             broken.push(name);
             continue;
         }

@@ -26,6 +26,7 @@ mod completed;
 mod connect;
 mod enclose;
 mod eval;
+mod footprint;
 mod generate;
 mod groups;
 mod history;

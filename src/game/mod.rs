@@ -6,6 +6,7 @@
 //! indices; site sets are small enums evaluated over bitsets.
 
 mod expr;
+pub mod footprint;
 mod history;
 mod line;
 

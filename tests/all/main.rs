@@ -21,6 +21,7 @@ mod examples;
 mod extends;
 mod flanks;
 mod fmt;
+mod footprint;
 mod fuzz_checker;
 mod go;
 mod handwritten;
