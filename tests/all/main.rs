@@ -43,6 +43,7 @@ mod play_session;
 mod position;
 mod progress;
 mod promotion;
+mod readme;
 mod relations;
 mod render;
 mod serve;
