@@ -166,7 +166,7 @@ fn regular(meta: &std::fs::Metadata) -> Result<(), BaseError> {
     } else if t.is_dir() {
         "a directory"
     } else if t.is_fifo() {
-        "a FIFO (a pipe)"
+        "a FIFO or pipe"
     } else if t.is_char_device() {
         "a character device"
     } else if t.is_block_device() {
