@@ -98,18 +98,16 @@ impl Worker {
     pub fn start() -> std::io::Result<Worker> {
         let (jobs, incoming) = unbounded::<Job>();
         let (done, results) = unbounded();
-        std::thread::Builder::new().name("tabula-lsp-check".to_string()).stack_size(STACK_BYTES).spawn(
-            move || {
-                for job in incoming {
-                    // A bug in the checker fails this check, not the server.
-                    let outcome = catch_unwind(AssertUnwindSafe(|| diagnostics::check(&job))).ok();
-                    let finished = Done { uri: job.uri, generation: job.generation, outcome };
-                    if done.send(finished).is_err() {
-                        break;
-                    }
+        std::thread::Builder::new().name("tabula-lsp-check".to_string()).stack_size(STACK_BYTES).spawn(move || {
+            for job in incoming {
+                // A bug in the checker fails this check, not the server.
+                let outcome = catch_unwind(AssertUnwindSafe(|| diagnostics::check(&job))).ok();
+                let finished = Done { uri: job.uri, generation: job.generation, outcome };
+                if done.send(finished).is_err() {
+                    break;
                 }
-            },
-        )?;
+            }
+        })?;
         Ok(Worker { jobs, results, busy: false })
     }
 

@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use lsp_types::{TextDocumentContentChangeEvent, Uri};
 
-use super::index::Index;
 use super::checking::Pending;
+use super::index::Index;
 use super::position::{Encoding, LineIndex};
 use super::tree::{self, Token};
 use crate::syntax::MAX_SOURCE_BYTES;

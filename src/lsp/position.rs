@@ -175,7 +175,8 @@ mod tests {
 
     #[test]
     fn the_first_encoding_the_client_lists_that_the_server_knows() {
-        let params = |list: serde_json::Value| serde_json::json!({"capabilities": {"general": {"positionEncodings": list}}});
+        let params =
+            |list: serde_json::Value| serde_json::json!({"capabilities": {"general": {"positionEncodings": list}}});
         assert_eq!(Encoding::negotiate(&params(serde_json::json!(["utf-32", "utf-16"]))), Encoding::Utf32);
         assert_eq!(Encoding::negotiate(&params(serde_json::json!(["latin-1", "utf-8"]))), Encoding::Utf8);
         assert_eq!(Encoding::negotiate(&params(serde_json::json!(["latin-1"]))), Encoding::Utf16);

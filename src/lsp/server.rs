@@ -90,7 +90,11 @@ impl Server {
         loop {
             self.start_due_check();
             // The next check to start, when the checker is free.
-            let due = if self.worker.busy { None } else { self.documents.values().filter_map(|d| d.pending).map(|p| p.due()).min() };
+            let due = if self.worker.busy {
+                None
+            } else {
+                self.documents.values().filter_map(|d| d.pending).map(|p| p.due()).min()
+            };
             let timer = due.map(at).unwrap_or_else(never);
             let event = select! {
                 recv(self.connection.receiver) -> m => Event::Message(m.ok()),
@@ -158,7 +162,12 @@ impl Server {
             DidOpenTextDocument::METHOD => {
                 let Some(p) = params::<DidOpenTextDocumentParams>(n.params) else { return };
                 let generation = self.next_generation();
-                let doc = Document::new(p.text_document.uri.clone(), p.text_document.text, p.text_document.version, generation);
+                let doc = Document::new(
+                    p.text_document.uri.clone(),
+                    p.text_document.text,
+                    p.text_document.version,
+                    generation,
+                );
                 self.documents.insert(p.text_document.uri.clone(), doc);
                 self.dependents_changed(&p.text_document.uri, now);
             }

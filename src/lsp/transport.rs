@@ -218,8 +218,14 @@ mod tests {
             error(b"Content-Length: abc\r\n\r\n{}"),
             "the message header `Content-Length: abc` is not a number of bytes"
         );
-        assert_eq!(error(b"Content-Length: -1\r\n\r\n"), "the message header `Content-Length: -1` is not a number of bytes");
-        assert_eq!(error(b"Content-Length: \r\n\r\n"), "the message header `Content-Length: ` is not a number of bytes");
+        assert_eq!(
+            error(b"Content-Length: -1\r\n\r\n"),
+            "the message header `Content-Length: -1` is not a number of bytes"
+        );
+        assert_eq!(
+            error(b"Content-Length: \r\n\r\n"),
+            "the message header `Content-Length: ` is not a number of bytes"
+        );
         assert_eq!(error(b"Content-Type: x\r\n\r\n{}"), "a message header has no `Content-Length`");
         assert_eq!(error(b"hello\r\n\r\n{}"), "the message header line \"hello\" is not `Name: value`");
         assert_eq!(error(b"{\"jsonrpc\": \"2.0\"}\r\n\r\n"), "a message header has no `Content-Length`");
@@ -238,7 +244,10 @@ mod tests {
             error(b"Content-Length: 1500000000\r\n\r\n"),
             "a message of 1500000000 bytes is announced; messages are limited to 67108864 bytes (64 MiB, docs/LIMITS.md)"
         );
-        assert!(error(b"Content-Length: 99999999999999999999999\r\n\r\n").starts_with("a message of 18446744073709551615 bytes"));
+        assert!(
+            error(b"Content-Length: 99999999999999999999999\r\n\r\n")
+                .starts_with("a message of 18446744073709551615 bytes")
+        );
         let endless = vec![b'x'; MAX_HEADER_BYTES * 3];
         assert_eq!(error(&endless), format!("a message header is longer than {MAX_HEADER_BYTES} bytes"));
         let many = "X-Padding: 0123456789\r\n".repeat(MAX_HEADER_BYTES / 10);

@@ -375,9 +375,12 @@ fn ranges_are_in_utf16_units_after_multibyte_text() {
 /// UTF-16 unit and 1 code point; `🎲` is 4 bytes, 2 units and 1 code point.
 const NON_ASCII: &str = "(game \"Hover\"\n  (play (turn (place (to empty))))\n  (players \"Aé🎲\" \"B\") (board (square 3))\n  (end (when (board-full) draw)))\n";
 
+/// How many units of a position encoding a character is.
+type Units = fn(char) -> usize;
+
 /// Where `word` starts on `line` of `text`, and where it ends, counted as `units` counts a
 /// character.
-fn columns(text: &str, line: usize, word: &str, units: fn(char) -> usize) -> (u32, u32) {
+fn columns(text: &str, line: usize, word: &str, units: Units) -> (u32, u32) {
     let line = text.lines().nth(line).unwrap();
     let byte = line.find(word).unwrap();
     let start = line[..byte].chars().map(units).sum::<usize>() as u32;
@@ -392,9 +395,7 @@ fn hover_finds_the_word_under_the_cursor() {
     let uri = "file:///nowhere/hover.game";
     server.open(uri, NON_ASCII);
     assert_eq!(server.diagnostics(uri, Some(1)), Vec::<Value>::new());
-    let range = |line: u32, (start, end): (u32, u32)| {
-        json!({"start": {"line": line, "character": start}, "end": {"line": line, "character": end}})
-    };
+    let range = |line: u32, (start, end): (u32, u32)| json!({"start": {"line": line, "character": start}, "end": {"line": line, "character": end}});
     // `place` at characters 15..20 of line 1, right after a `(`.
     let place = columns(NON_ASCII, 1, "place", char::len_utf16);
     assert_eq!(place, (15, 20));
@@ -423,10 +424,9 @@ fn hover_finds_the_word_under_the_cursor() {
 /// both ways is counted in it.
 #[test]
 fn positions_in_the_encoding_the_client_prefers() {
-    let encodings: [(&str, fn(char) -> usize); 2] = [("utf-8", char::len_utf8), ("utf-32", |_| 1)];
+    let encodings: [(&str, Units); 2] = [("utf-8", char::len_utf8), ("utf-32", |_| 1)];
     for (encoding, units) in encodings {
-        let (mut server, result) =
-            Server::start_with(json!({"general": {"positionEncodings": [encoding, "utf-16"]}}));
+        let (mut server, result) = Server::start_with(json!({"general": {"positionEncodings": [encoding, "utf-16"]}}));
         assert_eq!(result["capabilities"]["positionEncoding"], encoding, "{result}");
         let uri = "file:///nowhere/encoding.game";
         let text = NON_ASCII.replacen("(board", "(bord", 1);
