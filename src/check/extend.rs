@@ -60,7 +60,7 @@ pub fn load_chain(cx: &mut Context, sources: &mut Sources, source: SourceId) -> 
         }
         current = match sources.find(&resolved_name) {
             Some(id) => id,
-            None => match read(&resolved) {
+            None => match read_base(&resolved) {
                 Ok(text) => sources.add(resolved_name, text),
                 Err(e) => {
                     cx.report(
@@ -68,8 +68,8 @@ pub fn load_chain(cx: &mut Context, sources: &mut Sources, source: SourceId) -> 
                             codes::EXTENDS,
                             format!("cannot read the base game `{}`", resolved.display()),
                         )
-                        .label(span, e)
-                        .help("the path is relative to the file that extends it"),
+                        .label(span, e.to_string())
+                        .help(e.help()),
                     );
                     return None;
                 }
@@ -84,13 +84,99 @@ fn canonical(name: &str) -> PathBuf {
     std::fs::canonicalize(name).unwrap_or_else(|_| PathBuf::from(name))
 }
 
-fn read(path: &Path) -> Result<String, String> {
-    let bytes = crate::files::read_limited(path, syntax::MAX_SOURCE_BYTES).map_err(|e| match e {
-        crate::files::ReadError::Io(e) => e.to_string(),
-        _ => format!("the file is larger than {} bytes", syntax::MAX_SOURCE_BYTES),
-    })?;
-    let text = String::from_utf8(bytes).map_err(|_| "the file is not UTF-8 text".to_string())?;
+/// Why a base game was not read.
+#[derive(Debug)]
+pub enum BaseError {
+    /// It could not be looked at or opened (it does not exist, permission, ...).
+    Io(std::io::Error),
+    /// It is something other than a regular file: what it is.
+    NotRegular(&'static str),
+    /// Its size, above [`syntax::MAX_SOURCE_BYTES`].
+    TooLarge(u64),
+    /// The offset of the first byte that is not UTF-8.
+    NotUtf8(usize),
+}
+
+impl std::fmt::Display for BaseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BaseError::Io(e) => write!(f, "{e}"),
+            BaseError::NotRegular(kind) => write!(f, "{kind}, not a regular file"),
+            BaseError::TooLarge(size) => {
+                write!(f, "it is {size} bytes, more than the limit of {} bytes", syntax::MAX_SOURCE_BYTES)
+            }
+            BaseError::NotUtf8(at) => write!(f, "not UTF-8 text (invalid byte at offset {at})"),
+        }
+    }
+}
+
+impl BaseError {
+    /// What to do about it.
+    pub fn help(&self) -> &'static str {
+        match self {
+            BaseError::Io(_) => "the path is relative to the file that extends it",
+            BaseError::NotRegular(_) => "a base game is read only from a regular file",
+            BaseError::TooLarge(_) => "game files are limited in size (docs/LIMITS.md)",
+            BaseError::NotUtf8(_) => "game files are plain UTF-8 text",
+        }
+    }
+}
+
+/// Reads the base game at `path`: only a regular file, and at most
+/// [`syntax::MAX_SOURCE_BYTES`] of it, as text ready for the parser.
+///
+/// The path comes from the text of a rule file, which may be anyone's, and the reader may be
+/// `tabula lsp`, whose standard input is the editor's messages. So nothing else is opened: a
+/// FIFO would block the open until a writer comes, `/dev/stdin` would read the editor's
+/// messages, `/dev/zero` never ends, and opening some devices does something. The path is
+/// looked at first (`stat`, which opens nothing); the file is then opened without blocking
+/// (`O_NONBLOCK`, in case it was replaced by a FIFO in between) and looked at again (`fstat`)
+/// before a byte is read, and the read stops one byte past the limit whatever the size said.
+pub fn read_base(path: &Path) -> Result<String, BaseError> {
+    use std::io::Read;
+    use std::os::unix::fs::OpenOptionsExt;
+    let limit = syntax::MAX_SOURCE_BYTES;
+    regular(&std::fs::metadata(path).map_err(BaseError::Io)?)?;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+        .map_err(BaseError::Io)?;
+    let meta = file.metadata().map_err(BaseError::Io)?;
+    regular(&meta)?;
+    if meta.len() > limit as u64 {
+        return Err(BaseError::TooLarge(meta.len()));
+    }
+    let mut bytes = Vec::new();
+    file.take(limit as u64 + 1).read_to_end(&mut bytes).map_err(BaseError::Io)?;
+    if bytes.len() > limit {
+        // It grew while it was read.
+        return Err(BaseError::TooLarge(bytes.len() as u64));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| BaseError::NotUtf8(e.utf8_error().valid_up_to()))?;
     Ok(crate::files::normalize_text(&text).into_owned())
+}
+
+/// `Ok` for a regular file; otherwise what it is.
+fn regular(meta: &std::fs::Metadata) -> Result<(), BaseError> {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    let kind = if t.is_file() {
+        return Ok(());
+    } else if t.is_dir() {
+        "a directory"
+    } else if t.is_fifo() {
+        "a FIFO or pipe"
+    } else if t.is_char_device() {
+        "a character device"
+    } else if t.is_block_device() {
+        "a block device"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "a special file"
+    };
+    Err(BaseError::NotRegular(kind))
 }
 
 /// The path of `(extends "path")` in the game form, if any.

@@ -24,7 +24,7 @@ mod expr;
 mod extend;
 mod lines;
 mod neutral;
-pub use extend::extends_clause;
+pub use extend::{BaseError, extends_clause, read_base};
 mod options;
 mod pass;
 mod rays;

@@ -28,7 +28,10 @@ pub fn definition(a: &Analysis<'_>, uri: &Uri, offset: usize) -> Vec<Location> {
         .filter_map(|d| {
             let file = &a.index.files[d.file];
             let target = if d.file == 0 { uri.clone() } else { super::uri::from_path(file.path.as_deref()?)? };
-            Some(Location { uri: target, range: LineIndex::new(&file.text).range(d.name_span.0, d.name_span.1) })
+            Some(Location {
+                uri: target,
+                range: LineIndex::new(&file.text, a.lines.encoding()).range(d.name_span.0, d.name_span.1),
+            })
         })
         .collect()
 }

@@ -3,7 +3,8 @@
 //! The document is checked exactly as `tabula check` checks a file
 //! ([`check_all_variants`]: the default variant, then every other one), from the text in the
 //! editor; the files it `extends` are taken from the editor when open there. Spans are byte
-//! offsets; they become UTF-16 ranges through [`LineIndex`].
+//! offsets; they become ranges in the negotiated position encoding through [`LineIndex`].
+//! This runs on the checker's thread ([`super::checking`]), from a [`Job`]'s copy of the texts.
 
 use std::path::Path;
 
@@ -12,8 +13,9 @@ use lsp_types::{
     NumberOrString, Range,
 };
 
-use super::document::{BoardInfo, Document};
-use super::position::LineIndex;
+use super::checking::Job;
+use super::document::BoardInfo;
+use super::position::{Encoding, LineIndex};
 use crate::check::check_all_variants;
 use crate::codes;
 use crate::diagnostic::{Diagnostic, Severity, Sources};
@@ -29,18 +31,20 @@ pub const MAX_PUBLISHED: usize = 200;
 /// text, so it is built once per check, not once per diagnostic.
 pub struct Lines<'s> {
     sources: &'s Sources,
+    encoding: Encoding,
     built: Vec<Option<LineIndex<'s>>>,
 }
 
 impl<'s> Lines<'s> {
-    pub fn new(sources: &'s Sources) -> Lines<'s> {
-        Lines { sources, built: (0..sources.files().len()).map(|_| None).collect() }
+    pub fn new(sources: &'s Sources, encoding: Encoding) -> Lines<'s> {
+        Lines { sources, encoding, built: (0..sources.files().len()).map(|_| None).collect() }
     }
 
     fn range(&mut self, source: SourceId, start: usize, end: usize) -> Range {
         let sources = self.sources;
         let Some(slot) = self.built.get_mut(source as usize) else { return Range::default() };
-        slot.get_or_insert_with(|| LineIndex::new(&sources.get(source).text)).range(start, end)
+        let encoding = self.encoding;
+        slot.get_or_insert_with(|| LineIndex::new(&sources.get(source).text, encoding)).range(start, end)
     }
 }
 
@@ -53,27 +57,27 @@ pub struct Outcome {
     pub board: Option<BoardInfo>,
 }
 
-/// Checks `doc`; `open` are the other open documents, used in place of the files on disk.
-pub fn check(doc: &Document, open: &[&Document]) -> Outcome {
-    if doc.too_large() {
+/// Checks a job's document; the other open documents are read in place of the files on disk.
+pub fn check(job: &Job) -> Outcome {
+    if job.text.len() > MAX_SOURCE_BYTES {
         let d = Diagnostic::error(
             codes::TOO_LARGE,
-            format!("the document is {} bytes; game files are limited to {MAX_SOURCE_BYTES} bytes", doc.text.len()),
+            format!("the document is {} bytes; game files are limited to {MAX_SOURCE_BYTES} bytes", job.text.len()),
         );
         return Outcome {
-            diagnostics: vec![convert(&mut Lines::new(&Sources::new()), 0, &d, None)],
+            diagnostics: vec![convert(&mut Lines::new(&Sources::new(), job.encoding), 0, &d, None)],
             depends_on: Vec::new(),
             board: None,
         };
     }
     let mut sources = Sources::new();
-    let id = sources.add(doc.name(), doc.text.as_str());
-    for other in open.iter().filter(|o| o.uri != doc.uri && !o.too_large()) {
-        sources.add(other.name(), other.text.as_str());
+    let id = sources.add(job.name.clone(), job.text.clone());
+    for (name, text) in job.open.iter().filter(|(name, text)| *name != job.name && text.len() <= MAX_SOURCE_BYTES) {
+        sources.add(name.clone(), text.clone());
     }
     let checked = check_all_variants(&mut sources, id);
-    let extends = extends_target(&doc.text).map(|(span, _)| span);
-    let mut lines = Lines::new(&sources);
+    let extends = extends_target(&job.text).map(|(span, _)| span);
+    let mut lines = Lines::new(&sources, job.encoding);
     let mut diagnostics: Vec<LspDiagnostic> =
         checked.diagnostics.iter().take(MAX_PUBLISHED).map(|d| convert(&mut lines, id, d, extends)).collect();
     if checked.diagnostics.len() > MAX_PUBLISHED {

@@ -1,13 +1,15 @@
-//! An open document: its text as the editor has it, kept in step with incremental changes, and
-//! what the last check learnt about its board.
+//! An open document: its text as the editor has it, kept in step with incremental changes,
+//! whether it waits to be checked, and what the last check learnt about its board.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Instant;
 
 use lsp_types::{TextDocumentContentChangeEvent, Uri};
 
+use super::checking::Pending;
 use super::index::Index;
-use super::position::LineIndex;
+use super::position::{Encoding, LineIndex};
 use super::tree::{self, Token};
 use crate::syntax::MAX_SOURCE_BYTES;
 
@@ -34,14 +36,20 @@ pub struct Document {
     /// it when one of them changes.
     pub depends_on: Vec<String>,
     pub board: Option<BoardInfo>,
-    /// Changed since its diagnostics were last published.
-    pub dirty: bool,
+    /// Which state of the document (its text, and the bases it reads) a check's result must
+    /// be of to be published: a number from the server's counter, renewed by every change.
+    pub generation: u64,
+    /// Changed since it was last sent to be checked: it waits for its check.
+    pub pending: Option<Pending>,
+    /// The text shared with the checker's thread, made when first needed after a change.
+    shared: Option<Arc<str>>,
 }
 
 impl Document {
-    pub fn new(uri: Uri, text: String, version: i32) -> Document {
+    pub fn new(uri: Uri, text: String, version: i32, generation: u64) -> Document {
         let path = super::uri::to_path(&uri);
-        Document { uri, path, text, version, depends_on: Vec::new(), board: None, dirty: true }
+        let pending = Some(Pending::new(Instant::now()));
+        Document { uri, path, text, version, depends_on: Vec::new(), board: None, generation, pending, shared: None }
     }
 
     /// The name the checker knows the document by: its path, or the URI for a buffer that is
@@ -54,13 +62,13 @@ impl Document {
     }
 
     /// Applies the changes of one `didChange`, in order. A change with a range replaces that
-    /// range (positions in UTF-16 units of the text as it is after the previous change); one
-    /// without replaces the whole text.
-    pub fn apply(&mut self, changes: Vec<TextDocumentContentChangeEvent>, version: i32) {
+    /// range (positions in `encoding`'s units of the text as it is after the previous change);
+    /// one without replaces the whole text.
+    pub fn apply(&mut self, changes: Vec<TextDocumentContentChangeEvent>, version: i32, encoding: Encoding) {
         for change in changes {
             match change.range {
                 Some(range) => {
-                    let index = LineIndex::new(&self.text);
+                    let index = LineIndex::new(&self.text, encoding);
                     let start = index.offset(range.start);
                     let end = index.offset(range.end).max(start);
                     self.text.replace_range(start..end, &change.text);
@@ -69,7 +77,22 @@ impl Document {
             }
         }
         self.version = version;
-        self.dirty = true;
+        self.shared = None;
+    }
+
+    /// Marks the document as changed (itself, or a base it reads) at `now`: a check of an
+    /// older generation is out of date, and a new one waits to be started.
+    pub fn changed(&mut self, generation: u64, now: Instant) {
+        self.generation = generation;
+        self.pending = Some(match self.pending {
+            Some(p) => p.again(now),
+            None => Pending::new(now),
+        });
+    }
+
+    /// The text, shared: copied once per change however many checks read it.
+    pub fn shared_text(&mut self) -> Arc<str> {
+        self.shared.get_or_insert_with(|| Arc::from(self.text.as_str())).clone()
     }
 
     /// Too large for the checker: every request on it gets an empty answer.
@@ -88,10 +111,10 @@ pub struct Analysis<'d> {
 }
 
 impl<'d> Analysis<'d> {
-    pub fn new(doc: &'d Document, load: &dyn Fn(&Path) -> Option<Arc<str>>) -> Analysis<'d> {
+    pub fn new(doc: &'d Document, encoding: Encoding, load: &dyn Fn(&Path) -> Option<Arc<str>>) -> Analysis<'d> {
         Analysis {
             text: &doc.text,
-            lines: LineIndex::new(&doc.text),
+            lines: LineIndex::new(&doc.text, encoding),
             tokens: tree::tokens(&doc.text),
             index: Index::build(doc.path.as_deref(), Arc::from(doc.text.as_str()), load),
             board: doc.board.as_ref(),

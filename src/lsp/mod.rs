@@ -3,13 +3,16 @@
 //! declarations and formats with `tabula fmt`.
 //!
 //! The server is a client of the real checker ([`crate::check`]) and formatter
-//! ([`crate::format`]); what it adds is the protocol: positions in UTF-16 ([`position`]), the
-//! open documents ([`document`]), and a forgiving reading of half-typed text ([`tree`],
-//! [`index`]) for the requests that must work while the file does not parse.
+//! ([`crate::format`]); what it adds is the protocol: the framing, read with bounds
+//! ([`transport`]), positions in the negotiated encoding ([`position`]), the open documents
+//! ([`document`]), checks run off the message loop on the latest text ([`checking`]), and a
+//! forgiving reading of half-typed text ([`tree`], [`index`]) for the requests that must work
+//! while the file does not parse.
 //!
 //! Modules, one per concern: [`diagnostics`], [`hover`] (with [`docs`], the entries of
 //! `docs/LANGUAGE.md`), [`completion`], [`definition`], [`symbols`]; [`server`] is the loop.
 
+pub mod checking;
 pub mod completion;
 pub mod definition;
 pub mod diagnostics;
@@ -20,16 +23,13 @@ pub mod index;
 pub mod position;
 pub mod server;
 pub mod symbols;
+pub mod transport;
 pub mod tree;
 pub mod uri;
 
 /// Serves one client on standard input and output until it exits.
 pub fn serve_stdio() -> Result<(), String> {
-    let (connection, io_threads) = lsp_server::Connection::stdio();
+    let (connection, transport) = transport::stdio().map_err(|e| format!("starting: {e}"))?;
     let result = server::serve(connection).map_err(|server::Stopped(why)| why);
-    // The reader thread stops after `exit`; after a broken connection it has stopped already.
-    if result.is_ok() {
-        io_threads.join().map_err(|e| format!("closing the connection: {e}"))?;
-    }
-    result
+    transport.finish(result)
 }

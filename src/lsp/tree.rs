@@ -162,12 +162,15 @@ pub fn forms(text: &str) -> Vec<Form> {
     stack.pop().map(|(_, items)| items).unwrap_or_default()
 }
 
-/// The token under the cursor: the one holding the offset, or the one that ends right at it
-/// (the cursor just after a word).
+/// The word or string under the cursor: the one holding the character at `offset`.
+///
+/// A protocol position lies between two characters and names the one after it: the character
+/// an editor's cursor is on in normal mode, or the mouse is over. So a word is found from its
+/// first letter to its last, and not from the blank after it (which a hover must leave alone).
 pub fn token_at(tokens: &[Token], offset: usize) -> Option<(usize, Token)> {
-    let i = tokens.partition_point(|t| t.end < offset);
+    let i = tokens.partition_point(|t| t.end <= offset);
     let t = *tokens.get(i)?;
-    (t.start <= offset && offset <= t.end && t.kind != TokenKind::Close && t.kind != TokenKind::Open).then_some((i, t))
+    (t.start <= offset && matches!(t.kind, TokenKind::Word | TokenKind::Str)).then_some((i, t))
 }
 
 /// The lists open at an offset, outermost first: for each, its head word (if it has one
@@ -243,5 +246,20 @@ mod tests {
         let open = open_lists(text, &tokens(text), text.len());
         let heads: Vec<_> = open.iter().map(|l| (l.head, l.items)).collect();
         assert_eq!(heads, [(Some("play"), 1), (Some("turn"), 1), (Some("place"), 2), (Some("then"), 1), (None, 0)]);
+    }
+
+    #[test]
+    fn the_token_at_a_position_is_the_one_holding_the_character_after_it() {
+        let text = "(place \"x y\")";
+        let tokens = tokens(text);
+        let at = |offset| token_at(&tokens, offset).map(|(_, t)| &text[t.start..t.end]);
+        assert_eq!(at(0), None, "the bracket");
+        assert_eq!(at(1), Some("place"), "the first letter");
+        assert_eq!(at(5), Some("place"), "the last letter");
+        assert_eq!(at(6), None, "the blank after");
+        assert_eq!(at(7), Some("\"x y\""), "the opening quote");
+        assert_eq!(at(11), Some("\"x y\""), "the closing quote");
+        assert_eq!(at(12), None, "the bracket after");
+        assert_eq!(at(13), None, "the end of the text");
     }
 }

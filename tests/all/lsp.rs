@@ -31,8 +31,8 @@ const TWO_MISTAKES: &str = r#"; A test game.
     (when (board-full) (compare (higher (counter scor))))))
 "#;
 
-struct Server {
-    child: Child,
+pub(crate) struct Server {
+    pub(crate) child: Child,
     stdin: ChildStdin,
     messages: Receiver<Value>,
     /// Notifications received while waiting for something else.
@@ -41,7 +41,15 @@ struct Server {
 }
 
 impl Server {
-    fn start() -> Server {
+    pub(crate) fn start() -> Server {
+        let (server, result) = Server::start_with(json!({}));
+        assert_eq!(result["capabilities"]["positionEncoding"], "utf-16", "the default: {result}");
+        server
+    }
+
+    /// Starts the server for a client with these capabilities; the server and the result of
+    /// `initialize`.
+    pub(crate) fn start_with(client_capabilities: Value) -> (Server, Value) {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
             .arg("lsp")
             .stdin(Stdio::piped())
@@ -61,7 +69,8 @@ impl Server {
             }
         });
         let mut server = Server { child, stdin, messages, pending: Vec::new(), next_id: 1 };
-        let result = server.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": {}}));
+        let result = server
+            .request("initialize", json!({"processId": null, "rootUri": null, "capabilities": client_capabilities}));
         let caps = &result["capabilities"];
         assert_eq!(caps["textDocumentSync"], json!(2), "incremental sync: {result}");
         for provider in ["hoverProvider", "definitionProvider", "documentFormattingProvider", "documentSymbolProvider"]
@@ -70,16 +79,16 @@ impl Server {
         }
         assert_eq!(result["serverInfo"]["name"], "tabula");
         server.notify("initialized", json!({}));
-        server
+        (server, result)
     }
 
-    fn send(&mut self, message: Value) {
+    pub(crate) fn send(&mut self, message: Value) {
         let body = message.to_string();
         write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("write to the server");
         self.stdin.flush().expect("flush");
     }
 
-    fn notify(&mut self, method: &str, params: Value) {
+    pub(crate) fn notify(&mut self, method: &str, params: Value) {
         self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
     }
 
@@ -95,7 +104,7 @@ impl Server {
     }
 
     /// Sends a request and returns its response (result or error), keeping notifications.
-    fn call(&mut self, method: &str, params: Value) -> Value {
+    pub(crate) fn call(&mut self, method: &str, params: Value) -> Value {
         let id = self.next_id;
         self.next_id += 1;
         self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
@@ -109,14 +118,19 @@ impl Server {
         }
     }
 
-    fn request(&mut self, method: &str, params: Value) -> Value {
+    pub(crate) fn request(&mut self, method: &str, params: Value) -> Value {
         let response = self.call(method, params);
         assert!(response.get("error").is_none(), "{method} failed: {response}");
         response["result"].clone()
     }
 
+    /// The notifications received while waiting for responses, oldest first, taken.
+    pub(crate) fn take_received(&mut self) -> Vec<Value> {
+        std::mem::take(&mut self.pending)
+    }
+
     /// The next diagnostics published for `uri` (with `version`, if given).
-    fn diagnostics(&mut self, uri: &str, version: Option<i64>) -> Vec<Value> {
+    pub(crate) fn diagnostics(&mut self, uri: &str, version: Option<i64>) -> Vec<Value> {
         let wanted = |m: &Value| {
             m["method"] == "textDocument/publishDiagnostics"
                 && m["params"]["uri"] == uri
@@ -135,26 +149,26 @@ impl Server {
         }
     }
 
-    fn open(&mut self, uri: &str, text: &str) {
+    pub(crate) fn open(&mut self, uri: &str, text: &str) {
         self.notify(
             "textDocument/didOpen",
             json!({"textDocument": {"uri": uri, "languageId": "tabula", "version": 1, "text": text}}),
         );
     }
 
-    fn change(&mut self, uri: &str, version: i64, changes: Value) {
+    pub(crate) fn change(&mut self, uri: &str, version: i64, changes: Value) {
         self.notify(
             "textDocument/didChange",
             json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": changes}),
         );
     }
 
-    fn at(&mut self, method: &str, uri: &str, line: u32, character: u32) -> Value {
+    pub(crate) fn at(&mut self, method: &str, uri: &str, line: u32, character: u32) -> Value {
         self.request(method, json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}))
     }
 
     /// `shutdown` then `exit`; the process must end with status 0.
-    fn shut_down(mut self) {
+    pub(crate) fn shut_down(mut self) {
         assert_eq!(self.request("shutdown", Value::Null), Value::Null);
         self.notify("exit", Value::Null);
         let deadline = Instant::now() + TIMEOUT;
@@ -196,13 +210,13 @@ fn read_message(reader: &mut impl BufRead) -> Option<Value> {
     serde_json::from_slice(&body).ok()
 }
 
-fn range(d: &Value) -> (u64, u64, u64, u64) {
+pub(crate) fn range(d: &Value) -> (u64, u64, u64, u64) {
     let r = &d["range"];
     let n = |v: &Value| v.as_u64().expect("a number");
     (n(&r["start"]["line"]), n(&r["start"]["character"]), n(&r["end"]["line"]), n(&r["end"]["character"]))
 }
 
-fn codes(diagnostics: &[Value]) -> Vec<(String, (u64, u64, u64, u64))> {
+pub(crate) fn codes(diagnostics: &[Value]) -> Vec<(String, (u64, u64, u64, u64))> {
     diagnostics.iter().map(|d| (d["code"].as_str().unwrap_or_default().to_string(), range(d))).collect()
 }
 
@@ -216,7 +230,7 @@ fn labels(result: &Value) -> Vec<String> {
         .collect()
 }
 
-const URI: &str = "file:///nowhere/test.game";
+pub(crate) const URI: &str = "file:///nowhere/test.game";
 
 #[test]
 fn diagnostics_follow_the_edits() {
@@ -355,6 +369,85 @@ fn ranges_are_in_utf16_units_after_multibyte_text() {
     );
     assert_eq!(server.diagnostics(uri, Some(2)), Vec::<Value>::new());
     server.shut_down();
+}
+
+/// A game whose third line has text outside ASCII before the word `board`: `é` is 2 bytes, 1
+/// UTF-16 unit and 1 code point; `🎲` is 4 bytes, 2 units and 1 code point.
+const NON_ASCII: &str = "(game \"Hover\"\n  (play (turn (place (to empty))))\n  (players \"Aé🎲\" \"B\") (board (square 3))\n  (end (when (board-full) draw)))\n";
+
+/// How many units of a position encoding a character is.
+type Units = fn(char) -> usize;
+
+/// Where `word` starts on `line` of `text`, and where it ends, counted as `units` counts a
+/// character.
+fn columns(text: &str, line: usize, word: &str, units: Units) -> (u32, u32) {
+    let line = text.lines().nth(line).unwrap();
+    let byte = line.find(word).unwrap();
+    let start = line[..byte].chars().map(units).sum::<usize>() as u32;
+    (start, start + word.chars().map(units).sum::<usize>() as u32)
+}
+
+/// A position names the character that starts there (the one the cursor is on): a hover finds
+/// a word from its first letter to its last, not from the blank after it.
+#[test]
+fn hover_finds_the_word_under_the_cursor() {
+    let mut server = Server::start();
+    let uri = "file:///nowhere/hover.game";
+    server.open(uri, NON_ASCII);
+    assert_eq!(server.diagnostics(uri, Some(1)), Vec::<Value>::new());
+    let range = |line: u32, (start, end): (u32, u32)| json!({"start": {"line": line, "character": start}, "end": {"line": line, "character": end}});
+    // `place` at characters 15..20 of line 1, right after a `(`.
+    let place = columns(NON_ASCII, 1, "place", char::len_utf16);
+    assert_eq!(place, (15, 20));
+    for (what, character) in [("the first letter", 15), ("a middle letter", 17), ("the last letter", 19)] {
+        let hover = server.at("textDocument/hover", uri, 1, character);
+        assert_eq!(hover["range"], range(1, place), "{what}: {hover}");
+        assert!(hover["contents"]["value"].as_str().unwrap().starts_with("### `place`\n"), "{what}: {hover}");
+    }
+    assert_eq!(server.at("textDocument/hover", uri, 1, 20), Value::Null, "the blank after");
+    assert_eq!(server.at("textDocument/hover", uri, 1, 14), Value::Null, "the bracket before");
+    // After `é🎲` on its line: `board` is at bytes 27..32, chars 23..28, UTF-16 units 24..29.
+    let board = columns(NON_ASCII, 2, "board", char::len_utf16);
+    assert_eq!(board, (24, 29));
+    for character in [24, 28] {
+        let hover = server.at("textDocument/hover", uri, 2, character);
+        assert_eq!(hover["range"], range(2, board), "{hover}");
+        assert!(hover["contents"]["value"].as_str().unwrap().starts_with("### `board`"), "{hover}");
+    }
+    assert_eq!(server.at("textDocument/hover", uri, 2, 29), Value::Null, "the blank after `board`");
+    // Go to definition reads the same character.
+    assert_eq!(server.at("textDocument/definition", uri, 1, 20), json!([]));
+    server.shut_down();
+}
+
+/// A client that offers other position encodings gets the first it lists, and every position
+/// both ways is counted in it.
+#[test]
+fn positions_in_the_encoding_the_client_prefers() {
+    let encodings: [(&str, Units); 2] = [("utf-8", char::len_utf8), ("utf-32", |_| 1)];
+    for (encoding, units) in encodings {
+        let (mut server, result) = Server::start_with(json!({"general": {"positionEncodings": [encoding, "utf-16"]}}));
+        assert_eq!(result["capabilities"]["positionEncoding"], encoding, "{result}");
+        let uri = "file:///nowhere/encoding.game";
+        let text = NON_ASCII.replacen("(board", "(bord", 1);
+        server.open(uri, &text);
+        let (start, end) = columns(&text, 2, "bord", units);
+        let found = server.diagnostics(uri, Some(1));
+        assert_eq!(codes(&found), [(ERROR.to_string(), (2, start as u64, 2, end as u64))], "{encoding}: {found:#?}");
+        // The ludeme `square`, after the misspelt one: from its last letter.
+        let square = columns(&text, 2, "square", units);
+        let hover = server.at("textDocument/hover", uri, 2, square.1 - 1);
+        assert_eq!(hover["range"]["start"]["character"], square.0, "{encoding}: {hover}");
+        assert_eq!(hover["range"]["end"]["character"], square.1, "{encoding}: {hover}");
+        // An edit in the same units: `bord` → `board`.
+        server.change(
+            uri,
+            2,
+            json!([{"range": {"start": {"line": 2, "character": start + 2}, "end": {"line": 2, "character": start + 2}}, "text": "a"}]),
+        );
+        assert_eq!(server.diagnostics(uri, Some(2)), Vec::<Value>::new(), "{encoding}");
+        server.shut_down();
+    }
 }
 
 #[test]
