@@ -130,11 +130,28 @@ fn query_rejection(r: QueryRejection) -> ApiError {
     ApiError::new(r.status(), r.body_text())
 }
 
-/// Runs blocking work (checking, replaying, searching) off the async executor.
+/// Runs blocking work (drawing a position, listing actions, applying one) off the async
+/// executor, so that a slow request never delays a static asset or another game.
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
     tokio::task::spawn_blocking(f)
         .await
         .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the server failed to finish this request"))
+}
+
+/// Runs work that checks or builds a game on the blocking pool, holding one of the
+/// [`super::App::builds`] permits while it runs. If the client goes away the work still runs to
+/// its end (the checker has no point to stop at), but with its permit: abandoned requests can
+/// occupy at most as many threads as there are permits.
+async fn building<T: Send + 'static>(app: &App, f: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
+    let permit = Arc::clone(&app.builds)
+        .acquire_owned()
+        .await
+        .map_err(|_| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down"))?;
+    blocking(move || {
+        let _permit = permit;
+        f()
+    })
+    .await
 }
 
 /// A game file to load: a served file by name, or text sent along (`name` then only labels it
@@ -259,7 +276,8 @@ fn invalid(sources: &Sources, id: SourceId, diagnostics: Vec<Diagnostic>) -> Api
 
 /// `GET /api/catalog`: every served game file, with its players, variants and options.
 async fn catalog(State(app): State<Arc<App>>) -> Reply {
-    let list = blocking(move || {
+    let builder = Arc::clone(&app);
+    let list = building(&builder, move || {
         app.catalog
             .names()
             .into_iter()
@@ -315,7 +333,8 @@ async fn check_source(State(app): State<Arc<App>>, Body(spec): Body<GameSpec>) -
     if spec.source.is_none() {
         return Err(ApiError::new(StatusCode::BAD_REQUEST, "`source` (the text of a game file) is required"));
     }
-    let reply = blocking(move || -> Result<Value, ApiError> {
+    let builder = Arc::clone(&app);
+    let reply = building(&builder, move || -> Result<Value, ApiError> {
         let (name, text) = spec.text(&app)?;
         let (mut sources, id, missing_base) = app.catalog.sources(&name, text);
         let checked = match missing_base {
@@ -384,7 +403,7 @@ async fn new_game(State(app): State<Arc<App>>, Body(request): Body<NewGame>) -> 
     let selection = spec.selection()?;
     let think_ms = think_ms.unwrap_or(1000);
     let loader = Arc::clone(&app);
-    let session = blocking(move || -> Result<Session, ApiError> {
+    let session = building(&app, move || -> Result<Session, ApiError> {
         let engine = load_game(&loader, &spec, &selection)?;
         let seats = match players {
             Some(list) => list
@@ -400,8 +419,19 @@ async fn new_game(State(app): State<Arc<App>>, Body(request): Body<NewGame>) -> 
         })
     })
     .await??;
-    let body = session.to_json("", None);
-    let id = app.store.insert(session);
+    let bytes = session.engine().estimated_bytes();
+    let (body, session) = blocking(move || (session.to_json("", None), session)).await?;
+    let Some(id) = app.store.insert(session, bytes) else {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "this game needs about {} of memory, more than this server keeps for all its games ({}; \
+                 `tabula serve --max-memory MIB`)",
+                crate::game::footprint::human(bytes as u64),
+                crate::game::footprint::human(app.store.memory() as u64)
+            ),
+        ));
+    };
     let mut body = body;
     body["id"] = json!(id);
     Ok((StatusCode::CREATED, axum::Json(body)).into_response())
@@ -423,9 +453,12 @@ struct PlyQuery {
 async fn game_state(State(app): State<Arc<App>>, Id(id): Id, query: Result<Query<PlyQuery>, QueryRejection>) -> Reply {
     let Query(q) = query.map_err(query_rejection)?;
     let game = find(&app, &id)?;
-    let mut s = lock(&game);
-    s.touched = std::time::Instant::now();
-    ok(s.to_json(&id, q.ply))
+    ok(blocking(move || {
+        let mut s = lock(&game);
+        s.touched = std::time::Instant::now();
+        s.to_json(&id, q.ply)
+    })
+    .await?)
 }
 
 async fn delete_game(State(app): State<Arc<App>>, Id(id): Id) -> Reply {
@@ -439,8 +472,7 @@ async fn delete_game(State(app): State<Arc<App>>, Id(id): Id) -> Reply {
 /// `GET /api/games/{id}/legal`: the legal actions of the decision at hand.
 async fn legal(State(app): State<Arc<App>>, Id(id): Id) -> Reply {
     let game = find(&app, &id)?;
-    let s = lock(&game);
-    ok(s.legal_json())
+    ok(blocking(move || lock(&game).legal_json()).await?)
 }
 
 #[derive(Deserialize)]
@@ -452,10 +484,14 @@ struct ApplyRequest {
 /// `POST /api/games/{id}/apply {"action": "c3"}`: a person's action.
 async fn apply(State(app): State<Arc<App>>, Id(id): Id, Body(req): Body<ApplyRequest>) -> Reply {
     let game = find(&app, &id)?;
-    let mut s = lock(&game);
-    s.touched = std::time::Instant::now();
-    s.apply(&req.action)?;
-    ok(s.to_json(&id, None))
+    let reply = blocking(move || -> Result<Value, ApiError> {
+        let mut s = lock(&game);
+        s.touched = std::time::Instant::now();
+        s.apply(&req.action)?;
+        Ok(s.to_json(&id, None))
+    })
+    .await??;
+    ok(reply)
 }
 
 /// `POST /api/games/{id}/step`: the computer player to move makes one action. Its search runs
@@ -469,10 +505,14 @@ async fn step(State(app): State<Arc<App>>, Id(id): Id) -> Reply {
     };
     match tokio::task::spawn_blocking(move || thinking.run()).await {
         Ok(thought) => {
-            let mut s = lock(&game);
-            s.finish_thinking(thought);
-            s.touched = std::time::Instant::now();
-            ok(s.to_json(&id, None))
+            let reply = blocking(move || {
+                let mut s = lock(&game);
+                s.finish_thinking(thought);
+                s.touched = std::time::Instant::now();
+                s.to_json(&id, None)
+            })
+            .await?;
+            ok(reply)
         }
         Err(_) => {
             lock(&game).abandon_thinking();
@@ -484,10 +524,14 @@ async fn step(State(app): State<Arc<App>>, Id(id): Id) -> Reply {
 /// `POST /api/games/{id}/undo`: takes back actions until a person is to move.
 async fn undo(State(app): State<Arc<App>>, Id(id): Id) -> Reply {
     let game = find(&app, &id)?;
-    let mut s = lock(&game);
-    s.touched = std::time::Instant::now();
-    s.undo()?;
-    ok(s.to_json(&id, None))
+    let reply = blocking(move || -> Result<Value, ApiError> {
+        let mut s = lock(&game);
+        s.touched = std::time::Instant::now();
+        s.undo()?;
+        Ok(s.to_json(&id, None))
+    })
+    .await??;
+    ok(reply)
 }
 
 /// `GET /api/games/{id}/record`: the game as a `.rec` file.

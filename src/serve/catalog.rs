@@ -80,17 +80,23 @@ impl Catalog {
         names
     }
 
-    /// The real directory behind `dirN`, for the listing.
+    /// The directory behind `dirN`, for the listing: its own name only, never the path that
+    /// leads to it on the server's disk.
     pub fn dir_label(&self, name: &str) -> Option<String> {
         let root = name.split('/').next()?;
         let n: usize = root.strip_prefix("dir")?.parse().ok()?;
-        self.dirs.get(n.checked_sub(1)?).map(|d| d.display().to_string())
+        let dir = self.dirs.get(n.checked_sub(1)?)?;
+        Some(dir.file_name().map_or_else(|| "/".to_string(), |f| f.to_string_lossy().into_owned()))
     }
 
     /// The text of a game file by virtual name.
     pub fn read(&self, name: &str) -> Result<String, Unreadable> {
         let missing = || Unreadable::Missing(format!("no game file `{name}` is served here"));
         let normal = normalise(name).ok_or_else(missing)?;
+        // Game files only: a `--games` directory may hold other files, which are not served.
+        if !normal.ends_with(".game") {
+            return Err(missing());
+        }
         let (root, rest) = normal.split_once('/').ok_or_else(missing)?;
         if root == BUNDLED_ROOT {
             let file = BUNDLED.get_file(rest).ok_or_else(missing)?;

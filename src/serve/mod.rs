@@ -15,6 +15,8 @@
 mod api;
 mod assets;
 mod catalog;
+mod connections;
+mod host;
 mod session;
 mod store;
 
@@ -23,6 +25,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 pub use catalog::{Catalog, normalise};
+pub use connections::Limits;
+pub use store::MEMORY;
 
 /// What `tabula serve` was asked for.
 #[derive(Debug, Clone)]
@@ -32,19 +36,30 @@ pub struct Config {
     pub dirs: Vec<PathBuf>,
     /// Most games kept at once.
     pub max_games: usize,
+    /// Most memory the kept games may take, by their estimate (`Engine::estimated_bytes`).
+    pub memory: usize,
+    pub limits: Limits,
 }
 
 /// Shared by every request.
 pub struct App {
     pub catalog: Catalog,
     pub store: store::Store,
+    /// Permits for work that checks or builds a game: as many as the machine has cores, so
+    /// that requests whose clients have gone (their work runs on) cannot pile up beyond them.
+    pub builds: Arc<tokio::sync::Semaphore>,
 }
 
 /// Binds, prints `listening on http://ADDR` as the first line of standard output (the bound
 /// port, when port 0 asked the system to choose one), and serves until the process ends.
 pub fn run(config: Config) -> Result<(), String> {
     let catalog = Catalog::new(&config.dirs)?;
-    let app = Arc::new(App { catalog, store: store::Store::new(config.max_games) });
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
+    let app = Arc::new(App {
+        catalog,
+        store: store::Store::new(config.max_games, config.memory),
+        builds: Arc::new(tokio::sync::Semaphore::new(cores)),
+    });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -63,6 +78,7 @@ pub fn run(config: Config) -> Result<(), String> {
             // may have closed it (and `tabula` dies of SIGPIPE rather than write to a closed pipe).
             eprintln!("play: http://{bound}/   editor: http://{bound}/editor");
         }
-        axum::serve(listener, api::router(app)).await.map_err(|e| format!("the server stopped: {e}"))
+        let router = api::router(app).layer(axum::middleware::from_fn_with_state(host::Hosts::new(bound), host::check));
+        connections::serve(listener, router, config.limits).await
     })
 }

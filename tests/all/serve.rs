@@ -429,6 +429,20 @@ fn nothing_outside_the_served_directories_is_readable() {
         assert_eq!(r.status, 404, "{name}: {}", r.body);
     }
 
+    // Only game files: another file of a served directory is not served, and the listing
+    // names a directory by its own name, not by where it lies on the server's disk.
+    std::fs::write(served.join("notes.txt"), "private notes").unwrap();
+    for name in ["dir1/notes.txt", "dir1/./notes.txt"] {
+        let r = c.get(&format!("/api/source?name={name}"));
+        assert_eq!(
+            (r.status, r.json()["error"].clone()),
+            (404, json!(format!("no game file `{name}` is served here")))
+        );
+    }
+    let listed = games["games"].as_array().unwrap().iter().find(|g| g["name"] == "dir1/sub/mine.game").unwrap();
+    assert_eq!(listed["dir"], "served");
+    assert!(!games.to_string().contains(dir.to_str().unwrap()), "an absolute path in {games}");
+
     // A rule file sent to the server cannot extend a file outside either.
     for base in [secret.display().to_string(), "../outside/secret.game".into(), "../../../../../../etc/passwd".into()] {
         let text = format!("(game \"Probe\" (extends \"{base}\"))");
@@ -574,4 +588,102 @@ fn the_clickable_board_is_the_plain_board_plus_one_disc_per_site() {
     for site in &game.board.sites {
         assert_eq!(clickable.matches(&format!("data-site=\"{}\"", site.label)).count(), 1, "{}", site.label);
     }
+}
+
+/// Sends `request` as it is on a new connection; answers the status line, or "" when the
+/// server closed the connection without answering.
+fn raw(addr: &str, request: &str) -> String {
+    let mut stream = TcpStream::connect(addr).expect("connect");
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut line = String::new();
+    let _ = BufReader::new(stream).read_line(&mut line);
+    line.trim_end().to_string()
+}
+
+#[test]
+fn a_request_for_a_foreign_host_is_refused() {
+    // DNS rebinding: a page of evil.example whose name now resolves to 127.0.0.1.
+    let server = Server::start(&[]);
+    let port = server.addr.rsplit(':').next().unwrap();
+    for host in ["evil.example", &format!("evil.example:{port}"), "localhost.evil.example", "10.1.2.3"] {
+        let status = raw(&server.addr, &format!("GET /api/catalog HTTP/1.1\r\nHost: {host}\r\n\r\n"));
+        assert_eq!(status, "HTTP/1.1 421 Misdirected Request", "Host: {host}");
+    }
+    for host in ["localhost", &format!("localhost:{port}"), &server.addr, &format!("[::1]:{port}")] {
+        let status = raw(&server.addr, &format!("GET /assets/play.js HTTP/1.1\r\nHost: {host}\r\n\r\n"));
+        assert_eq!(status, "HTTP/1.1 200 OK", "Host: {host}");
+    }
+    assert_eq!(raw(&server.addr, "GET / HTTP/1.0\r\n\r\n"), "HTTP/1.0 421 Misdirected Request");
+}
+
+#[test]
+fn idle_connections_are_closed_and_their_number_is_bounded() {
+    let server = Server::start(&["--header-timeout", "0.5", "--max-connections", "3"]);
+    let started = Instant::now();
+    let idle: Vec<TcpStream> = (0..3).map(|_| TcpStream::connect(&server.addr).unwrap()).collect();
+    std::thread::sleep(Duration::from_millis(100));
+    // A fourth is closed at once, unanswered: the three idle ones hold every slot.
+    assert_eq!(raw(&server.addr, "GET /api/catalog HTTP/1.1\r\nHost: localhost\r\n\r\n"), "");
+    // The idle ones are closed after the header timeout...
+    for mut stream in idle {
+        stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        let mut byte = [0u8; 1];
+        assert_eq!(stream.read(&mut byte).unwrap_or(0), 0);
+    }
+    assert!(started.elapsed() < Duration::from_secs(15));
+    // ... and the server answers again.
+    assert_eq!(raw(&server.addr, "GET /assets/play.js HTTP/1.1\r\nHost: localhost\r\n\r\n"), "HTTP/1.1 200 OK");
+}
+
+#[test]
+fn another_address_than_loopback_needs_public() {
+    let out = Command::new(BIN).args(["serve", "--host", "0.0.0.0", "--port", "0"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: --host 0.0.0.0 is not a loopback address: every machine that can reach it could use the server; \
+         add --public if that is what you want\n"
+    );
+    let mut child = Command::new(BIN)
+        .args(["serve", "--host", "0.0.0.0", "--port", "0", "--public"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut warning = String::new();
+    BufReader::new(child.stderr.take().unwrap()).read_line(&mut warning).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(warning.starts_with("warning: serving on 0.0.0.0 to every machine that can reach it"), "{warning}");
+}
+
+#[test]
+fn the_games_kept_are_bounded_by_memory() {
+    let server = Server::start(&["--max-memory", "16"]);
+    let mut c = server.client();
+    // The largest square board alone is estimated at about 23 MiB: more than the budget.
+    let big = "(game \"Big\" (players \"A\" \"B\") (board (square 255)) \
+               (play (turn (place (to empty)))) (end (when (board-full) (draw))))";
+    let r = c.post("/api/games", &json!({"source": big}));
+    assert_eq!(r.status, 503, "{}", r.body);
+    let message = r.json()["error"].as_str().unwrap().to_string();
+    assert!(
+        message.starts_with(
+            "this game needs about 22.8 MiB of memory, more than this server keeps for all its games (16 MiB"
+        ),
+        "{message}"
+    );
+    // A board of 10 000 sites is estimated at about 3.6 MiB: four fit, and each new one
+    // makes room by dropping the game left alone longest.
+    let medium = big.replace("(square 255)", "(square 100)");
+    let ids: Vec<String> = (0..8)
+        .map(|_| {
+            let r = c.post("/api/games", &json!({"source": medium}));
+            assert_eq!(r.status, 201, "{}", r.body);
+            r.json()["id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    let kept: Vec<u16> = ids.iter().map(|id| c.get(&format!("/api/games/{id}")).status).collect();
+    assert_eq!(kept, [404, 404, 404, 404, 200, 200, 200, 200]);
 }
