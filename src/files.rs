@@ -7,6 +7,11 @@
 //! plain file (`/dev/null`, a terminal, a FIFO) or is hard-linked elsewhere is written in place,
 //! because renaming over it would destroy it. A directory is refused.
 //!
+//! An output never replaces a file this process has read as input (`render --out` given the
+//! rule file it draws once replaced it), nor a write-protected file (no write permission bit:
+//! refused even to root, as `rm` asks before removing one); [`rewrite`] is for the one command
+//! meant to replace its input, `tabula fmt`.
+//!
 //! Reads go through [`read_limited`], which refuses input above a size limit *before* reading
 //! it: from the file's size when it has one, and otherwise (FIFOs, devices, `/dev/zero`) by
 //! reading at most one byte more than the limit.
@@ -40,6 +45,73 @@ impl std::fmt::Display for ReadError {
     }
 }
 
+/// The (device, inode) of every regular file read through [`read_limited`], which
+/// [`write`] will not replace.
+static INPUTS: std::sync::Mutex<Vec<(u64, u64)>> = std::sync::Mutex::new(Vec::new());
+
+fn remember_input(meta: &std::fs::Metadata) {
+    let mut inputs = INPUTS.lock().unwrap_or_else(|e| e.into_inner());
+    if !inputs.contains(&(meta.dev(), meta.ino())) {
+        inputs.push((meta.dev(), meta.ino()));
+    }
+}
+
+fn is_input(meta: &std::fs::Metadata) -> bool {
+    INPUTS.lock().unwrap_or_else(|e| e.into_inner()).contains(&(meta.dev(), meta.ino()))
+}
+
+/// Lets this process write over `path` although it read it: `play --resume game.rec --record
+/// game.rec` continues the record it resumed.
+pub fn release_input(path: &Path) {
+    if let Ok(meta) = std::fs::metadata(path) {
+        INPUTS.lock().unwrap_or_else(|e| e.into_inner()).retain(|&k| k != (meta.dev(), meta.ino()));
+    }
+}
+
+/// An advisory lock (`flock`) on `.NAME.lock` beside a file a command writes for as long as it
+/// runs (a game's record, rewritten after every turn): a second command that would write the
+/// same file is refused at its start, instead of both running and one game being lost. The
+/// kernel releases the lock when the process ends, however it ends, so a crash leaves no lock
+/// to remove by hand; the lock file is removed when the lock is dropped.
+#[derive(Debug)]
+pub struct Lock {
+    file: File,
+    path: PathBuf,
+}
+
+impl Lock {
+    /// Locks the file `path` will be written to; `Ok(None)` when it is not a plain file (a
+    /// device, a FIFO), which has nothing to lose.
+    pub fn beside(path: &Path) -> io::Result<Option<Lock>> {
+        let target = resolve(path)?;
+        if std::fs::metadata(&target).is_ok_and(|m| !m.is_file()) {
+            return Ok(None);
+        }
+        let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "file".into());
+        let lock = dir.join(format!(".{name}.lock"));
+        let file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&lock)?;
+        use std::os::fd::AsRawFd;
+        // SAFETY: flock on a descriptor this function owns.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            let e = io::Error::last_os_error();
+            return Err(if e.kind() == io::ErrorKind::WouldBlock {
+                io::Error::new(io::ErrorKind::WouldBlock, "another tabula command is writing it now")
+            } else {
+                e
+            });
+        }
+        Ok(Some(Lock { file, path: lock }))
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+        let _ = &self.file;
+    }
+}
+
 /// Reads the whole of `path`, refusing it if it holds more than `limit` bytes. A regular file
 /// is judged by its size before any byte is read; anything else (a FIFO, a device) is read up
 /// to `limit + 1` bytes at most.
@@ -51,6 +123,9 @@ pub fn read_limited(path: &Path, limit: usize) -> Result<Vec<u8>, ReadError> {
     }
     if meta.is_file() && meta.len() > limit as u64 {
         return Err(ReadError::TooLarge { size: Some(meta.len()), limit });
+    }
+    if meta.is_file() {
+        remember_input(&meta);
     }
     let mut bytes = Vec::new();
     file.take(limit as u64 + 1).read_to_end(&mut bytes).map_err(ReadError::Io)?;
@@ -95,7 +170,25 @@ pub fn resolve(path: &Path) -> io::Result<PathBuf> {
 /// Writes `bytes` to `path` as described in the module documentation.
 pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let target = resolve(path)?;
+    if let Ok(meta) = std::fs::metadata(&target) {
+        if meta.is_file() && is_input(&meta) {
+            return Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                "it is a file this command reads; choose another name for the output",
+            ));
+        }
+    }
+    rewrite(path, bytes)
+}
+
+/// Writes `bytes` to `path` even if this process read it (`tabula fmt` rewriting a file in
+/// its canonical layout); otherwise as [`write`].
+pub fn rewrite(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let target = resolve(path)?;
     match std::fs::metadata(&target) {
+        Ok(meta) if meta.is_file() && meta.permissions().mode() & 0o222 == 0 => {
+            Err(io::Error::new(io::ErrorKind::PermissionDenied, "the file is write-protected"))
+        }
         Ok(meta) if meta.is_dir() => Err(io::Error::new(io::ErrorKind::IsADirectory, "is a directory")),
         // Devices, FIFOs and sockets are written to, never replaced; so is a file with other
         // names, which a rename would split from them.

@@ -21,7 +21,7 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value = "random")]
     players: String,
     /// Milliseconds an `mcts` player thinks per action.
-    #[arg(long, default_value_t = 50)]
+    #[arg(long, default_value_t = 50, value_parser = super::limits::think)]
     think: u64,
     /// Seed of the players' random choices.
     #[arg(long, default_value_t = 1)]

@@ -58,7 +58,7 @@ pub fn run(args: &FmtArgs) -> Result<(), Failure> {
         } else if args.check {
             println!("{} would be reformatted", path.display());
             problems += 1;
-        } else if let Err(e) = crate::record::write_atomically(path, formatted.as_bytes()) {
+        } else if let Err(e) = crate::files::rewrite(path, formatted.as_bytes()) {
             unusable.push(format!("cannot write `{}`: {e}", path.display()));
         } else {
             println!("formatted {}", path.display());

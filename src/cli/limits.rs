@@ -13,6 +13,10 @@ pub const MAX_THREADS: usize = 256;
 /// Longest timed run of `bench`, in seconds (a day).
 pub const MAX_SECONDS: f64 = 86_400.0;
 
+/// Longest a computer player may think per action, in milliseconds (an hour): a search is
+/// meant to answer while someone waits.
+pub const MAX_THINK_MS: u64 = 3_600_000;
+
 /// Most timed runs of `bench`.
 pub const MAX_RUNS: usize = 1000;
 
@@ -35,6 +39,11 @@ pub fn games(text: &str) -> Result<u64, String> {
 /// `--threads`: 1 to [`MAX_THREADS`].
 pub fn threads(text: &str) -> Result<usize, String> {
     integer(text, 1, MAX_THREADS)
+}
+
+/// `--think`: 1 to [`MAX_THINK_MS`] milliseconds.
+pub fn think(text: &str) -> Result<u64, String> {
+    integer(text, 1, MAX_THINK_MS)
 }
 
 /// `--runs`: 1 to [`MAX_RUNS`].
@@ -73,6 +82,9 @@ mod tests {
         assert!(seconds("NaN").is_err());
         assert!(seconds("-1").is_err());
         assert_eq!(seconds("0.5"), Ok(0.5));
+        assert_eq!(think("3600000"), Ok(3_600_000));
+        assert!(think("18446744073709551615").unwrap_err().contains("from 1 to 3600000"));
+        assert!(think("0").is_err());
         assert_eq!(useful_threads(10_000, 3), 3);
         assert_eq!(useful_threads(2, 0), 1);
     }

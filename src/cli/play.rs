@@ -26,7 +26,7 @@ pub struct PlayArgs {
     #[arg(long)]
     seed: Option<u64>,
     /// Milliseconds an `mcts` agent thinks per action (also used by `hint`).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = super::limits::think)]
     think: u64,
     /// Keep a record of the game in this file, rewritten after every turn (an existing record
     /// is kept unless `--force` is given).
@@ -219,7 +219,13 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     if let (Some(path), Some(record)) = (&args.resume, &resumed) {
         session.restore(record).map_err(|e| Failure::Problems(Some(format!("{}: {e}", path.display()))))?;
     }
+    let mut _record_lock = None;
     if let Some(path) = &args.record {
+        _record_lock = crate::files::Lock::beside(path)
+            .map_err(|e| Failure::Usage(format!("cannot write the record to {}: {e}", path.display())))?;
+        if same_file(path, args.resume.as_deref()) {
+            crate::files::release_input(path);
+        }
         // An empty file, a device or a FIFO holds nothing a record could destroy; nor does
         // the record being resumed, which the game continues.
         let existing = std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() > 0);

@@ -24,7 +24,7 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 20, value_parser = super::limits::games)]
     games: u64,
     /// Milliseconds an `mcts` agent thinks per action.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = super::limits::think)]
     think: u64,
     /// Games played at once.
     #[arg(long, default_value_t = 1, value_parser = super::limits::threads)]

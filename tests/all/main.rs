@@ -4,6 +4,7 @@
 
 mod agents;
 mod amazons;
+mod attack_cli;
 mod attack_lsp;
 mod bad_input;
 mod board;
