@@ -2,33 +2,37 @@
 //! block of codes, indexed by site (`to`) or by site pair (`from * sites + to`). The blocks are
 //! laid out from the game's move kinds, so a game without slides has no slide codes and a
 //! placement game keeps `num_distinct_actions` near the number of sites.
+//!
+//! Codes are 64-bit: a slide between any two of 65 025 sites already needs more than 2^32
+//! codes, and with promotions to each kind, about 10^12 (within an `i64`, as Python and
+//! OpenSpiel hold actions).
 
 use pyo3::PyErr;
 use tabula::engine::{Action, ActionKind};
 use tabula::game::{Game, MoveKind};
 
 pub struct Codec {
-    sites: u32,
+    sites: u64,
     /// First code of each block, if the game has actions of that kind.
-    place: Option<u32>,
-    slide: Option<u32>,
-    relocate: Option<u32>,
+    place: Option<u64>,
+    slide: Option<u64>,
+    relocate: Option<u64>,
     /// Moves that promote: one code per site pair and kind chosen.
-    promote: Option<u32>,
-    kinds: u32,
-    end: u32,
+    promote: Option<u64>,
+    kinds: u64,
+    end: u64,
     /// The code of `pass`; the game's named passes (`swap`) follow it.
-    pass: u32,
-    named_passes: u32,
+    pass: u64,
+    named_passes: u64,
 }
 
 impl Codec {
     pub fn new(game: &Game) -> Codec {
-        let sites = game.board.site_count() as u32;
+        let sites = game.board.site_count() as u64;
         let moves = || game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves);
         let has = |f: fn(&MoveKind) -> bool| moves().any(|m| f(&m.kind));
-        let mut next = 0u32;
-        let mut block = |present: bool, len: u32| {
+        let mut next = 0u64;
+        let mut block = |present: bool, len: u64| {
             present.then(|| {
                 let start = next;
                 next += len;
@@ -38,37 +42,37 @@ impl Codec {
         let place = block(has(|k| matches!(k, MoveKind::Place)), sites);
         let slide = block(has(|k| matches!(k, MoveKind::Slide { .. })), sites * sites);
         let relocate = block(has(|k| matches!(k, MoveKind::Relocate { .. })), sites * sites);
-        let kinds = game.pieces.len().max(1) as u32;
+        let kinds = game.pieces.len().max(1) as u64;
         let promote = block(moves().any(|m| m.promote.is_some()), sites * sites * kinds);
         let end = next;
-        let named_passes = game.pass_names.len() as u32;
+        let named_passes = game.pass_names.len() as u64;
         Codec { sites, place, slide, relocate, promote, kinds, end, pass: end + 1, named_passes }
     }
 
     /// Codes are `0..size()`.
-    pub fn size(&self) -> u32 {
+    pub fn size(&self) -> u64 {
         self.pass + 1 + self.named_passes
     }
 
     pub fn encode(&self, a: Action) -> Option<i64> {
-        let pair = u32::from(a.from) * self.sites + u32::from(a.to);
+        let pair = u64::from(a.from) * self.sites + u64::from(a.to);
         let code = match a.kind {
-            ActionKind::Place => self.place? + u32::from(a.to),
+            ActionKind::Place => self.place? + u64::from(a.to),
             ActionKind::Slide => match a.promoted() {
                 None => self.slide? + pair,
-                Some(k) => self.promote? + pair * self.kinds + u32::from(k),
+                Some(k) => self.promote? + pair * self.kinds + u64::from(k),
             },
             ActionKind::Relocate => self.relocate? + pair,
             ActionKind::End => self.end,
-            ActionKind::Pass => self.pass + u32::from(a.from),
+            ActionKind::Pass => self.pass + u64::from(a.from),
         };
-        Some(i64::from(code))
+        i64::try_from(code).ok()
     }
 
     pub fn decode(&self, code: i64) -> Option<Action> {
-        let c = u32::try_from(code).ok()?;
+        let c = u64::try_from(code).ok()?;
         let n = self.sites;
-        let within = |start: Option<u32>, len: u32| start.filter(|&s| c >= s && c < s + len).map(|s| c - s);
+        let within = |start: Option<u64>, len: u64| start.filter(|&s| c >= s && c < s + len).map(|s| c - s);
         if c == self.end {
             return Some(Action::END);
         }

@@ -55,6 +55,38 @@ fn load_error(name: &str, e: LoadError) -> PyErr {
     }
 }
 
+/// Most entries of a legal-action mask (64 MiB of int8): a mask is dense, and a game whose
+/// pieces may move between any two of 65 025 sites has more than 4 * 10^9 action codes, whose
+/// mask would abort the interpreter.
+const MAX_MASK: u64 = 1 << 26;
+
+/// Most iterations of one `mcts_action` (it runs without the GIL and cannot be interrupted).
+const MAX_SIMULATIONS: u32 = 100_000_000;
+
+/// Longest a computer player may think per action, in milliseconds (an hour), as on the
+/// command line.
+const MAX_THINK_MS: u64 = 3_600_000;
+
+/// A game file must be a regular file: opening a FIFO would wait for a writer for ever, and
+/// a device may never end.
+fn regular_file(path: &str) -> PyResult<()> {
+    use std::os::unix::fs::FileTypeExt;
+    let meta = std::fs::metadata(path).map_err(|e| GameError::new_err(format!("cannot read `{path}`: {e}")))?;
+    let kind = meta.file_type();
+    let what = if kind.is_file() {
+        return Ok(());
+    } else if kind.is_dir() {
+        "a directory"
+    } else if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_char_device() || kind.is_block_device() {
+        "a device"
+    } else {
+        "not a regular file"
+    };
+    Err(GameError::new_err(format!("cannot read `{path}`: it is {what}, not a game file")))
+}
+
 /// A loaded game: the rules, the board, and the integer encoding of its actions.
 #[pyclass(frozen, module = "tabula._tabula")]
 pub struct Game {
@@ -134,6 +166,7 @@ fn load(source: String, is_path: bool, variant: Option<String>, sets: Vec<String
     let selection = Selection::new(variant.clone(), &sets).map_err(GameError::new_err)?;
     let key = (source.clone(), is_path, variant, sets);
     if is_path {
+        regular_file(&source)?;
         let (_, game) = check::load(Path::new(&source), &selection).map_err(|e| load_error(&source, e))?;
         return Ok(Game::build(game, key));
     }
@@ -176,6 +209,12 @@ impl Game {
         let actions = parse_actions(data)?;
         let state = slf.get().replay(&actions)?;
         Ok(GameState::new(slf, state, actions))
+    }
+
+    /// The game as loaded, for headings: "Watershed — Plateau (size=9)", as the command line
+    /// writes it.
+    fn title(&self) -> String {
+        tabula::summary::title(self.engine.game())
     }
 
     #[getter]
@@ -249,7 +288,7 @@ impl Game {
     }
 
     /// The number of integers an action can be: every legal action is in `0..num_distinct_actions()`.
-    fn num_distinct_actions(&self) -> u32 {
+    fn num_distinct_actions(&self) -> u64 {
         self.codec.size()
     }
 
@@ -375,7 +414,14 @@ impl GameState {
     /// all zeros when `player` is given and is not the one to move (as OpenSpiel).
     #[pyo3(signature = (player=None))]
     fn legal_actions_mask<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
-        let mut mask = vec![0u8; self.game().codec.size() as usize];
+        let size = self.game().codec.size();
+        if size > MAX_MASK {
+            return Err(PyValueError::new_err(format!(
+                "this game has {size} distinct actions: a mask of them would take {size} bytes, more than the \
+                 limit of {MAX_MASK}; use legal_actions() (the codes of the legal actions) instead"
+            )));
+        }
+        let mut mask = vec![0u8; size as usize];
         if player.is_none_or(|p| p == self.current_player()) && !self.stopped() {
             for a in self.game().engine.legal(&self.state) {
                 if let Some(i) = self.game().codec.encode(*a) {
@@ -437,8 +483,8 @@ impl GameState {
         if self.over() {
             return Err(PyValueError::new_err("the game is over: there is no action to choose"));
         }
-        if simulations == 0 {
-            return Err(PyValueError::new_err("simulations must be at least 1"));
+        if simulations == 0 || simulations > MAX_SIMULATIONS {
+            return Err(PyValueError::new_err(format!("simulations must be from 1 to {MAX_SIMULATIONS}")));
         }
         let engine = self.game().engine.clone();
         let state = self.state.clone();
@@ -703,6 +749,9 @@ fn analyze_range(
     if end < start {
         return Err(PyValueError::new_err(format!("the range {start}..{end} is backwards")));
     }
+    if think_ms > MAX_THINK_MS {
+        return Err(PyValueError::new_err(format!("think_ms must be at most {MAX_THINK_MS}")));
+    }
     tabula::agent::make_agent(&players, 0, think_ms).map_err(PyValueError::new_err)?;
     let engine = game.engine.clone();
     let analysis = py
@@ -745,6 +794,7 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
     m.add("TERMINAL", TERMINAL)?;
     m.add("ACTION_CAP", ACTION_CAP)?;
+    m.add("MAX_MASK", MAX_MASK)?;
     m.add_class::<Game>()?;
     m.add_class::<GameState>()?;
     m.add_function(wrap_pyfunction!(load, m)?)?;

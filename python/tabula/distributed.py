@@ -130,7 +130,13 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as e:  # GameError, a bad agent or count: the message says what is wrong
         print(f"error: {e}", file=sys.stderr)
         return 1
-    print(json.dumps(report, indent=2) if args.json else report, end="" if not args.json else "\n")
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        # The heading `tabula analyze` gives, so that a saved report says what it measured.
+        title = load(args.file, variant=args.variant, options=options).title()
+        print(f"{title} — {args.games} games, every seat `{args.players}` (on Ray)")
+        print(report, end="")
     return 0
 
 

@@ -26,7 +26,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from . import ACTION_CAP, Game, load
+from . import ACTION_CAP, Game, _tabula, load
 
 
 class TabulaEnv(AECEnv):
@@ -48,6 +48,13 @@ class TabulaEnv(AECEnv):
         self.max_actions = max_actions
         self.possible_agents = [f"player_{i}" for i in range(self.game.num_players())]
         n = self.game.num_distinct_actions()
+        if n > _tabula.MAX_MASK:
+            # Every observation carries a dense mask of the actions: refused here, once, rather
+            # than failing at the first observation.
+            raise ValueError(
+                f"{self.game.name} has {n} distinct actions: an action mask of them is more than "
+                f"the limit of {_tabula.MAX_MASK} entries, too large for an observation"
+            )
         shape = self.game.observation_shape()
         self.observation_spaces = {
             a: spaces.Dict(

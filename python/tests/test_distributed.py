@@ -48,7 +48,10 @@ def test_command_line(cluster, capsys):
     assert dist.main([str(KETCHUP), "--games", "20", "--seed", "2", "--chunks", "3", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == tabula.analyze(tabula.load(KETCHUP), games=20, seed=2)
     assert dist.main([str(KETCHUP), "--games", "20", "--seed", "2"]) == 0
-    assert "first player" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    # The heading `tabula analyze` gives, then its report.
+    assert out.splitlines()[0] == "Ketchup — Two stones (size=5) — 20 games, every seat `random` (on Ray)"
+    assert "first player" in out
     assert dist.main([str(ROOT / "nowhere.game")]) == 1
     assert "cannot read" in capsys.readouterr().err
 

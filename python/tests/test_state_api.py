@@ -188,7 +188,7 @@ def test_mcts_action_finds_the_win(ttt):
 
 
 def test_mcts_action_rejects_bad_calls(ttt):
-    with pytest.raises(ValueError, match="simulations must be at least 1"):
+    with pytest.raises(ValueError, match="simulations must be from 1 to 100000000"):
         ttt.new_initial_state().mcts_action(simulations=0)
     done = play(ttt, ["a1", "a2", "b1", "b2", "c1"])
     with pytest.raises(ValueError, match="the game is over"):
