@@ -435,6 +435,8 @@ fn regions(
                         // Charged before it is copied: a region of regions of regions doubles.
                         Some(r) if !cx.charge(region_bytes(r), part.span, || format!("the parts of `{other}`")) => {}
                         Some(r) => {
+                            // A region used as a part of another is used.
+                            cx.used.regions.insert(other.to_string());
                             def.parts.extend(r.parts.iter().cloned());
                             def.labels.extend(r.labels.iter().cloned());
                         }
@@ -454,7 +456,7 @@ fn regions(
                     wrong_kind(
                         part,
                         "a part of a region",
-                        "`(faces KIND LABEL...)`, `(sites LABEL...)` or a region name",
+                        "`(sites LABEL...)`, `(faces KIND LABEL...)`, `(within STEPS REGION RELATION)` or a region name",
                     )
                     .help("usage: (region NAME [(owner TEAM)] PART...)"),
                 ),
@@ -469,7 +471,7 @@ fn regions(
             continue;
         }
         if def.parts.is_empty() {
-            cx.report(args.missing("at least one part: `(faces ...)`, `(sites ...)` or a region name"));
+            cx.report(args.missing("at least one part: `(sites ...)`, `(faces ...)`, `(within ...)` or a region name"));
             continue;
         }
         if let Some(i) = regions.iter().position(|r| r.name == name && (r.owner == owner || r.builtin)) {
