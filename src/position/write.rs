@@ -6,7 +6,13 @@ use crate::syntax::{NodeKind, quote};
 /// The position as text, one form a line: what `tabula position` prints.
 pub fn write(engine: &Engine, state: &State) -> Result<String, String> {
     let forms = forms(engine, state)?;
-    let mut out = String::from("(position");
+    // A finished game says so, in a comment the reader skips: its mover and turn are where it
+    // ended, which may be in the middle of a turn.
+    let mut out = match engine.outcome(state) {
+        Some(_) => format!("; the game is over: {}\n", crate::summary::result_line(engine, state)),
+        None => String::new(),
+    };
+    out.push_str("(position");
     for form in &forms {
         out.push_str("\n  ");
         out.push_str(form);
@@ -31,7 +37,9 @@ pub fn write_line(engine: &Engine, state: &State) -> Result<String, String> {
 /// pieces of nobody's by kind, who is to move, the turn, then only what differs from nothing (limited hands always, since a
 /// hand left out would mean the game's starting one).
 fn forms(engine: &Engine, state: &State) -> Result<Vec<String>, String> {
-    if state.mid_turn() {
+    // A game may end in the middle of a turn (the first stone of two makes the line): it is
+    // written as it ended, with its mover and its turn.
+    if state.mid_turn() && engine.outcome(state).is_none() {
         return Err(format!(
             "the position is in the middle of turn {} (after {} action(s) in all); positions are written \
              between two turns",

@@ -529,3 +529,26 @@ fn mangled(e: &Engine, text: &str) {
     // Both ways are taken: a blank dropped or doubled still reads; most other changes do not.
     assert!(refused > 0 && refused < variants.len(), "{refused} of {}", variants.len());
 }
+
+#[test]
+fn a_game_that_ends_on_the_first_stone_of_a_turn_prints_as_ended() {
+    // Two stones a turn; three in a row wins at once. Black's a3, the first stone of turn 3,
+    // makes a1-a2-a3 and ends the game before the turn's second stone.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("two-stones.game");
+    std::fs::write(
+        &file,
+        "(game \"Two stones\" (players \"B\" \"W\") (board (square 7))\n\
+         (play (turn (actions 2 2 (place (to empty)))))\n\
+         (end (when (line 3 all last) (win mover)) (when (board-full) (draw))))\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let out = tabula(&["position", file, "--after", "a1 a2 g7 g6 a3"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "; the game is over: B wins after 3 turns, 5 actions\n\
+         (position\n  (place \"B\" a1 a2 a3)\n  (place \"W\" g6 g7)\n  (to-move \"B\")\n  (turn 3)\n  (last a3)\n  (previous-to g6))\n"
+    );
+}
