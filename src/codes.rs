@@ -73,6 +73,8 @@ pub const UNKNOWN_PIECE: &str = "tabula::check::unknown_piece";
 pub const BAD_PIECE: &str = "tabula::check::bad_piece";
 /// A leap or hop that cannot land anywhere on the board.
 pub const OFF_BOARD: &str = "tabula::check::off_board";
+/// A leap's path that comes back to the site it starts from.
+pub const LEAP_TO_ORIGIN: &str = "tabula::check::leap_to_origin";
 // Capture by enclosure.
 /// A `(no-repeat ...)` kind other than `superko` or `ko`.
 pub const UNKNOWN_REPEAT: &str = "tabula::check::unknown_repeat";

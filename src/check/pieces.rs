@@ -275,6 +275,20 @@ pub fn paths(cx: &mut Context, scope: &Scope<'_>, clause: &Node) -> Option<Vec<V
             ok = false;
             continue;
         }
+        // A path back to its start (`(E W)`) lands on the leaping piece itself: never a move,
+        // and as an attack it would make a piece attack its own square.
+        let walk = |site: u16| {
+            path.iter().try_fold(site, |at, &rel| board.relations[rel as usize].neighbors(at).first().copied())
+        };
+        if (0..board.site_count() as u16).any(|site| walk(site) == Some(site)) {
+            cx.report(
+                Diagnostic::error(codes::LEAP_TO_ORIGIN, format!("the leap {item} returns to the site it starts from"))
+                    .label(item.span, "its steps cancel out")
+                    .help("a leap ends on another site: remove this path, or check its directions"),
+            );
+            ok = false;
+            continue;
+        }
         out.push(path);
     }
     ok.then_some(out)
