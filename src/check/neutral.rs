@@ -46,3 +46,13 @@ pub fn setup_kind(scope: &Scope<'_>, args: &mut Args<'_>) -> Option<u8> {
     args.next();
     Some(k as u8)
 }
+
+/// `(put SITES)` in a game whose first kind, the one `put` puts, is neutral.
+pub fn put_of_neutral(put: &Node, name: &str) -> Diagnostic {
+    Diagnostic::error(
+        codes::NEUTRAL_PIECE,
+        format!("`put` puts the mover's pieces of the first kind, `{name}`, which belongs to nobody"),
+    )
+    .label(put.span, "these would be a team's pieces of a kind that is nobody's")
+    .help("declare a team's kind first in `(pieces ...)`, the neutral kinds after it")
+}

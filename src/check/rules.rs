@@ -611,6 +611,9 @@ fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
         "put" => {
             let s = args.required(cx, "the sites to put stones on").and_then(|n| sites(cx, scope, n, ctx));
             args.finish(cx);
+            if let Some(first) = scope.setup.pieces.first().filter(|k| k.neutral) {
+                cx.report(super::neutral::put_of_neutral(node, &first.name));
+            }
             Effect::Put { sites: s? }
         }
         "win" => {

@@ -131,7 +131,7 @@ impl Engine {
         let start = out.len();
         self.piece_moves_from(s, w, m, f, env, out);
         if let Some(p) = &m.promote {
-            self.promotions(p, env.subject, out, start);
+            self.promotions(s, p, env.subject, out, start);
         }
     }
 
@@ -141,12 +141,14 @@ impl Engine {
     /// moves are listed, out of line, so that the loop of the moves without promotion is the
     /// same as it was.
     #[inline(never)]
-    fn promotions(&self, p: &Promotion, subject: usize, out: &mut Vec<Action>, start: usize) {
+    /// A piece of nobody's moved there keeps its kind, as under the `promote` effect: being
+    /// nobody's is its kind's property.
+    fn promotions(&self, s: &State, p: &Promotion, subject: usize, out: &mut Vec<Action>, start: usize) {
         let region = &self.region_bits[p.region.by_team[subject] as usize];
         let end = out.len();
         for i in start..end {
             let a = out[i];
-            if region.contains(a.to) {
+            if region.contains(a.to) && !self.neutral_at(s, a.from) {
                 for &k in &p.kinds {
                     out.push(Action::promote(a.from, a.to, k));
                 }
@@ -200,7 +202,7 @@ impl Engine {
             }
         }
         if let Some(p) = &m.promote {
-            self.promotions(p, env.subject, out, start);
+            self.promotions(s, p, env.subject, out, start);
         }
         if m.require.is_empty() && !shared {
             return;

@@ -263,3 +263,19 @@ fn a_require_sees_the_kind_a_promotion_makes() {
     play(&e, &mut s, "a2-a3=Q");
     assert_eq!(piece_at(&e, &s, "a3"), Some(("queen".to_string(), 0)));
 }
+
+#[test]
+fn a_piece_of_nobodys_moved_into_the_promotion_row_keeps_its_kind() {
+    // White may move any piece north; a piece reaching row 4 becomes a queen. The block on b3
+    // belongs to nobody: moving it to b4 offers no choice (it was `b3-b4=Q`, a queen of nobody's
+    // that `tabula position` could not write).
+    let e = crate::common::inline(
+        "(game \"Pushers\" (players \"White\" \"Black\") (board (square 4))
+           (pieces man queen (block \"#\" neutral))
+           (setup (place \"White\" man a3) (place block b3))
+           (play (turn (slide (from occupied) (along N) (to empty) (promote side-N queen))))
+           (end (when (no-moves) (win mover))))",
+    );
+    let s = e.initial();
+    assert_eq!(crate::common::legal(&e, &s), ["a3-a4=Q", "b3-b4"]);
+}
