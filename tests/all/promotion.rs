@@ -279,3 +279,18 @@ fn a_piece_of_nobodys_moved_into_the_promotion_row_keeps_its_kind() {
     let s = e.initial();
     assert_eq!(crate::common::legal(&e, &s), ["a3-a4=Q", "b3-b4"]);
 }
+
+#[test]
+fn a_require_judges_the_piece_as_the_kind_it_is_promoted_to() {
+    // LANGUAGE.md, `promote` and §7: the constraint sees the kind chosen, so refusing a queen
+    // on arrival leaves the rook only.
+    let e = crate::common::inline(
+        "(game \"Choice\" (players \"White\" \"Black\") (board (square 3))
+           (pieces man queen rook)
+           (setup (place \"White\" man a2))
+           (play (turn (slide (from friend) (along N) (to empty) (promote side-N queen rook)
+                              (require (not (is (friend queen) to))))))
+           (end (when (no-moves) (win mover))))",
+    );
+    assert_eq!(crate::common::legal(&e, &e.initial()), ["a2-a3=R"]);
+}
