@@ -17,6 +17,7 @@ mod cli;
 mod common;
 mod compass;
 mod connection;
+mod corners;
 mod draughts;
 mod editors;
 mod examples;
