@@ -17,3 +17,21 @@ fn shift_takes_the_first_sites_in_the_boards_order() {
     play(&e, &mut s, "b2");
     assert_eq!(stones(&e, &s, 0), ["b2", "c2", "a3"]);
 }
+
+#[test]
+fn credit_to_the_mover_counts_a_capture_of_his_own_piece() {
+    // White moves Black's a2 onto White's a1: the moving piece is Black's, so White's own
+    // stone is captured, and `(credit taken mover)` still gives White 1.
+    let e = inline(
+        "(game \"Any\" (players \"White\" \"Black\") (board (square 3))
+           (counter taken)
+           (setup (place \"White\" a1) (place \"Black\" a2))
+           (play (turn (slide (from any) (along orthogonal) (to any) (capture (credit taken mover)))))
+           (end (when (no-moves) (draw))))",
+    );
+    let mut s = e.initial();
+    play(&e, &mut s, "a2-a1");
+    assert_eq!(stones(&e, &s, 0), Vec::<String>::new());
+    assert_eq!(stones(&e, &s, 1), ["a1"]);
+    assert_eq!((s.counter(0, 0), s.counter(0, 1)), (1, 0));
+}
