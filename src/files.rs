@@ -135,6 +135,28 @@ pub fn read_limited(path: &Path, limit: usize) -> Result<Vec<u8>, ReadError> {
     Ok(bytes)
 }
 
+/// What a file that is not a regular file is ("a FIFO or pipe", "a directory"), for the
+/// readers that open only regular files; `None` for a regular file.
+pub fn special_kind(meta: &std::fs::Metadata) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    Some(if t.is_file() {
+        return None;
+    } else if t.is_dir() {
+        "a directory"
+    } else if t.is_fifo() {
+        "a FIFO or pipe"
+    } else if t.is_char_device() {
+        "a character device"
+    } else if t.is_block_device() {
+        "a block device"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "a special file"
+    })
+}
+
 /// Text as the parsers expect it: without a leading UTF-8 byte order mark, and with old Mac
 /// line endings (a lone carriage return) turned into newlines. `\r\n` is left alone; the
 /// parsers treat it as a line end already.

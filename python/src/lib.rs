@@ -70,21 +70,11 @@ const MAX_THINK_MS: u64 = 3_600_000;
 /// A game file must be a regular file: opening a FIFO would wait for a writer for ever, and
 /// a device may never end.
 fn regular_file(path: &str) -> PyResult<()> {
-    use std::os::unix::fs::FileTypeExt;
     let meta = std::fs::metadata(path).map_err(|e| GameError::new_err(format!("cannot read `{path}`: {e}")))?;
-    let kind = meta.file_type();
-    let what = if kind.is_file() {
-        return Ok(());
-    } else if kind.is_dir() {
-        "a directory"
-    } else if kind.is_fifo() {
-        "a FIFO"
-    } else if kind.is_char_device() || kind.is_block_device() {
-        "a device"
-    } else {
-        "not a regular file"
-    };
-    Err(GameError::new_err(format!("cannot read `{path}`: it is {what}, not a game file")))
+    match tabula::files::special_kind(&meta) {
+        None => Ok(()),
+        Some(what) => Err(GameError::new_err(format!("cannot read `{path}`: it is {what}, not a game file"))),
+    }
 }
 
 /// A loaded game: the rules, the board, and the integer encoding of its actions.

@@ -63,7 +63,7 @@ def test_loading_anything_but_a_regular_file_is_refused_at_once(tmp_path, kind):
     # In a child process, so that a hang fails the test instead of blocking the suite.
     code = f"import tabula\ntry:\n    tabula.load({str(path)!r})\nexcept tabula.GameError as e:\n    print(e)\n"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    what = {"fifo": "a FIFO", "directory": "a directory", "device": "a device"}[kind]
+    what = {"fifo": "a FIFO or pipe", "directory": "a directory", "device": "a character device"}[kind]
     assert out.stdout.strip() == f"cannot read `{path}`: it is {what}, not a game file"
 
 

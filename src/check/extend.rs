@@ -159,24 +159,10 @@ pub fn read_base(path: &Path) -> Result<String, BaseError> {
 
 /// `Ok` for a regular file; otherwise what it is.
 fn regular(meta: &std::fs::Metadata) -> Result<(), BaseError> {
-    use std::os::unix::fs::FileTypeExt;
-    let t = meta.file_type();
-    let kind = if t.is_file() {
-        return Ok(());
-    } else if t.is_dir() {
-        "a directory"
-    } else if t.is_fifo() {
-        "a FIFO or pipe"
-    } else if t.is_char_device() {
-        "a character device"
-    } else if t.is_block_device() {
-        "a block device"
-    } else if t.is_socket() {
-        "a socket"
-    } else {
-        "a special file"
-    };
-    Err(BaseError::NotRegular(kind))
+    match crate::files::special_kind(meta) {
+        None => Ok(()),
+        Some(kind) => Err(BaseError::NotRegular(kind)),
+    }
 }
 
 /// The path of `(extends "path")` in the game form, if any.

@@ -261,31 +261,30 @@ pub fn paths(cx: &mut Context, scope: &Scope<'_>, clause: &Node) -> Option<Vec<V
         if !ok {
             continue;
         }
-        let lands = (0..board.site_count()).any(|site| {
-            path.iter()
-                .try_fold(site as u16, |at, &rel| board.relations[rel as usize].neighbors(at).first().copied())
-                .is_some()
-        });
-        if !lands {
-            cx.report(
-                Diagnostic::error(codes::OFF_BOARD, format!("the leap {item} leaves the board from every site"))
-                    .label(item.span, "no site of this board has a landing site this way")
-                    .help("the board is too small for this leap: check the path, or the board's size"),
-            );
-            ok = false;
-            continue;
-        }
-        // A path back to its start (`(E W)`) lands on the leaping piece itself: never a move,
-        // and as an attack it would make a piece attack its own square.
+        // Where the path ends from each site, if it stays on the board.
         let walk = |site: u16| {
             path.iter().try_fold(site, |at, &rel| board.relations[rel as usize].neighbors(at).first().copied())
         };
-        if (0..board.site_count() as u16).any(|site| walk(site) == Some(site)) {
-            cx.report(
+        let sites = 0..board.site_count() as u16;
+        let problem = if !sites.clone().any(|site| walk(site).is_some()) {
+            Some(
+                Diagnostic::error(codes::OFF_BOARD, format!("the leap {item} leaves the board from every site"))
+                    .label(item.span, "no site of this board has a landing site this way")
+                    .help("the board is too small for this leap: check the path, or the board's size"),
+            )
+        } else if sites.clone().any(|site| walk(site) == Some(site)) {
+            // A path back to its start (`(E W)`) lands on the leaping piece itself: never a
+            // move, and as an attack it would make a piece attack its own square.
+            Some(
                 Diagnostic::error(codes::LEAP_TO_ORIGIN, format!("the leap {item} returns to the site it starts from"))
                     .label(item.span, "its steps cancel out")
                     .help("a leap ends on another site: remove this path, or check its directions"),
-            );
+            )
+        } else {
+            None
+        };
+        if let Some(d) = problem {
+            cx.report(d);
             ok = false;
             continue;
         }
