@@ -6,10 +6,13 @@
 //! become the Python exception's text), play through [`Engine`], statistics through the same
 //! functions as the CLI, so that the same seed gives the same games in Python and in `tabula`.
 
+mod batches;
 mod codec;
+mod limits;
 mod observe;
 mod raw;
 
+use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -20,6 +23,7 @@ use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 use rand::Rng;
 
 use tabula::agent::{Agent, Budget, Mcts};
+use tabula::analyze::Analysis;
 use tabula::check::{self, LoadError, Selection};
 use tabula::diagnostic::{Diagnostic, Sources};
 use tabula::engine::playout::{ACTION_CAP, random_game, rng_for};
@@ -52,28 +56,6 @@ fn load_error(name: &str, e: LoadError) -> PyErr {
                 render(&sources, &diagnostics)
             ))
         }
-    }
-}
-
-/// Most entries of a legal-action mask (64 MiB of int8): a mask is dense, and a game whose
-/// pieces may move between any two of 65 025 sites has more than 4 * 10^9 action codes, whose
-/// mask would abort the interpreter.
-const MAX_MASK: u64 = 1 << 26;
-
-/// Most iterations of one `mcts_action` (it runs without the GIL and cannot be interrupted).
-const MAX_SIMULATIONS: u32 = 100_000_000;
-
-/// Longest a computer player may think per action, in milliseconds (an hour), as on the
-/// command line.
-const MAX_THINK_MS: u64 = 3_600_000;
-
-/// A game file must be a regular file: opening a FIFO would wait for a writer for ever, and
-/// a device may never end.
-fn regular_file(path: &str) -> PyResult<()> {
-    let meta = std::fs::metadata(path).map_err(|e| GameError::new_err(format!("cannot read `{path}`: {e}")))?;
-    match tabula::files::special_kind(&meta) {
-        None => Ok(()),
-        Some(what) => Err(GameError::new_err(format!("cannot read `{path}`: it is {what}, not a game file"))),
     }
 }
 
@@ -156,7 +138,7 @@ fn load(source: String, is_path: bool, variant: Option<String>, sets: Vec<String
     let selection = Selection::new(variant.clone(), &sets).map_err(GameError::new_err)?;
     let key = (source.clone(), is_path, variant, sets);
     if is_path {
-        regular_file(&source)?;
+        limits::regular_file(&source)?;
         let (_, game) = check::load(Path::new(&source), &selection).map_err(|e| load_error(&source, e))?;
         return Ok(Game::build(game, key));
     }
@@ -340,16 +322,20 @@ impl GameState {
         self.history.len() >= self.limit
     }
 
-    fn encode_legal(&self) -> Vec<i64> {
-        let game = self.game();
-        let mut v: Vec<i64> = game
-            .engine
-            .legal(&self.state)
-            .iter()
-            .map(|a| game.codec.encode(*a).expect("every legal action has a code"))
-            .collect();
+    /// The legal actions as the engine lists them, refused past [`limits::MAX_LISTED`] before
+    /// the engine builds the list (it keeps large sets of moves compact until asked).
+    fn legal_list(&self) -> PyResult<&[tabula::engine::Action]> {
+        let engine = &self.game().engine;
+        limits::listed(engine.legal_count(&self.state))?;
+        Ok(engine.legal(&self.state))
+    }
+
+    fn encode_legal(&self) -> PyResult<Vec<i64>> {
+        let codec = &self.game().codec;
+        let mut v: Vec<i64> =
+            self.legal_list()?.iter().map(|a| codec.encode(*a).expect("every legal action has a code")).collect();
         v.sort_unstable();
-        v
+        Ok(v)
     }
 
     fn copy(&self, py: Python<'_>) -> GameState {
@@ -364,6 +350,14 @@ impl GameState {
     /// Over by the rules, or stopped at the action limit.
     fn over(&self) -> bool {
         self.game().engine.outcome(&self.state).is_some() || self.stopped()
+    }
+
+    /// The observation planes' values, refused past [`limits::MAX_OBSERVATION`] before they are
+    /// made.
+    fn observation_values(&self) -> PyResult<Vec<f32>> {
+        let game = self.game();
+        limits::observation(game.planes.names.len(), game.engine.game().board.site_count())?;
+        Ok(game.planes.fill(&game.engine, &self.state))
     }
 
     /// A perspective given to an observation: `None` or a player of the game.
@@ -392,10 +386,10 @@ impl GameState {
     /// Legal actions as sorted integers; empty when the game is over or when `player` is given
     /// and is not the one to move.
     #[pyo3(signature = (player=None))]
-    fn legal_actions(&self, player: Option<i64>) -> Vec<i64> {
+    fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<i64>> {
         match player {
-            Some(p) if p != self.current_player() => Vec::new(),
-            _ if self.stopped() => Vec::new(),
+            Some(p) if p != self.current_player() => Ok(Vec::new()),
+            _ if self.stopped() => Ok(Vec::new()),
             _ => self.encode_legal(),
         }
     }
@@ -405,21 +399,17 @@ impl GameState {
     #[pyo3(signature = (player=None))]
     fn legal_actions_mask<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
         let size = self.game().codec.size();
-        if size > MAX_MASK {
-            return Err(PyValueError::new_err(format!(
-                "this game has {size} distinct actions: a mask of them would take {size} bytes, more than the \
-                 limit of {MAX_MASK}; use legal_actions() (the codes of the legal actions) instead"
-            )));
-        }
-        let mut mask = vec![0u8; size as usize];
-        if player.is_none_or(|p| p == self.current_player()) && !self.stopped() {
-            for a in self.game().engine.legal(&self.state) {
-                if let Some(i) = self.game().codec.encode(*a) {
+        limits::mask(size)?;
+        let legal: &[tabula::engine::Action] =
+            if player.is_none_or(|p| p == self.current_player()) && !self.stopped() { self.legal_list()? } else { &[] };
+        let codec = &self.game().codec;
+        numpy_array(py, size as usize, "i1", None, |mask| {
+            for a in legal {
+                if let Some(i) = codec.encode(*a) {
                     mask[i as usize] = 1;
                 }
             }
-        }
-        numpy_array(py, &mask, "i1", None)
+        })
     }
 
     /// Makes an action; an illegal one raises `IllegalActionError` with the reason and leaves
@@ -467,18 +457,40 @@ impl GameState {
 
     /// The engine's UCT search (the agent of `tabula play --players mcts:N`), run without the
     /// GIL: `simulations` iterations from this position, seeded, so that the same seed gives
-    /// the same action.
+    /// the same action. The search goes on in batches, the tree kept between them, and Ctrl-C
+    /// (any signal whose Python handler raises) stops it between two batches.
     #[pyo3(signature = (simulations=1000, seed=1))]
-    fn mcts_action(&self, py: Python<'_>, simulations: u32, seed: u64) -> PyResult<i64> {
+    fn mcts_action(&self, py: Python<'_>, simulations: u64, seed: u64) -> PyResult<i64> {
         if self.over() {
             return Err(PyValueError::new_err("the game is over: there is no action to choose"));
         }
-        if simulations == 0 || simulations > MAX_SIMULATIONS {
-            return Err(PyValueError::new_err(format!("simulations must be from 1 to {MAX_SIMULATIONS}")));
-        }
+        limits::simulations(simulations)?;
+        // The root's children are one node per legal action: as many as one call may list.
+        limits::listed(self.game().engine.legal_count(&self.state))?;
         let engine = self.game().engine.clone();
-        let state = self.state.clone();
-        let action = py.detach(move || Mcts::new(seed, Budget::Iterations(simulations)).choose(&engine, &state));
+        let mut left = u32::try_from(simulations).expect("simulations are bounded below 2^32");
+        // Moved into each batch and back: a state is not shared between threads.
+        let mut search = (Mcts::new(seed, Budget::Iterations(limits::SEARCH_BATCH)), self.state.clone());
+        // A search of n iterations is a search of k and then one of n - k from the tree the
+        // first kept (the same tree, random numbers and root), so the batches change nothing.
+        if engine.legal_count(&self.state) > 1 {
+            while left > limits::SEARCH_BATCH {
+                let engine = engine.clone();
+                (search, left) = py.detach(move || {
+                    let (mut mcts, state) = search;
+                    let started = std::time::Instant::now();
+                    while left > limits::SEARCH_BATCH && started.elapsed() < limits::SIGNAL_EVERY {
+                        mcts.analyse(&engine, &state);
+                        left -= limits::SEARCH_BATCH;
+                    }
+                    ((mcts, state), left)
+                });
+                py.check_signals()?;
+            }
+        }
+        let (mut mcts, state) = search;
+        mcts.set_budget(Budget::Iterations(left));
+        let action = py.detach(move || mcts.choose(&engine, &state));
         Ok(self.game().codec.encode(action).expect("every legal action has a code"))
     }
 
@@ -599,10 +611,13 @@ impl GameState {
     /// The position as a float32 NumPy array of shape `game.observation_shape()`, that is
     /// (planes, sites); `game.observation_planes()` names the planes (see the package docs).
     fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let values = self.game().planes.fill(&self.game().engine, &self.state);
-        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let values = self.observation_values()?;
         let shape = (self.game().planes.names.len(), self.game().engine.game().board.site_count());
-        numpy_array(py, &bytes, "<f4", Some(shape))
+        numpy_array(py, values.len() * 4, "<f4", Some(shape), |bytes| {
+            for (b, v) in bytes.chunks_exact_mut(4).zip(&values) {
+                b.copy_from_slice(&v.to_le_bytes());
+            }
+        })
     }
 
     /// OpenSpiel's flat observation: `observation()` as a list. The games are of perfect
@@ -610,7 +625,7 @@ impl GameState {
     #[pyo3(signature = (player=None))]
     fn observation_tensor(&self, player: Option<i64>) -> PyResult<Vec<f32>> {
         self.check_player(player)?;
-        Ok(self.game().planes.fill(&self.game().engine, &self.state))
+        self.observation_values()
     }
 
     /// The board as `str(state)` draws it, the same for every player (perfect information).
@@ -641,14 +656,19 @@ impl GameState {
     }
 }
 
-/// A NumPy array over a copy of `bytes` (writable, owned by NumPy), without the numpy crate.
+/// A NumPy array over `len` bytes written by `fill` straight into the buffer NumPy will own
+/// (writable), without the numpy crate and without a second copy.
 fn numpy_array<'py>(
     py: Python<'py>,
-    bytes: &[u8],
+    len: usize,
     dtype: &str,
     shape: Option<(usize, usize)>,
+    fill: impl FnOnce(&mut [u8]),
 ) -> PyResult<Bound<'py, PyAny>> {
-    let buffer = PyByteArray::new(py, bytes);
+    let buffer = PyByteArray::new_with(py, len, |bytes| {
+        fill(bytes);
+        Ok(())
+    })?;
     let array = py.import("numpy")?.call_method1("frombuffer", (buffer, dtype))?;
     match shape {
         Some(shape) => array.call_method1("reshape", (shape,)),
@@ -677,39 +697,55 @@ fn random_game_actions(py: Python<'_>, game: &Game, seed: u64, index: u64) -> Ve
 
 /// Uniform random playouts of games `0..games` (the same games as `tabula playout --seed`),
 /// without the GIL; the statistics as a dict like `tabula playout --json` (no timings).
+/// Ctrl-C stops the run between two batches of games.
 #[pyfunction]
 #[pyo3(signature = (game, games, seed=1, threads=1))]
 fn playouts<'py>(py: Python<'py>, game: &Game, games: u64, seed: u64, threads: usize) -> PyResult<Bound<'py, PyDict>> {
-    if threads == 0 {
-        return Err(PyValueError::new_err("threads must be at least 1"));
-    }
+    limits::games(games)?;
+    limits::threads(threads)?;
     let engine = game.engine.clone();
-    let stats = py.detach(move || {
-        let players = engine.game().players.len();
-        let initial = engine.initial();
-        const CHUNK: u64 = 64;
-        let chunk = |c: u64| {
-            let mut stats = Stats::new(players);
-            let mut state = initial.clone();
-            for index in c * CHUNK..((c + 1) * CHUNK).min(games) {
-                stats.add(engine.game(), &random_game(&engine, &initial, &mut state, seed, index));
-            }
-            stats
-        };
-        let merge = |mut a: Stats, b: Stats| {
-            a.merge(&b);
-            a
-        };
-        let chunks = games.div_ceil(CHUNK);
-        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) if threads > 1 => pool.install(|| {
-                use rayon::prelude::*;
-                let parts: Vec<Stats> = (0..chunks).into_par_iter().map(chunk).collect();
-                parts.into_iter().fold(Stats::new(players), merge)
-            }),
-            _ => (0..chunks).map(chunk).fold(Stats::new(players), merge),
+    let players = engine.game().players.len();
+    let initial = engine.initial();
+    /// Games played in a row by one thread.
+    const CHUNK: u64 = 64;
+    let chunk = |c: u64| {
+        let mut stats = Stats::new(players);
+        let mut state = initial.clone();
+        for index in c * CHUNK..((c + 1) * CHUNK).min(games) {
+            stats.add(engine.game(), &random_game(&engine, &initial, &mut state, seed, index));
         }
-    });
+        stats
+    };
+    let merge = |a: &mut Stats, b: Stats| a.merge(&b);
+    let pool = match threads {
+        1 => None,
+        n => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(|e| PyValueError::new_err(format!("cannot start {n} threads: {e}")))?,
+        ),
+    };
+    // A unit of the batches is one chunk per thread.
+    let units = games.div_ceil(CHUNK).div_ceil(threads as u64);
+    let work = |range: Range<u64>| -> Result<Stats, std::convert::Infallible> {
+        let chunks = range.start * threads as u64..(range.end * threads as u64).min(games.div_ceil(CHUNK));
+        Ok(match &pool {
+            Some(pool) => pool.install(|| {
+                use rayon::prelude::*;
+                let parts: Vec<Stats> = chunks.into_par_iter().map(chunk).collect();
+                parts.into_iter().fold(Stats::new(players), |mut a, b| {
+                    merge(&mut a, b);
+                    a
+                })
+            }),
+            None => chunks.map(chunk).fold(Stats::new(players), |mut a, b| {
+                merge(&mut a, b);
+                a
+            }),
+        })
+    };
+    let Ok(stats) = batches::run(py, 0..units, Stats::new(players), &work, |a, b| a.merge(&b))?;
     let d = PyDict::new(py);
     d.set_item("games", stats.games)?;
     d.set_item("seed", seed)?;
@@ -739,24 +775,20 @@ fn analyze_range(
     if end < start {
         return Err(PyValueError::new_err(format!("the range {start}..{end} is backwards")));
     }
-    if think_ms > MAX_THINK_MS {
-        return Err(PyValueError::new_err(format!("think_ms must be at most {MAX_THINK_MS}")));
-    }
+    limits::games(end - start)?;
+    limits::think_ms(think_ms)?;
     tabula::agent::make_agent(&players, 0, think_ms).map_err(PyValueError::new_err)?;
-    let engine = game.engine.clone();
-    let analysis = py
-        .detach(move || {
-            tabula::analyze::play_range(&engine, &players, think_ms, seed, max_actions, start..end)
-                .map(|a| raw::to_raw(&a))
-        })
+    let engine = &game.engine;
+    let work = |range: Range<u64>| tabula::analyze::play_range(engine, &players, think_ms, seed, max_actions, range);
+    let analysis = batches::run(py, start..end, Analysis::new(engine), &work, |a, b| a.merge(&b))?
         .map_err(PyValueError::new_err)?;
-    Ok(analysis.to_string())
+    Ok(raw::to_raw(&analysis).to_string())
 }
 
 /// Merges raw analyses in the order given (the order of their game ranges).
 #[pyfunction]
 fn merge_analyses(game: &Game, parts: Vec<String>) -> PyResult<String> {
-    let mut all = tabula::analyze::Analysis::new(&game.engine);
+    let mut all = Analysis::new(&game.engine);
     for p in &parts {
         all.merge(&raw::from_raw(&game.engine, p).map_err(PyValueError::new_err)?);
     }
@@ -784,7 +816,14 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
     m.add("TERMINAL", TERMINAL)?;
     m.add("ACTION_CAP", ACTION_CAP)?;
-    m.add("MAX_MASK", MAX_MASK)?;
+    m.add("MAX_MASK", limits::MAX_MASK)?;
+    m.add("MAX_OBSERVATION", limits::MAX_OBSERVATION)?;
+    m.add("MAX_LISTED", limits::MAX_LISTED)?;
+    m.add("MAX_GAMES", limits::MAX_GAMES)?;
+    m.add("MAX_THREADS", limits::MAX_THREADS)?;
+    m.add("MAX_THINK_MS", limits::MAX_THINK_MS)?;
+    m.add("MAX_SIMULATIONS", limits::MAX_SIMULATIONS)?;
+    m.add("MAX_SOURCE_BYTES", tabula::syntax::MAX_SOURCE_BYTES)?;
     m.add_class::<Game>()?;
     m.add_class::<GameState>()?;
     m.add_function(wrap_pyfunction!(load, m)?)?;

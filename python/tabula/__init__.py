@@ -55,6 +55,13 @@ and returns a ``pyspiel.Game``, for OpenSpiel's Python algorithms (MCTS, alpha-b
 Bad input raises Python exceptions carrying the engine's diagnostic text: ``GameError`` for a
 game that cannot be loaded, ``IllegalActionError`` for an action that cannot be made; both are
 ``ValueError`` subclasses.
+
+Nothing a game file asks for aborts the interpreter (docs/LIMITS.md): action codes are 64-bit
+(a game may have more than 2^32 of them), and a result too large to hold — a mask over more than
+``MAX_MASK`` action codes, an observation of more than ``MAX_OBSERVATION`` values, a list of more
+than ``MAX_LISTED`` legal actions — raises ``ValueError`` naming its size and what to call
+instead (``tabula._tabula.MAX_*``). Long work (``playouts``, ``analyze``, ``mcts_action``) stops
+at Ctrl-C between two batches, a tenth of a second apart.
 """
 
 from __future__ import annotations

@@ -45,6 +45,43 @@ def _chunk(source: tuple, start: int, end: int, seed: int, players: str, think_m
     return _tabula.analyze_range(game, start, end, seed, players, think_ms, cap)
 
 
+class _Run:
+    """A finished run: the game, the merged raw analysis, and how it was spread."""
+
+    def __init__(self, game, merged: str, cpus: int, tasks: int):
+        self.game, self.merged, self.cpus, self.tasks = game, merged, cpus, tasks
+
+
+def _run(
+    path, games, seed, chunks, players, think_ms, max_actions, variant, options, address, num_cpus
+) -> _Run:
+    import ray
+
+    if games < 0:
+        raise ValueError("games must not be negative")
+    game = load(path, variant=variant, options=options)
+    _tabula.analyze_range(game, 0, 0, seed, players, think_ms, max_actions)  # checks `players` before any task
+    if games > _tabula.MAX_GAMES:
+        raise ValueError(f"games must be at most {_tabula.MAX_GAMES}, not {games}")
+    source = game.__reduce__()[1]
+    if not ray.is_initialized():
+        address = address or os.environ.get("RAY_ADDRESS")
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=num_cpus or os.cpu_count(), include_dashboard=False, log_to_driver=False)
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    if chunks is None:
+        chunks = 4 * cpus
+    if chunks < 1:
+        raise ValueError("chunks must be at least 1")
+    task = ray.remote(num_cpus=1)(_chunk)
+    ranges = split(games, chunks)
+    futures = [task.remote(source, a, b, seed, players, think_ms, max_actions) for a, b in ranges]
+    parts = ray.get(futures)  # in the order of the ranges
+    return _Run(game, _tabula.merge_analyses(game, parts), cpus, len(ranges))
+
+
 def analyze(
     path: str | os.PathLike,
     games: int = 1000,
@@ -65,30 +102,20 @@ def analyze(
     ``chunks`` (default: four per CPU of the cluster) only changes how the work is spread, never
     the result. ``address`` names a running cluster; ``num_cpus`` sizes a local one.
     """
-    import ray
-
-    if games < 0:
-        raise ValueError("games must not be negative")
-    game = load(path, variant=variant, options=options)
-    _tabula.analyze_range(game, 0, 0, seed, players, think_ms, max_actions)  # checks `players` before any task
-    source = game.__reduce__()[1]
-    if not ray.is_initialized():
-        address = address or os.environ.get("RAY_ADDRESS")
-        if address:
-            ray.init(address=address, log_to_driver=False)
-        else:
-            ray.init(num_cpus=num_cpus or os.cpu_count(), include_dashboard=False, log_to_driver=False)
-    if chunks is None:
-        chunks = 4 * max(1, int(ray.cluster_resources().get("CPU", 1)))
-    if chunks < 1:
-        raise ValueError("chunks must be at least 1")
-    task = ray.remote(num_cpus=1)(_chunk)
-    futures = [task.remote(source, a, b, seed, players, think_ms, max_actions) for a, b in split(games, chunks)]
-    parts = ray.get(futures)  # in the order of the ranges
-    merged = _tabula.merge_analyses(game, parts)
+    run = _run(path, games, seed, chunks, players, think_ms, max_actions, variant, options, address, num_cpus)
     if text:
-        return _tabula.analysis_text(game, merged)
-    return json.loads(_tabula.analysis_report(game, merged))
+        return _tabula.analysis_text(run.game, run.merged)
+    return json.loads(_tabula.analysis_report(run.game, run.merged))
+
+
+def heading(title: str, games: int, players: str, cpus: int, tasks: int) -> str:
+    """The first line of the text report: `tabula analyze`'s heading (the game, the games, the
+    players), then where they were played."""
+    return f"{title} — {games} games, every seat `{players}` — on Ray: {_count(tasks, 'task')} over {_count(cpus, 'CPU')}"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -113,30 +140,28 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"`--set {s}`: expected KEY=VALUE, for example `--set size=7`")
         options[key.strip()] = value.strip()
     try:
-        report = analyze(
+        run = _run(
             args.file,
-            games=args.games,
-            seed=args.seed,
-            chunks=args.chunks,
-            players=args.players,
-            think_ms=args.think,
-            max_actions=args.max_actions,
-            variant=args.variant,
-            options=options,
-            address=args.address,
-            num_cpus=args.num_cpus,
-            text=not args.json,
+            args.games,
+            args.seed,
+            args.chunks,
+            args.players,
+            args.think,
+            args.max_actions,
+            args.variant,
+            options,
+            args.address,
+            args.num_cpus,
         )
     except ValueError as e:  # GameError, a bad agent or count: the message says what is wrong
         print(f"error: {e}", file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps(report, indent=2))
+        print(json.dumps(json.loads(_tabula.analysis_report(run.game, run.merged)), indent=2))
     else:
         # The heading `tabula analyze` gives, so that a saved report says what it measured.
-        title = load(args.file, variant=args.variant, options=options).title()
-        print(f"{title} — {args.games} games, every seat `{args.players}` (on Ray)")
-        print(report, end="")
+        print(heading(run.game.title(), args.games, args.players, run.cpus, run.tasks))
+        print(_tabula.analysis_text(run.game, run.merged), end="")
     return 0
 
 

@@ -49,7 +49,7 @@ from typing import Any, Mapping, NamedTuple
 
 import numpy as np
 
-from . import ACTION_CAP, _is_path
+from . import ACTION_CAP, _is_path, _tabula
 from . import load as _load
 
 try:
@@ -61,6 +61,9 @@ else:
     _IMPORT_ERROR = None
 
 __all__ = ["MAX_GAME_LENGTH", "PlayerAction", "load_game", "registered"]
+
+#: OpenSpiel holds the number of distinct actions and the length of a game in a C ``int``.
+_MAX_INT = 2**31 - 1
 
 
 class PlayerAction(NamedTuple):
@@ -117,12 +120,24 @@ def load_game(
     _require_pyspiel()
     if max_game_length is None:
         max_game_length = MAX_GAME_LENGTH
-    if not isinstance(max_game_length, int) or isinstance(max_game_length, bool) or max_game_length < 1:
-        raise ValueError(f"max_game_length must be a whole number above 0, not {max_game_length!r}")
+    if (
+        not isinstance(max_game_length, int)
+        or isinstance(max_game_length, bool)
+        or not 1 <= max_game_length <= _MAX_INT
+    ):
+        raise ValueError(f"max_game_length must be a whole number from 1 to {_MAX_INT}, not {max_game_length!r}")
     tabula_game = _load(path, variant, options)
+    n = tabula_game.num_distinct_actions()
+    if n > _MAX_INT:
+        raise ValueError(
+            f"{tabula_game.name} has {n} distinct actions: OpenSpiel counts actions in a C int, "
+            f"at most {_MAX_INT}; tabula.load plays the game with 64-bit action codes"
+        )
     if _is_path(path) and os.path.isfile(path):
+        # Loading it checked that it is a regular file within the limit: read no more than that
+        # if it has been replaced since.
         with open(path, "rb") as f:
-            text = f.read().decode("utf-8", "replace")
+            text = f.read(_tabula.MAX_SOURCE_BYTES + 1).decode("utf-8", "replace")
     else:
         text = os.fspath(path)
     short_name = _short_name(tabula_game, text, max_game_length)
@@ -360,12 +375,17 @@ if pyspiel is not None:
                 self.dict = {}
             else:
                 shape = game.tabula_game.observation_shape()
-                self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+                if shape[0] * shape[1] > _tabula.MAX_OBSERVATION:
+                    raise ValueError(
+                        f"an observation of {game.tabula_game.name} is {shape[0]} planes of {shape[1]} "
+                        f"sites: more than the limit of {_tabula.MAX_OBSERVATION} values"
+                    )
+                self.tensor = np.zeros(shape[0] * shape[1], np.float32)
                 self.dict = {"observation": self.tensor.reshape(shape)}
 
         def set_from(self, state, player):
             if self.tensor is not None:
-                self.tensor[:] = state._s.observation_tensor()
+                self.tensor[:] = state._s.observation().reshape(-1)
 
         def string_from(self, state, player):
             if self._recall:

@@ -48,12 +48,18 @@ class TabulaEnv(AECEnv):
         self.max_actions = max_actions
         self.possible_agents = [f"player_{i}" for i in range(self.game.num_players())]
         n = self.game.num_distinct_actions()
+        # Every observation carries a dense mask of the actions and the planes of the board:
+        # refused here, once, rather than at the first observation.
         if n > _tabula.MAX_MASK:
-            # Every observation carries a dense mask of the actions: refused here, once, rather
-            # than failing at the first observation.
             raise ValueError(
                 f"{self.game.name} has {n} distinct actions: an action mask of them is more than "
                 f"the limit of {_tabula.MAX_MASK} entries, too large for an observation"
+            )
+        planes, sites = self.game.observation_shape()
+        if planes * sites > _tabula.MAX_OBSERVATION:
+            raise ValueError(
+                f"{self.game.name} is observed as {planes} planes of {sites} sites, {planes * sites} "
+                f"values: more than the limit of {_tabula.MAX_OBSERVATION} for an observation"
             )
         shape = self.game.observation_shape()
         self.observation_spaces = {

@@ -1,5 +1,6 @@
 """Shared fixtures: the repository's games and the `tabula` binary the tests compare against."""
 
+import contextlib
 import os
 import subprocess
 from pathlib import Path
@@ -20,8 +21,17 @@ def tabula_bin(pytestconfig) -> Path:
         if path.exists():
             return path
     # Building the root crate takes minutes on a fresh clone: say so, and let cargo's own
-    # progress through, rather than seem to hang.
-    with pytestconfig.pluginmanager.getplugin("capturemanager").global_and_fixture_disabled():
-        print(f"\nbuilding {ROOT / 'target' / 'debug' / 'tabula'} (cargo build; set TABULA_BIN to use another)")
-        subprocess.run(["cargo", "build", "--bin", "tabula"], cwd=ROOT, check=True)
-    return ROOT / "target" / "debug" / "tabula"
+    # progress through to the terminal (past pytest's capture), rather than seem to hang.
+    path = ROOT / "target" / "debug" / "tabula"
+    command = ["cargo", "build", "--bin", "tabula"]
+    capture = pytestconfig.pluginmanager.getplugin("capturemanager")
+    with capture.global_and_fixture_disabled() if capture else contextlib.nullcontext():
+        print(f"\n{path} is missing: building it with `{' '.join(command)}` in {ROOT} (set TABULA_BIN to use another)",
+              flush=True)
+        try:
+            built = subprocess.run(command, cwd=ROOT).returncode == 0
+        except FileNotFoundError:
+            built = False
+    if not built or not path.exists():
+        pytest.exit(f"could not build {path}: run `{' '.join(command)}` in {ROOT}, or set TABULA_BIN", returncode=1)
+    return path

@@ -44,14 +44,20 @@ def test_identical_whatever_the_chunks(cluster, tabula_bin):
     assert tabula._tabula.merge_analyses(game, raw) == tabula._tabula.analyze_range(game, 0, 60, 5, "random", 0)
 
 
-def test_command_line(cluster, capsys):
+def test_command_line(cluster, capsys, tabula_bin):
     assert dist.main([str(KETCHUP), "--games", "20", "--seed", "2", "--chunks", "3", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == tabula.analyze(tabula.load(KETCHUP), games=20, seed=2)
     assert dist.main([str(KETCHUP), "--games", "20", "--seed", "2"]) == 0
     out = capsys.readouterr().out
-    # The heading `tabula analyze` gives, then its report.
-    assert out.splitlines()[0] == "Ketchup — Two stones (size=5) — 20 games, every seat `random` (on Ray)"
-    assert "first player" in out
+    # The heading and report of `tabula analyze`, the heading followed by where the games ran
+    # (the cluster's 2 CPUs, four tasks each by default).
+    cli = subprocess.run(
+        [tabula_bin, "analyze", KETCHUP, "--games", "20", "--seed", "2"], check=True, capture_output=True, text=True
+    ).stdout.splitlines(keepends=True)
+    assert cli[0] == "Ketchup — Two stones (size=5) — 20 games, every seat `random`\n"
+    assert out == cli[0].rstrip("\n") + " — on Ray: 8 tasks over 2 CPUs\n" + "".join(cli[1:])
+    assert dist.main([str(KETCHUP), "--games", "20", "--seed", "2", "--chunks", "1"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].endswith(" — on Ray: 1 task over 2 CPUs")
     assert dist.main([str(ROOT / "nowhere.game")]) == 1
     assert "cannot read" in capsys.readouterr().err
 
