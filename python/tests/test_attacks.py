@@ -213,6 +213,9 @@ def test_long_work_stops_at_ctrl_c(work):
     that work which does not stop fails the test instead of blocking the suite."""
     code = f"""
 import os, signal, threading, time
+# As an interactive Python has it, even when this test runs in a background job (where SIGINT
+# starts out ignored and Python would then leave it so).
+signal.signal(signal.SIGINT, signal.default_int_handler)
 import tabula
 chess = tabula.load({str(ROOT / "games" / "chess.game")!r})
 ttt = tabula.load({str(ROOT / "games" / "tic-tac-toe.game")!r})
