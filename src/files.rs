@@ -75,7 +75,8 @@ pub fn release_input(path: &Path) {
 /// to remove by hand; the lock file is removed when the lock is dropped.
 #[derive(Debug)]
 pub struct Lock {
-    file: File,
+    /// Held open for its `flock`, which closing releases.
+    _file: File,
     path: PathBuf,
 }
 
@@ -101,14 +102,14 @@ impl Lock {
                 e
             });
         }
-        Ok(Some(Lock { file, path: lock }))
+        Ok(Some(Lock { _file: file, path: lock }))
     }
 }
 
 impl Drop for Lock {
+    /// Removes the lock file; the lock goes with `_file`, closed after this.
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.path);
-        let _ = &self.file;
     }
 }
 
@@ -191,33 +192,33 @@ pub fn resolve(path: &Path) -> io::Result<PathBuf> {
 
 /// Writes `bytes` to `path` as described in the module documentation.
 pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let target = resolve(path)?;
-    if let Ok(meta) = std::fs::metadata(&target) {
-        if meta.is_file() && is_input(&meta) {
-            return Err(io::Error::new(
-                io::ErrorKind::AlreadyExists,
-                "it is a file this command reads; choose another name for the output",
-            ));
-        }
-    }
-    rewrite(path, bytes)
+    write_to(&resolve(path)?, bytes, false)
 }
 
 /// Writes `bytes` to `path` even if this process read it (`tabula fmt` rewriting a file in
 /// its canonical layout); otherwise as [`write`].
 pub fn rewrite(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let target = resolve(path)?;
-    match std::fs::metadata(&target) {
+    write_to(&resolve(path)?, bytes, true)
+}
+
+/// Writes to `target`, the end of the path's links; over one of this process's inputs only
+/// when `over_input`.
+fn write_to(target: &Path, bytes: &[u8], over_input: bool) -> io::Result<()> {
+    match std::fs::metadata(target) {
+        Ok(meta) if meta.is_file() && !over_input && is_input(&meta) => Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            "it is a file this command reads; choose another name for the output",
+        )),
         Ok(meta) if meta.is_file() && meta.permissions().mode() & 0o222 == 0 => {
             Err(io::Error::new(io::ErrorKind::PermissionDenied, "the file is write-protected"))
         }
         Ok(meta) if meta.is_dir() => Err(io::Error::new(io::ErrorKind::IsADirectory, "is a directory")),
         // Devices, FIFOs and sockets are written to, never replaced; so is a file with other
         // names, which a rename would split from them.
-        Ok(meta) if !meta.is_file() => write_in_place(&target, bytes, false),
-        Ok(meta) if meta.nlink() > 1 => write_in_place(&target, bytes, true),
-        Ok(meta) => replace(&target, bytes, Some(&meta)),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => replace(&target, bytes, None),
+        Ok(meta) if !meta.is_file() => write_in_place(target, bytes, false),
+        Ok(meta) if meta.nlink() > 1 => write_in_place(target, bytes, true),
+        Ok(meta) => replace(target, bytes, Some(&meta)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => replace(target, bytes, None),
         Err(e) => Err(e),
     }
 }

@@ -108,6 +108,13 @@ def test_openspiel_refuses_more_actions_than_a_c_int_counts(far):
         tos.load_game(ROOT / "games" / "tic-tac-toe.game", max_game_length=2**31)
 
 
+def refused_each(message, *calls):
+    """Each call raises ValueError with `message` (a regular expression)."""
+    for call in calls:
+        with pytest.raises(ValueError, match=message):
+            call()
+
+
 def test_an_observation_too_large_is_refused_not_allocated():
     # 600 counters of 2 teams: 1 200 planes of 65 025 sites, 78 million values (300 MB).
     game = tabula.load(counters(600))
@@ -118,10 +125,7 @@ def test_an_observation_too_large_is_refused_not_allocated():
         rf"^an observation of this game is {planes} planes of 65025 sites, {planes * 65025} values: more than the "
         r"limit of 16777216; observation_string\(\) draws the position instead$"
     )
-    with pytest.raises(ValueError, match=message):
-        state.observation()
-    with pytest.raises(ValueError, match=message):
-        state.observation_tensor()
+    refused_each(message, state.observation, state.observation_tensor)
     assert state.observation_string().count("\n") >= 255
     # Below the limit, the same board is observed.
     assert tabula.load(counters(100)).new_initial_state().observation().shape == (planes - 1000, 65025)
@@ -139,10 +143,7 @@ def test_a_billion_legal_actions_are_refused_not_listed():
         rf"^this position has {32513 * 32512} legal actions, more than the limit of 4194304 that one call lists; "
         r"apply_action\(\) takes the code of any of them \(string_to_action\(\) gives it\)$"
     )
-    with pytest.raises(ValueError, match=message):
-        state.legal_actions()
-    with pytest.raises(ValueError, match=message):
-        state.mcts_action(10)
+    refused_each(message, state.legal_actions, lambda: state.mcts_action(10))
     # Any of them is still made by its code, checked without the list.
     state.apply_action(state.string_to_action("a1>b1"))
     assert state.history_str() == str(game.string_to_action("a1>b1"))

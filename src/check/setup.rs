@@ -93,22 +93,9 @@ fn region_bytes(r: &RegionDef) -> u64 {
 fn board_bytes(board: &Topology, teams: usize, kinds: usize) -> u64 {
     use crate::game::footprint;
     let n = board.site_count();
-    let relations: u64 = (0..board.relations.len())
-        .map(|r| footprint::relation(n, board.relations[r].targets.len(), board.directions_within(r).len()))
-        .sum();
-    let regions: u64 = board
-        .regions
-        .iter()
-        .map(|r| {
-            let len = r.parts.iter().map(|p| p.sites.len()).sum();
-            r.parts.iter().map(|p| footprint::part(p.sites.len())).sum::<u64>() + footprint::region(n, len)
-        })
-        .sum();
-    footprint::sites(n)
-        + relations
-        + board.directions.len() as u64 * footprint::direction(n)
-        + regions
-        + footprint::keys(n, teams, kinds)
+    let regions: u64 =
+        board.regions.iter().map(|r| footprint::region_of_parts(n, r.parts.iter().map(|p| p.sites.len()))).sum();
+    footprint::board(board) + regions + footprint::keys(n, teams, kinds)
 }
 
 /// "the game has no `(NAME ...)` section", with an example to add.

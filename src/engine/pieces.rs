@@ -139,10 +139,9 @@ impl Engine {
     /// one action per kind, in place and in order (the new list is written after the old one,
     /// which is then dropped: no allocation beyond the list's own growth). Done once the
     /// moves are listed, out of line, so that the loop of the moves without promotion is the
-    /// same as it was.
+    /// same as it was. A piece of nobody's moved there keeps its kind, as under the `promote`
+    /// effect: being nobody's is its kind's property.
     #[inline(never)]
-    /// A piece of nobody's moved there keeps its kind, as under the `promote` effect: being
-    /// nobody's is its kind's property.
     fn promotions(&self, s: &State, p: &Promotion, subject: usize, out: &mut Vec<Action>, start: usize) {
         let region = &self.region_bits[p.region.by_team[subject] as usize];
         let end = out.len();

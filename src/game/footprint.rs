@@ -15,6 +15,7 @@
 //! boards, so that the model cannot drift far from the code.
 
 use super::Game;
+use crate::board::Topology;
 
 /// The most memory one game may need, by the estimate: 256 MiB. The largest board the shapes
 /// allow with every built-in relation (`(square 255)`, 65 025 sites) needs about 25 MiB.
@@ -58,6 +59,20 @@ pub fn region(sites: usize, part_sites: usize) -> u64 {
     sites as u64 * 4 + sites as u64 / 8 + part_sites as u64 * 4
 }
 
+/// A region whose parts hold `lens` sites each: the parts, and the engine's tables of it.
+pub fn region_of_parts(sites: usize, lens: impl Iterator<Item = usize> + Clone) -> u64 {
+    lens.clone().map(part).sum::<u64>() + region(sites, lens.sum())
+}
+
+/// A board's sites, every relation it has (built in and declared) and its directions.
+pub fn board(board: &Topology) -> u64 {
+    let n = board.site_count();
+    let relations: u64 = (0..board.relations.len())
+        .map(|r| relation(n, board.relations[r].targets.len(), board.directions_within(r).len()))
+        .sum();
+    sites(n) + relations + board.directions.len() as u64 * direction(n)
+}
+
 /// The hash keys of every (site, team) and (site, kind).
 pub fn keys(sites: usize, teams: usize, kinds: usize) -> u64 {
     sites as u64 * (teams as u64 + 1 + kinds.max(1) as u64) * 8
@@ -83,21 +98,9 @@ impl Game {
     /// The memory this game needs to be played — its board, the engine's tables and one
     /// state — by the model above.
     pub fn estimated_bytes(&self) -> u64 {
-        let board = &self.board;
-        let n = board.site_count();
-        let relations: u64 = (0..board.relations.len())
-            .map(|r| relation(n, board.relations[r].targets.len(), board.directions_within(r).len()))
-            .sum();
-        let directions = board.directions.len() as u64 * direction(n);
-        let regions: u64 = self
-            .regions
-            .iter()
-            .map(|r| {
-                let len: usize = r.parts.iter().map(Vec::len).sum();
-                r.parts.iter().map(|p| part(p.len())).sum::<u64>() + region(n, len)
-            })
-            .sum();
-        FIXED + sites(n) + relations + directions + regions + keys(n, self.teams.len(), self.pieces.len())
+        let n = self.board.site_count();
+        let regions: u64 = self.regions.iter().map(|r| region_of_parts(n, r.parts.iter().map(Vec::len))).sum();
+        FIXED + board(&self.board) + regions + keys(n, self.teams.len(), self.pieces.len())
     }
 }
 

@@ -142,8 +142,11 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> 
 /// [`super::App::builds`] permits while it runs. If the client goes away the work still runs to
 /// its end (the checker has no point to stop at), but with its permit: abandoned requests can
 /// occupy at most as many threads as there are permits.
-async fn building<T: Send + 'static>(app: &App, f: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
-    let permit = Arc::clone(&app.builds)
+async fn building<T: Send + 'static>(
+    builds: &Arc<tokio::sync::Semaphore>,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let permit = Arc::clone(builds)
         .acquire_owned()
         .await
         .map_err(|_| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the server is shutting down"))?;
@@ -276,8 +279,8 @@ fn invalid(sources: &Sources, id: SourceId, diagnostics: Vec<Diagnostic>) -> Api
 
 /// `GET /api/catalog`: every served game file, with its players, variants and options.
 async fn catalog(State(app): State<Arc<App>>) -> Reply {
-    let builder = Arc::clone(&app);
-    let list = building(&builder, move || {
+    let builds = Arc::clone(&app.builds);
+    let list = building(&builds, move || {
         app.catalog
             .names()
             .into_iter()
@@ -333,8 +336,8 @@ async fn check_source(State(app): State<Arc<App>>, Body(spec): Body<GameSpec>) -
     if spec.source.is_none() {
         return Err(ApiError::new(StatusCode::BAD_REQUEST, "`source` (the text of a game file) is required"));
     }
-    let builder = Arc::clone(&app);
-    let reply = building(&builder, move || -> Result<Value, ApiError> {
+    let builds = Arc::clone(&app.builds);
+    let reply = building(&builds, move || -> Result<Value, ApiError> {
         let (name, text) = spec.text(&app)?;
         let (mut sources, id, missing_base) = app.catalog.sources(&name, text);
         let checked = match missing_base {
@@ -403,7 +406,8 @@ async fn new_game(State(app): State<Arc<App>>, Body(request): Body<NewGame>) -> 
     let selection = spec.selection()?;
     let think_ms = think_ms.unwrap_or(1000);
     let loader = Arc::clone(&app);
-    let session = building(&app, move || -> Result<Session, ApiError> {
+    // The session and its first picture, drawn on the same blocking thread.
+    let (session, mut body) = building(&app.builds, move || -> Result<(Session, Value), ApiError> {
         let engine = load_game(&loader, &spec, &selection)?;
         let seats = match players {
             Some(list) => list
@@ -413,14 +417,15 @@ async fn new_game(State(app): State<Arc<App>>, Body(request): Body<NewGame>) -> 
                 .map_err(|m| ApiError::new(StatusCode::BAD_REQUEST, m))?,
             None => (0..engine.game().players.len()).map(|i| if i == 0 { Seat::Human } else { Seat::Random }).collect(),
         };
-        Ok(match &record {
+        let session = match &record {
             Some(r) => Session::from_record(engine, seats, think_ms, r)?,
             None => Session::new(engine, seats, think_ms)?,
-        })
+        };
+        let body = session.to_json("", None);
+        Ok((session, body))
     })
     .await??;
     let bytes = session.engine().estimated_bytes();
-    let (body, session) = blocking(move || (session.to_json("", None), session)).await?;
     let Some(id) = app.store.insert(session, bytes) else {
         return Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -432,9 +437,16 @@ async fn new_game(State(app): State<Arc<App>>, Body(request): Body<NewGame>) -> 
             ),
         ));
     };
-    let mut body = body;
     body["id"] = json!(id);
     Ok((StatusCode::CREATED, axum::Json(body)).into_response())
+}
+
+/// Locks a game that a request uses, marking it as touched now (the store drops the games left
+/// alone longest).
+fn touch(game: &std::sync::Mutex<Session>) -> std::sync::MutexGuard<'_, Session> {
+    let mut s = lock(game);
+    s.touched = std::time::Instant::now();
+    s
 }
 
 /// The game with this id, or 404.
@@ -453,12 +465,7 @@ struct PlyQuery {
 async fn game_state(State(app): State<Arc<App>>, Id(id): Id, query: Result<Query<PlyQuery>, QueryRejection>) -> Reply {
     let Query(q) = query.map_err(query_rejection)?;
     let game = find(&app, &id)?;
-    ok(blocking(move || {
-        let mut s = lock(&game);
-        s.touched = std::time::Instant::now();
-        s.to_json(&id, q.ply)
-    })
-    .await?)
+    ok(blocking(move || touch(&game).to_json(&id, q.ply)).await?)
 }
 
 async fn delete_game(State(app): State<Arc<App>>, Id(id): Id) -> Reply {
@@ -485,8 +492,7 @@ struct ApplyRequest {
 async fn apply(State(app): State<Arc<App>>, Id(id): Id, Body(req): Body<ApplyRequest>) -> Reply {
     let game = find(&app, &id)?;
     let reply = blocking(move || -> Result<Value, ApiError> {
-        let mut s = lock(&game);
-        s.touched = std::time::Instant::now();
+        let mut s = touch(&game);
         s.apply(&req.action)?;
         Ok(s.to_json(&id, None))
     })
@@ -499,16 +505,14 @@ async fn apply(State(app): State<Arc<App>>, Id(id): Id, Body(req): Body<ApplyReq
 async fn step(State(app): State<Arc<App>>, Id(id): Id) -> Reply {
     let game = find(&app, &id)?;
     let thinking = {
-        let mut s = lock(&game);
-        s.touched = std::time::Instant::now();
+        let mut s = touch(&game);
         s.begin_thinking()?
     };
     match tokio::task::spawn_blocking(move || thinking.run()).await {
         Ok(thought) => {
             let reply = blocking(move || {
-                let mut s = lock(&game);
+                let mut s = touch(&game);
                 s.finish_thinking(thought);
-                s.touched = std::time::Instant::now();
                 s.to_json(&id, None)
             })
             .await?;
@@ -525,8 +529,7 @@ async fn step(State(app): State<Arc<App>>, Id(id): Id) -> Reply {
 async fn undo(State(app): State<Arc<App>>, Id(id): Id) -> Reply {
     let game = find(&app, &id)?;
     let reply = blocking(move || -> Result<Value, ApiError> {
-        let mut s = lock(&game);
-        s.touched = std::time::Instant::now();
+        let mut s = touch(&game);
         s.undo()?;
         Ok(s.to_json(&id, None))
     })
