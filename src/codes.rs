@@ -48,6 +48,9 @@ pub const UNKNOWN_COUNTER: &str = "tabula::check::unknown_counter";
 pub const UNKNOWN_ALLOWANCE: &str = "tabula::check::unknown_allowance";
 pub const SHADOWED: &str = "tabula::check::shadowed";
 pub const DEFINE_CYCLE: &str = "tabula::check::define_cycle";
+/// A define with parameters used as a word, with the wrong number of arguments, or one without
+/// parameters given arguments.
+pub const DEFINE_ARGUMENTS: &str = "tabula::check::define_arguments";
 
 // Building on another file.
 pub const EXTENDS: &str = "tabula::check::extends";

@@ -32,4 +32,9 @@ impl Span {
     pub fn first_char(&self) -> Span {
         Span { end: (self.start + 1).min(self.end.max(self.start + 1)), ..*self }
     }
+
+    /// The span of the last byte only (used to point at a closing parenthesis).
+    pub fn last_char(&self) -> Span {
+        Span { start: self.end.saturating_sub(1).max(self.start), ..*self }
+    }
 }

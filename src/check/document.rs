@@ -1,6 +1,6 @@
 //! Pass 1: the shape of the file — one `(game NAME SECTION...)`, its sections sorted by kind.
 
-use super::args::Args;
+use super::args::{Args, wrong_kind};
 use super::{Context, similar};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
@@ -13,12 +13,24 @@ pub const SINGLE_SECTIONS: &[&str] = &["players", "board", "play", "end", "setup
 pub const REPEATED_SECTIONS: &[&str] =
     &["option", "define", "variant", "region", "counter", "allowance", "extends", "without", "relation"];
 
-/// `(define NAME VALUE)`.
+/// `(define NAME VALUE)`, or `(define (NAME PARAMETER...) VALUE)` for a define with parameters.
 #[derive(Debug, Clone)]
 pub struct Define<'a> {
     pub name: String,
     pub name_span: Span,
+    /// The parameters' names and where they are declared; empty for a define used as a word.
+    pub params: Vec<(String, Span)>,
     pub value: &'a Node,
+    /// Its name and parameters were reported as wrong: its uses are not reported again.
+    pub broken: bool,
+}
+
+impl Define<'_> {
+    /// Whether two defines say the same (a variant's define repeating the game's).
+    pub fn same(&self, other: &Define<'_>) -> bool {
+        let names = |d: &Define<'_>| d.params.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>();
+        names(self) == names(other) && self.value.same_shape(other.value)
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -322,9 +334,10 @@ pub fn read<'a>(cx: &mut Context, forms: &'a [Node], source: SourceId, text: &st
     Some(doc)
 }
 
-/// The name in `(define NAME ...)`.
+/// The name in `(define NAME ...)` or `(define (NAME ...) ...)`.
 fn section_name(form: &Node) -> &str {
-    form.args().first().and_then(Node::symbol).unwrap_or("")
+    let name = form.args().first();
+    name.and_then(|n| n.symbol().or_else(|| n.head())).unwrap_or("")
 }
 
 /// `(without KIND NAME)`.
@@ -374,6 +387,10 @@ fn unknown_section(section: &Node, head: &str) -> Diagnostic {
         "phases" | "phase" => Some("phases go inside `(play ...)`: `(play (phase \"name\" ...) ...)`".to_string()),
         "turn" => Some("a turn is part of play: `(play (turn ...))`".to_string()),
         "start" => Some("Ludii's `(start (place ...))` is `(setup (place TEAM SITES...))` in Tabula".to_string()),
+        "for-each" => Some(
+            "`for-each` repeats the arguments of a list inside a section (the parts of a region, the moves of a turn); it does not declare sections"
+                .to_string(),
+        ),
         _ => similar::did_you_mean(head, all),
     };
     let span = section.list().and_then(|l| l.first()).map(|h| h.span).unwrap_or(section.span);
@@ -418,10 +435,96 @@ fn meta(cx: &mut Context, section: &Node) -> Vec<(String, String)> {
 
 pub fn define<'a>(cx: &mut Context, form: &'a Node) -> Option<Define<'a>> {
     let mut args = Args::new(form);
-    let name = args.symbol(cx, "the name being defined")?;
+    let named = args.required(cx, "the name being defined, or `(NAME PARAMETER...)`")?;
+    let (name, params, broken) = match &named.kind {
+        NodeKind::Symbol(s) => ((s.clone(), named.span), Vec::new(), false),
+        NodeKind::List(items) => signature(cx, named, items)?,
+        _ => {
+            cx.report(
+                wrong_kind(named, "the name being defined", "a name, or `(NAME PARAMETER...)`")
+                    .help("`(define NAME VALUE)` names a form; `(define (NAME X Y) VALUE)` one with parameters"),
+            );
+            return None;
+        }
+    };
     let value = args.required(cx, "the value")?;
     args.finish(cx);
-    Some(Define { name: name.0, name_span: name.1, value })
+    if !broken {
+        unused_parameters(cx, &name.0, &params, value);
+    }
+    Some(Define { name: name.0, name_span: name.1, params, value, broken })
+}
+
+/// The name and parameters of a define, and whether they were reported as wrong.
+type Signature = ((String, Span), Vec<(String, Span)>, bool);
+
+/// `(NAME PARAMETER...)` of a define with parameters: every item a word, no parameter twice.
+fn signature(cx: &mut Context, named: &Node, items: &[Node]) -> Option<Signature> {
+    let mut words = Vec::new();
+    for item in items {
+        match item.symbol() {
+            Some(s) => words.push((s.to_string(), item.span)),
+            None => {
+                cx.report(
+                    wrong_kind(item, "a define's name and parameters", "names")
+                        .help("write `(define (NAME X Y) VALUE)`, and use `X` and `Y` in VALUE"),
+                );
+                return None;
+            }
+        }
+    }
+    let Some((name, params)) = words.split_first() else {
+        cx.report(
+            Diagnostic::error(codes::MISSING_ARGUMENT, "`()` names no define")
+                .label(named.span, "expected `(NAME PARAMETER...)`")
+                .help("write `(define (NAME X Y) VALUE)`, or `(define NAME VALUE)` for a define without parameters"),
+        );
+        return None;
+    };
+    if params.is_empty() {
+        cx.report(
+            Diagnostic::error(
+                codes::MISSING_ARGUMENT,
+                format!("define `{}` is written with parentheses but has no parameters", name.0),
+            )
+            .label(named.span, "no parameter listed")
+            .help(format!("a define without parameters is `(define {} VALUE)`, used as the word `{}`", name.0, name.0)),
+        );
+        return Some((name.clone(), Vec::new(), true));
+    }
+    let mut ok = true;
+    for (i, (p, span)) in params.iter().enumerate() {
+        if let Some((_, first)) = params[..i].iter().find(|(q, _)| q == p) {
+            cx.report(duplicate("parameter", p, *span, *first));
+            ok = false;
+        }
+    }
+    Some((name.clone(), params.to_vec(), !ok))
+}
+
+/// A parameter that the value never mentions is a mistake: the argument given for it is lost.
+fn unused_parameters(cx: &mut Context, define: &str, params: &[(String, Span)], value: &Node) {
+    for (p, span) in params {
+        if !mentions(value, p) {
+            cx.report(
+                Diagnostic::warning(codes::UNUSED, format!("parameter `{p}` of define `{define}` is never used"))
+                    .label(*span, "declared here")
+                    .help("the value never mentions it: what is given for it is ignored"),
+            );
+        }
+    }
+}
+
+/// Whether `word` stands as an argument anywhere in `node` (heads of lists are ludeme names).
+pub fn mentions(node: &Node, word: &str) -> bool {
+    match &node.kind {
+        NodeKind::Symbol(s) => s == word,
+        NodeKind::List(items) => items
+            .iter()
+            .enumerate()
+            .any(|(i, item)| if i == 0 && item.symbol().is_some() { false } else { mentions(item, word) }),
+        _ => false,
+    }
 }
 
 fn variant<'a>(cx: &mut Context, form: &'a Node) -> Option<Variant<'a>> {

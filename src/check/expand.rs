@@ -1,16 +1,21 @@
-//! Pass 3: substitution of defines and option values.
+//! Pass 3: substitution of defines, `for-each` and option values.
 //!
 //! A word in argument position that names a define is replaced by the define's value (itself
-//! expanded); a word naming an option is replaced by the option's value in force. Heads of
-//! lists are ludeme names and are never replaced. Substituted defines keep the spans of their
-//! body, so an error inside a define points into the define; option values take the span of
-//! the word they replace.
+//! expanded); a word naming an option is replaced by the option's value in force. A list headed
+//! by a define with parameters, `(NAME ARGUMENT...)`, is replaced by the define's value with
+//! each parameter standing for its argument; `(for-each NAME (VALUE...) FORM...)` by its forms,
+//! once per value, spliced among the arguments around it. Other heads of lists are ludeme names
+//! and are never replaced. Substituted defines keep the spans of their body, so an error inside
+//! a define points into the define; arguments keep theirs; option values take the span of the
+//! word they replace. What comes out is the language without abstraction: the later passes and
+//! the engine never see a define or a loop.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-use super::document::Document;
+use super::args::wrong_kind;
+use super::document::{Define, Document};
 use super::options::Resolved;
-use super::scope::{KEYWORDS, POISON};
+use super::scope::{KEYWORDS, LUDEMES, POISON};
 use super::{Context, Expansion, OptionUse};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
@@ -36,7 +41,9 @@ pub struct Expanded {
 const MAX_NODES: usize = 1_000_000;
 
 enum Value<'a> {
-    Define(&'a Node, Span),
+    /// A define's value, where its name is declared, and its parameters (none for a define
+    /// used as a word).
+    Define(&'a Node, Span, &'a [(String, Span)]),
     /// The value's form, the option's declaration, the value as text.
     Option(NodeKind, Span, String),
     /// A name already reported as broken (a keyword define, an option that failed to declare):
@@ -44,9 +51,20 @@ enum Value<'a> {
     Broken,
 }
 
+/// What the words of one define's body or one `for-each` repetition stand for: the define's
+/// parameters and the loop variables around the form being expanded, innermost last. Each value
+/// is already expanded, in the scope of the use that gave it.
+type Frame = Vec<(String, Node)>;
+
 struct Expander<'a> {
     values: HashMap<&'a str, Value<'a>>,
+    /// The defines being expanded, outermost first, against cycles.
     active: Vec<&'a str>,
+    /// The bindings in scope; only the last frame is visible (a define's body sees its own
+    /// parameters, not those of the define that uses it).
+    frames: Vec<Frame>,
+    /// Defines with parameters whose declaration was reported as wrong.
+    broken_calls: HashSet<&'a str>,
     nodes: usize,
     overflow: bool,
 }
@@ -67,11 +85,10 @@ pub fn expand(cx: &mut Context, doc: &Document<'_>, resolved: &Resolved<'_>) -> 
         };
         values.insert(option.name.as_str(), Value::Option(kind, *span, option.show(option.value)));
     }
+    // A define reported as wrong is poisoned where it is used, as a word and, for one written
+    // with parameters, where its name heads a list.
+    let mut broken_calls = HashSet::new();
     for define in &resolved.defines {
-        if !check_name(cx, &define.name, define.name_span, "a define") {
-            values.insert(define.name.as_str(), Value::Broken);
-            continue;
-        }
         if let Some(Value::Option(_, option_span, _)) = values.get(define.name.as_str()) {
             cx.report(
                 Diagnostic::error(codes::DUPLICATE, format!("`{}` is both an option and a define", define.name))
@@ -80,10 +97,21 @@ pub fn expand(cx: &mut Context, doc: &Document<'_>, resolved: &Resolved<'_>) -> 
             );
             continue;
         }
-        values.insert(define.name.as_str(), Value::Define(define.value, define.name_span));
+        let sound = !define.broken
+            && check_name(cx, &define.name, define.name_span, "a define")
+            && (define.params.is_empty() || check_parameters(cx, define));
+        if sound {
+            values.insert(define.name.as_str(), Value::Define(define.value, define.name_span, &define.params));
+        } else {
+            values.insert(define.name.as_str(), Value::Broken);
+            if define.broken || !define.params.is_empty() {
+                broken_calls.insert(define.name.as_str());
+            }
+        }
     }
     let _ = doc;
-    let mut ex = Expander { values, active: Vec::new(), nodes: 0, overflow: false };
+    let mut ex =
+        Expander { values, active: Vec::new(), frames: vec![Vec::new()], broken_calls, nodes: 0, overflow: false };
     let s = &resolved.sections;
     let players = s.players.map(|n| ex.node(cx, n, 0));
     let board = s.board.map(|n| ex.node(cx, n, 0));
@@ -111,12 +139,50 @@ fn check_name(cx: &mut Context, name: &str, span: Span, what: &str) -> bool {
     true
 }
 
+/// A define with parameters is used as `(NAME ARGUMENT...)`, where a ludeme's name stands: it
+/// may not take a ludeme's name, and its parameters may not be keywords.
+fn check_parameters(cx: &mut Context, define: &Define<'_>) -> bool {
+    if LUDEMES.iter().any(|(name, _, _)| *name == define.name) {
+        cx.report(
+            Diagnostic::error(
+                codes::SHADOWED,
+                format!("`{}` is a ludeme; a define with parameters cannot take its name", define.name),
+            )
+            .label(define.name_span, "the name of a ludeme")
+            .help(format!("`({} ...)` would no longer mean the ludeme: choose another name", define.name)),
+        );
+        return false;
+    }
+    define.params.iter().all(|(p, span)| check_name(cx, p, *span, "a parameter"))
+}
+
 fn poison(span: Span) -> Node {
     Node { kind: NodeKind::Symbol(POISON.into()), span }
 }
 
 impl<'a> Expander<'a> {
+    /// A form where one form is required (a section).
     fn node(&mut self, cx: &mut Context, node: &'a Node, depth: usize) -> Node {
+        let mut out = self.items(cx, node, depth);
+        if out.len() == 1 {
+            return out.pop().unwrap_or_else(|| poison(node.span));
+        }
+        if !out.is_empty() {
+            cx.report(
+                Diagnostic::error(
+                    codes::WRONG_PLACE,
+                    format!("this stands for {} forms where one is expected", out.len()),
+                )
+                .label(node.span, "expands to several forms")
+                .help("`for-each` repeats arguments of a list: put it inside the list that takes them"),
+            );
+        }
+        poison(node.span)
+    }
+
+    /// The forms that `node` stands for as an item of a list: one, except for a `for-each` and
+    /// a define whose value is one, which stand for as many as they repeat.
+    fn items(&mut self, cx: &mut Context, node: &'a Node, depth: usize) -> Vec<Node> {
         self.nodes += 1;
         if self.nodes > MAX_NODES || depth > MAX_DEPTH {
             if !self.overflow {
@@ -124,33 +190,304 @@ impl<'a> Expander<'a> {
                 cx.report(
                     Diagnostic::error(codes::TOO_DEEP, "defines expand to a description too large or too deep")
                         .label(node.span, "while expanding this")
-                        .help("look for defines that use each other many times over"),
+                        .help("look for defines or `for-each` loops that use each other many times over"),
                 );
             }
-            return poison(node.span);
+            return vec![poison(node.span)];
         }
         match &node.kind {
-            NodeKind::List(items) => {
-                let mut out = Vec::with_capacity(items.len());
-                for (i, item) in items.iter().enumerate() {
-                    if i == 0 && item.symbol().is_some() {
-                        out.push(item.clone());
-                    } else {
-                        out.push(self.node(cx, item, depth + 1));
+            NodeKind::List(items) => match items.first().and_then(Node::symbol) {
+                Some("for-each") => self.for_each(cx, node, items, depth),
+                Some(head) if self.is_call(head) => self.call(cx, node, items, depth),
+                // A define with parameters already reported as wrong: its uses say nothing more.
+                Some(head) if self.broken_calls.contains(head) => vec![poison(node.span)],
+                _ => {
+                    if let Some(head) = items.first().and_then(Node::symbol) {
+                        if !self.check_head(cx, node, head) {
+                            return vec![poison(node.span)];
+                        }
                     }
+                    let mut out = Vec::with_capacity(items.len());
+                    for (i, item) in items.iter().enumerate() {
+                        if i == 0 && item.symbol().is_some() {
+                            out.push(item.clone());
+                        } else {
+                            out.extend(self.items(cx, item, depth + 1));
+                        }
+                    }
+                    vec![Node { kind: NodeKind::List(out), span: node.span }]
                 }
-                Node { kind: NodeKind::List(out), span: node.span }
-            }
+            },
             NodeKind::Symbol(name) => self.symbol(cx, node, name, depth),
-            _ => node.clone(),
+            _ => vec![node.clone()],
         }
     }
 
-    fn symbol(&mut self, cx: &mut Context, node: &'a Node, name: &str, depth: usize) -> Node {
-        let Some((key, value)) = self.values.get_key_value(name) else { return node.clone() };
+    /// Whether `(head ...)` uses a define with parameters.
+    fn is_call(&self, head: &str) -> bool {
+        matches!(self.values.get(head), Some(Value::Define(_, _, params)) if !params.is_empty())
+    }
+
+    /// `(NAME ...)` where NAME is a define without parameters and no ludeme: a define used as a
+    /// ludeme, answered before the checker calls the name unknown.
+    fn check_head(&self, cx: &mut Context, node: &Node, head: &str) -> bool {
+        let Some(Value::Define(_, declared, _)) = self.values.get(head) else { return true };
+        if LUDEMES.iter().any(|(name, _, _)| *name == head) {
+            return true;
+        }
+        cx.report(
+            Diagnostic::error(codes::DEFINE_ARGUMENTS, format!("define `{head}` has no parameters"))
+                .label(node.span, "used with arguments")
+                .label(*declared, "defined without parameters here")
+                .help(format!(
+                    "write the word `{head}` alone, or give the define parameters: `(define ({head} X) ...)`"
+                )),
+        );
+        false
+    }
+
+    /// `(NAME ARGUMENT...)`: the define's value, with each parameter standing for its argument.
+    /// The arguments are expanded where they are written, so that their words mean what they
+    /// mean there, and keep their spans there.
+    fn call(&mut self, cx: &mut Context, node: &'a Node, items: &'a [Node], depth: usize) -> Vec<Node> {
+        let name = items[0].symbol().unwrap_or_default();
+        let Some((key, Value::Define(body, declared, params))) = self.values.get_key_value(name) else {
+            return vec![poison(node.span)];
+        };
+        let (key, body, declared, params): (&'a str, &'a Node, Span, &'a [(String, Span)]) =
+            (key, *body, *declared, *params);
+        let mut arguments = Vec::with_capacity(params.len());
+        for item in &items[1..] {
+            arguments.extend(self.items(cx, item, depth + 1));
+        }
+        if arguments.len() != params.len() {
+            let names: Vec<&str> = params.iter().map(|(p, _)| p.as_str()).collect();
+            let takes = match params.len() {
+                1 => "1 argument".to_string(),
+                n => format!("{n} arguments"),
+            };
+            cx.report(
+                Diagnostic::error(
+                    codes::DEFINE_ARGUMENTS,
+                    format!("define `{key}` takes {takes}, given {}", arguments.len()),
+                )
+                .label(node.span, format!("given {}", arguments.len()))
+                .label(declared, format!("defined here with parameters {}", names.join(" ")))
+                .help(format!("write `({key} {})`", names.join(" "))),
+            );
+            return vec![poison(node.span)];
+        }
+        if !self.enter(cx, key, node.span, declared, body) {
+            return vec![poison(node.span)];
+        }
+        self.frames.push(params.iter().map(|(p, _)| p.clone()).zip(arguments).collect());
+        let out = self.items(cx, body, depth + 1);
+        self.frames.pop();
+        self.active.pop();
+        out
+    }
+
+    /// Starts expanding define `key` used at `at`: refuses a cycle, records the use.
+    fn enter(&mut self, cx: &mut Context, key: &'a str, at: Span, declared: Span, body: &Node) -> bool {
+        if let Some(start) = self.active.iter().position(|a| *a == key) {
+            let chain: Vec<&str> = self.active[start..].iter().copied().chain([key]).collect();
+            cx.report(
+                Diagnostic::error(codes::DEFINE_CYCLE, format!("define `{key}` refers to itself"))
+                    .label(at, "used here, inside its own expansion")
+                    .label(declared, "defined here")
+                    .help(format!("the chain is {}", chain.join(" → "))),
+            );
+            return false;
+        }
+        cx.used.defines.insert(key.to_string());
+        match cx.expansions.iter_mut().find(|e| e.name == key) {
+            Some(e) => {
+                if !e.uses.contains(&at) {
+                    e.uses.push(at);
+                }
+            }
+            None => cx.expansions.push(Expansion { name: key.to_string(), body: body.span, uses: vec![at] }),
+        }
+        self.active.push(key);
+        true
+    }
+
+    /// `(for-each NAME (VALUE...) FORM...)` or `(for-each (NAME...) ((VALUE...)...) FORM...)`: the
+    /// forms, once for each value (or each list of values) in order, with the names standing for
+    /// it.
+    fn for_each(&mut self, cx: &mut Context, node: &'a Node, items: &'a [Node], depth: usize) -> Vec<Node> {
+        const USAGE: &str =
+            "write `(for-each D (N E S W) FORM...)`: the forms, once for each value, with `D` standing for it";
+        let (Some(names), Some(values)) = (items.get(1), items.get(2)) else {
+            cx.report(
+                Diagnostic::error(codes::MISSING_ARGUMENT, "`for-each` needs a name, its values and a form to repeat")
+                    .label(node.span, "incomplete")
+                    .help(USAGE),
+            );
+            return vec![poison(node.span)];
+        };
+        let forms = &items[3..];
+        if forms.is_empty() {
+            cx.report(
+                Diagnostic::error(codes::MISSING_ARGUMENT, "`for-each` has no form to repeat")
+                    .label(node.span.last_char(), "expected a form before `)`")
+                    .help(USAGE),
+            );
+            return vec![poison(node.span)];
+        }
+        let Some(names) = self.loop_names(cx, names) else { return vec![poison(node.span)] };
+        let Some(values) = self.loop_values(cx, values, depth) else { return vec![poison(node.span)] };
+        if values.is_empty() {
+            cx.report(
+                Diagnostic::error(codes::MISSING_ARGUMENT, "`for-each` has no values")
+                    .label(items[2].span, "an empty list")
+                    .help(USAGE),
+            );
+            return vec![poison(node.span)];
+        }
+        for (name, span) in &names {
+            if !forms.iter().any(|f| super::document::mentions(f, name)) {
+                cx.report(
+                    Diagnostic::warning(codes::UNUSED, format!("`{name}` of `for-each` is never used"))
+                        .label(*span, "declared here")
+                        .help("the forms are repeated unchanged: mention it in them, or write them once"),
+                );
+            }
+        }
+        cx.repeats.push((node.span, items[0].span, values.len()));
+        let mut out = Vec::new();
+        for value in values {
+            let bound: Vec<Node> = if names.len() == 1 {
+                vec![value]
+            } else {
+                match value.kind {
+                    NodeKind::List(parts) if parts.len() == names.len() => parts,
+                    _ => {
+                        cx.report(
+                            Diagnostic::error(
+                                codes::WRONG_TYPE,
+                                format!("each value of this `for-each` must be a list of {} forms", names.len()),
+                            )
+                            .label(value.span, format!("not a list of {}", names.len()))
+                            .help(format!(
+                                "`({})` takes one form for each name, such as `((N S) (E W))` for two names",
+                                names.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(" ")
+                            )),
+                        );
+                        return vec![poison(node.span)];
+                    }
+                }
+            };
+            let mut frame = self.frames.last().cloned().unwrap_or_default();
+            frame.extend(names.iter().map(|(n, _)| n.clone()).zip(bound));
+            self.frames.push(frame);
+            for form in forms {
+                out.extend(self.items(cx, form, depth + 1));
+            }
+            self.frames.pop();
+        }
+        out
+    }
+
+    /// The name, or list of names, a `for-each` binds.
+    fn loop_names(&self, cx: &mut Context, node: &Node) -> Option<Vec<(String, Span)>> {
+        let words: Vec<&Node> = match &node.kind {
+            NodeKind::Symbol(_) => vec![node],
+            NodeKind::List(items) if !items.is_empty() => items.iter().collect(),
+            _ => {
+                cx.report(
+                    wrong_kind(node, "what `for-each` binds", "a name, or a list of names")
+                        .help("write `(for-each D (N E S W) ...)`, or `(for-each (A B) ((N S) (E W)) ...)`"),
+                );
+                return None;
+            }
+        };
+        let mut out: Vec<(String, Span)> = Vec::new();
+        for w in words {
+            let Some(name) = w.symbol() else {
+                cx.report(wrong_kind(w, "what `for-each` binds", "a name"));
+                return None;
+            };
+            if !check_name(cx, name, w.span, "a name bound by `for-each`") {
+                return None;
+            }
+            if let Some((_, first)) = out.iter().find(|(n, _)| n == name) {
+                cx.report(
+                    Diagnostic::error(codes::DUPLICATE, format!("`{name}` is bound twice by one `for-each`"))
+                        .label(w.span, "bound again here")
+                        .label(*first, "first bound here"),
+                );
+                return None;
+            }
+            out.push((name.to_string(), w.span));
+        }
+        Some(out)
+    }
+
+    /// The values of a `for-each`: a list written there, or a define, parameter or loop name
+    /// that stands for one. Each value is expanded where the list is written.
+    fn loop_values(&mut self, cx: &mut Context, node: &'a Node, depth: usize) -> Option<Vec<Node>> {
+        let not_a_list = |cx: &mut Context| {
+            cx.report(
+                wrong_kind(node, "the values of `for-each`", "a list such as `(N E S W)`")
+                    .help("the values are written in parentheses, or named by a define: `(define sides (N E S W))`"),
+            );
+            None
+        };
+        let NodeKind::Symbol(name) = &node.kind else { return self.list_items(cx, node, depth) };
+        if let Some(bound) = self.lookup(name) {
+            return match bound.kind {
+                NodeKind::List(items) => Some(items),
+                _ => not_a_list(cx),
+            };
+        }
+        match self.values.get_key_value(name.as_str()) {
+            Some((key, Value::Define(body, declared, []))) => {
+                let (key, body, declared): (&'a str, &'a Node, Span) = (key, body, *declared);
+                if !self.enter(cx, key, node.span, declared, body) {
+                    return None;
+                }
+                self.frames.push(Vec::new());
+                let out = if body.list().is_some() { self.list_items(cx, body, depth) } else { not_a_list(cx) };
+                self.frames.pop();
+                self.active.pop();
+                out
+            }
+            Some((_, Value::Broken)) => None,
+            _ => not_a_list(cx),
+        }
+    }
+
+    /// Every item of a list written in the file, each expanded as an argument (the first too:
+    /// a list of values has no head).
+    fn list_items(&mut self, cx: &mut Context, node: &'a Node, depth: usize) -> Option<Vec<Node>> {
+        let Some(items) = node.list() else {
+            cx.report(
+                wrong_kind(node, "the values of `for-each`", "a list such as `(N E S W)`")
+                    .help("the values are written in parentheses, or named by a define: `(define sides (N E S W))`"),
+            );
+            return None;
+        };
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            out.extend(self.items(cx, item, depth + 1));
+        }
+        Some(out)
+    }
+
+    /// What a parameter or loop name in scope stands for.
+    fn lookup(&self, name: &str) -> Option<Node> {
+        self.frames.last()?.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v.clone())
+    }
+
+    fn symbol(&mut self, cx: &mut Context, node: &'a Node, name: &str, depth: usize) -> Vec<Node> {
+        if let Some(bound) = self.lookup(name) {
+            return vec![bound];
+        }
+        let Some((key, value)) = self.values.get_key_value(name) else { return vec![node.clone()] };
         let key: &'a str = key;
         match value {
-            Value::Broken => poison(node.span),
+            Value::Broken => vec![poison(node.span)],
             Value::Option(kind, declared, shown) => {
                 cx.used.options.insert(key.to_string());
                 cx.option_uses.push(OptionUse {
@@ -159,33 +496,30 @@ impl<'a> Expander<'a> {
                     value: shown.clone(),
                     declared: *declared,
                 });
-                Node { kind: kind.clone(), span: node.span }
+                vec![Node { kind: kind.clone(), span: node.span }]
             }
-            Value::Define(body, def_span) => {
-                let (body, def_span) = (*body, *def_span);
-                if let Some(start) = self.active.iter().position(|a| *a == key) {
-                    let chain: Vec<&str> = self.active[start..].iter().copied().chain([key]).collect();
+            Value::Define(body, declared, params) => {
+                let (body, declared, params) = (*body, *declared, *params);
+                if !params.is_empty() {
+                    cx.used.defines.insert(key.to_string());
+                    let names: Vec<&str> = params.iter().map(|(p, _)| p.as_str()).collect();
                     cx.report(
-                        Diagnostic::error(codes::DEFINE_CYCLE, format!("define `{key}` refers to itself"))
-                            .label(node.span, "used here, inside its own expansion")
-                            .label(def_span, "defined here")
-                            .help(format!("the chain is {}", chain.join(" → "))),
+                        Diagnostic::error(
+                            codes::DEFINE_ARGUMENTS,
+                            format!("define `{key}` takes arguments: {}", names.join(" ")),
+                        )
+                        .label(node.span, "used as a word")
+                        .label(declared, "defined with parameters here")
+                        .help(format!("write `({key} {})`", names.join(" "))),
                     );
-                    return poison(node.span);
+                    return vec![poison(node.span)];
                 }
-                cx.used.defines.insert(key.to_string());
-                match cx.expansions.iter_mut().find(|e| e.name == key) {
-                    Some(e) => {
-                        if !e.uses.contains(&node.span) {
-                            e.uses.push(node.span);
-                        }
-                    }
-                    None => {
-                        cx.expansions.push(Expansion { name: key.to_string(), body: body.span, uses: vec![node.span] })
-                    }
+                if !self.enter(cx, key, node.span, declared, body) {
+                    return vec![poison(node.span)];
                 }
-                self.active.push(key);
-                let out = self.node(cx, body, depth + 1);
+                self.frames.push(Vec::new());
+                let out = self.items(cx, body, depth + 1);
+                self.frames.pop();
                 self.active.pop();
                 out
             }

@@ -293,6 +293,8 @@ pub(crate) struct Context {
     /// (code, primary span, message) of every diagnostic, to report each once.
     seen: std::collections::HashSet<(&'static str, Option<Span>, String)>,
     pub expansions: Vec<Expansion>,
+    /// Each `for-each` expanded: its span, its head's, and how many times it repeats its forms.
+    pub repeats: Vec<(Span, Span, usize)>,
     pub option_uses: Vec<OptionUse>,
     /// The memory the game will need, charged as its tables are about to be built.
     pub budget: budget::Budget,
@@ -363,6 +365,17 @@ impl Context {
         }
         let inside =
             |outer: Span| outer.source == primary.source && outer.start <= primary.start && primary.end <= outer.end;
+        // The innermost `for-each` that repeats the problem.
+        if let Some(&(_, head, times)) = self
+            .repeats
+            .iter()
+            .filter(|(span, _, _)| inside(*span) && *span != primary)
+            .min_by_key(|(span, _, _)| span.len())
+        {
+            let times = if times == 2 { "twice".to_string() } else { format!("{times} times") };
+            let text = format!("in the forms this `for-each` repeats {times}");
+            d.labels.push(crate::diagnostic::Label { span: head, text });
+        }
         // The innermost define whose body holds the problem.
         let Some(e) = self.expansions.iter().filter(|e| inside(e.body)).min_by_key(|e| e.body.len()) else { return };
         for (i, &at) in e.uses.iter().take(3).enumerate() {

@@ -261,18 +261,21 @@ pub fn paths(cx: &mut Context, scope: &Scope<'_>, clause: &Node) -> Option<Vec<V
         if !ok {
             continue;
         }
-        // Where the path ends from each site, if it stays on the board.
-        let walk = |site: u16| {
-            path.iter().try_fold(site, |at, &rel| board.relations[rel as usize].neighbors(at).first().copied())
+        // Where the path ends from each site for each team (an owned direction is each
+        // team's own), if it stays on the board.
+        let versions: Vec<Vec<RelId>> = path.iter().map(|&rel| scope.relation_teams(rel)).collect();
+        let teams = versions.first().map_or(0, Vec::len);
+        let walk = |site: u16, team: usize| {
+            versions.iter().try_fold(site, |at, v| board.relations[v[team] as usize].neighbors(at).first().copied())
         };
         let sites = 0..board.site_count() as u16;
-        let problem = if !sites.clone().any(|site| walk(site).is_some()) {
+        let problem = if (0..teams).any(|team| !sites.clone().any(|site| walk(site, team).is_some())) {
             Some(
                 Diagnostic::error(codes::OFF_BOARD, format!("the leap {item} leaves the board from every site"))
                     .label(item.span, "no site of this board has a landing site this way")
                     .help("the board is too small for this leap: check the path, or the board's size"),
             )
-        } else if sites.clone().any(|site| walk(site) == Some(site)) {
+        } else if (0..teams).any(|team| sites.clone().any(|site| walk(site, team) == Some(site))) {
             // A path back to its start (`(E W)`) lands on the leaping piece itself: never a
             // move, and as an attack it would make a piece attack its own square.
             Some(
@@ -294,24 +297,49 @@ pub fn paths(cx: &mut Context, scope: &Scope<'_>, clause: &Node) -> Option<Vec<V
 }
 
 /// One direction of a path (a leap's, a `step`'s); `label` says why only a direction will do.
+/// An owned relation that is one direction for each team (`ahead`: north for White, south for
+/// Black) is one too: each team walks its own.
 fn direction(cx: &mut Context, scope: &Scope<'_>, node: &Node, label: &str) -> Option<RelId> {
     let rel = relation(cx, scope, node)?;
     let board = &scope.setup.board;
-    if !board.relations[rel as usize].direction {
-        cx.report(
-            Diagnostic::error(
-                codes::NO_DIRECTIONS,
-                format!("`{}` is not a direction", board.relations[rel as usize].name),
-            )
-            .label(node.span, label)
-            .help(format!(
-                "use the board's directions: {}",
-                board.directions.iter().map(|d| d.name).collect::<Vec<_>>().join(" ")
-            )),
-        );
-        return None;
+    if board.relations[rel as usize].direction {
+        return Some(rel);
     }
-    Some(rel)
+    let versions = scope.relation_teams(rel);
+    let owned = versions.iter().any(|&v| v != rel);
+    if owned && versions.iter().all(|&v| one_direction(board, v).is_some()) {
+        return Some(rel);
+    }
+    let name = &board.relations[rel as usize].name;
+    let d = Diagnostic::error(codes::NO_DIRECTIONS, format!("`{name}` is not a direction")).label(node.span, label);
+    let d = if owned {
+        d.help(format!(
+            "an owned relation stands in a path when it is one direction for each team, such as `(relation {name} (owner \"{}\") N)`",
+            scope.setup.teams.first().map(String::as_str).unwrap_or("White")
+        ))
+    } else {
+        d.help(format!(
+            "use the board's directions: {}",
+            board.directions.iter().map(|d| d.name).collect::<Vec<_>>().join(" ")
+        ))
+    };
+    cx.report(d);
+    None
+}
+
+/// The board direction that relation `rel` is exactly, if it is one.
+fn one_direction(board: &crate::board::Topology, rel: RelId) -> Option<usize> {
+    let [d] = board.directions_within(rel as usize)[..] else { return None };
+    let step = &board.directions[d].step;
+    let relation = &board.relations[rel as usize];
+    let exact = (0..board.site_count()).all(|site| {
+        let neighbors = relation.neighbors(site as crate::board::Site);
+        match step[site] {
+            Some(t) => neighbors == [t],
+            None => neighbors.is_empty(),
+        }
+    });
+    exact.then_some(d)
 }
 
 /// `(step SITE DIRECTION...)`: the site reached from a bound site by one step along each

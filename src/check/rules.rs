@@ -266,7 +266,9 @@ fn stage(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Stage> 
 fn reads_as_number(node: &Node) -> bool {
     match node.head() {
         Some(head) => super::scope::categories(head).contains(&Category::Number),
-        None => node.list().is_none(),
+        // A form already reported (a broken define's use) is taken for a move: as the last
+        // argument it must not leave the stage without one.
+        None => node.list().is_none() && node.symbol() != Some(POISON),
     }
 }
 

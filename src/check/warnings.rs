@@ -35,10 +35,7 @@ pub fn variants(cx: &mut Context, doc: &Document<'_>) {
     // The default: the one marked, else the first.
     let default = doc.variants.iter().position(|v| v.is_default).unwrap_or(0);
     for (_, v) in doc.variants.iter().enumerate().filter(|(i, _)| *i != default) {
-        let repeats = v
-            .defines
-            .iter()
-            .all(|d| doc.defines.iter().any(|base| base.name == d.name && base.value.same_shape(d.value)));
+        let repeats = v.defines.iter().all(|d| doc.defines.iter().any(|base| base.name == d.name && base.same(d)));
         if v.sections.is_empty() && repeats {
             cx.report(
                 Diagnostic::warning(codes::UNUSED, format!("variant \"{}\" changes nothing", v.name))

@@ -143,9 +143,17 @@ pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
             back
         })
         .collect();
-    let direction_of = |rel: u8| {
+    // The board direction a step of a leap's path takes for `team`: the direction itself, or
+    // the team's version of an owned direction (`ahead`), which the checker made one direction.
+    let direction_of = |rel: u8, team: usize| {
         let r = &board.relations[rel as usize];
-        board.directions.iter().position(|d| r.direction && d.name == r.name).map(|d| d as u8)
+        if r.direction {
+            return board.directions.iter().position(|d| d.name == r.name).map(|d| d as u8);
+        }
+        match board.directions_within(game.relation_for(rel, team) as usize)[..] {
+            [d] => Some(d as u8),
+            _ => None,
+        }
     };
     // Whether a relation's pairs are exactly the steps of the directions within it.
     let covered = |rel: usize| {
@@ -195,7 +203,7 @@ pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
                     MoveKind::Leap { paths } => {
                         // The checker admits only directions in a leap's path.
                         for path in paths {
-                            let path: Vec<u8> = path.iter().rev().filter_map(|&r| direction_of(r)).collect();
+                            let path: Vec<u8> = path.iter().rev().filter_map(|&r| direction_of(r, team)).collect();
                             let leap = match out.leaps.iter().position(|l| l.path == path) {
                                 Some(i) => &mut out.leaps[i],
                                 None => {

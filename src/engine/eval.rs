@@ -264,7 +264,7 @@ impl Engine {
                 env.var(*var).is_some_and(|t| matches(s.board[t as usize], s.kinds[t as usize], filter, env.subject)),
             ),
             Sites::Step(var, path) => u32::from(
-                self.step(env.var(*var), path)
+                self.step(env.var(*var), path, env.subject)
                     .is_some_and(|t| matches(s.board[t as usize], s.kinds[t as usize], filter, env.subject)),
             ),
             Sites::Region(r) => {
@@ -315,14 +315,15 @@ impl Engine {
             }
             Sites::Transpose(var) => env.var(*var).and_then(|v| self.transposed(v)) == Some(site),
             Sites::At(var) => env.var(*var) == Some(site),
-            Sites::Step(var, path) => self.step(env.var(*var), path) == Some(site),
+            Sites::Step(var, path) => self.step(env.var(*var), path, env.subject) == Some(site),
         }
     }
 
-    /// The site reached from `start` by one step along each direction of `path` in turn.
+    /// The site reached from `start` by one step along each direction of `path` in turn; an
+    /// owned direction (`ahead`) is `team`'s.
     #[inline]
-    pub(crate) fn step(&self, start: Option<u16>, path: &[u8]) -> Option<u16> {
-        path.iter().try_fold(start?, |at, &dir| self.rays.step(dir, at, 0))
+    pub(crate) fn step(&self, start: Option<u16>, path: &[u8], team: usize) -> Option<u16> {
+        path.iter().try_fold(start?, |at, &dir| self.rays.step(self.program.rel(dir, team), at, 0))
     }
 
     /// Calls `f` for every site of a set: ascending, except for rays, flanks and sights, which go
@@ -363,7 +364,7 @@ impl Engine {
                 }
             }
             Sites::Step(var, path) => {
-                if let Some(t) = self.step(env.var(*var), path) {
+                if let Some(t) = self.step(env.var(*var), path, env.subject) {
                     f(t)
                 }
             }

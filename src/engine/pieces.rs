@@ -89,7 +89,7 @@ impl Engine {
                 // (A site whose test failed fails it again: nothing is listed twice either way.)
                 let start = out.len();
                 for path in paths {
-                    let end = path.iter().try_fold(f, |at, &dir| self.rays.step(dir, at, 0));
+                    let end = path.iter().try_fold(f, |at, &dir| self.rays.step(rel(dir), at, 0));
                     if let Some(t) = end {
                         if !out[start..].contains(&Action::slide(f, t)) {
                             consider(w, t, out);

@@ -144,7 +144,7 @@ impl Engine {
             }
             MoveKind::Leap { paths } => {
                 for path in paths {
-                    if let Some(t) = self.step(Some(from), path) {
+                    if let Some(t) = self.step(Some(from), path, team) {
                         f(t);
                     }
                 }

@@ -144,7 +144,11 @@ impl Index {
     }
 
     fn declare(&mut self, kind: Kind, form: &Form, text: &str, file: usize, variant: Option<&str>) -> Option<String> {
-        let name_form = form.items().get(1)?;
+        let mut name_form = form.items().get(1)?;
+        // A define with parameters: `(define (NAME PARAMETER...) VALUE)`.
+        if kind == Kind::Define && matches!(name_form, Form::List { .. }) {
+            name_form = name_form.items().first()?;
+        }
         let name = name_form.name(text)?.to_string();
         self.declarations.push(Declaration {
             kind,
@@ -200,6 +204,16 @@ mod tests {
         assert_eq!(e[0].variant.as_deref(), Some("V"));
         assert_eq!(index.lookup("p", &[Kind::Phase]).len(), 1);
         assert_eq!(index.lookup("V", &[Kind::Variant]).len(), 1);
+    }
+
+    #[test]
+    fn a_define_with_parameters_is_declared_by_its_name() {
+        let text: Arc<str> = "(game \"G\" (define (five-along R) (line 5 R last)))".into();
+        let index = Index::build(None, text.clone(), &|_| None);
+        let d = index.lookup("five-along", WORD_KINDS);
+        assert_eq!(d.len(), 1);
+        assert_eq!(&text[d[0].name_span.0..d[0].name_span.1], "five-along");
+        assert!(index.lookup("R", WORD_KINDS).is_empty(), "a parameter is no declaration of the file");
     }
 
     #[test]

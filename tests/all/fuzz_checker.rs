@@ -14,7 +14,7 @@ use tabula::engine::Engine;
 use tabula::engine::playout::rng_for;
 
 /// Every bundled game and variant file: together they use every ludeme of the language.
-const GAMES: [&str; 21] = [
+const GAMES: [&str; 22] = [
     include_str!("../../games/watershed.game"),
     include_str!("../../games/ketchup.game"),
     include_str!("../../games/kensington.game"),
@@ -26,6 +26,7 @@ const GAMES: [&str; 21] = [
     include_str!("../../games/y.game"),
     include_str!("../../games/yavalath.game"),
     include_str!("../../games/breakthrough.game"),
+    include_str!("../../games/knightthrough.game"),
     include_str!("../../games/clobber.game"),
     include_str!("../../games/domineering.game"),
     include_str!("../../games/amazons.game"),
@@ -105,6 +106,7 @@ const WORDS: &[&str] = &[
     "hexhex",
     "tiling",
     "define",
+    "for-each",
     "variant",
     "option",
     "region",

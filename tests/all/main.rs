@@ -2,6 +2,7 @@
 //! file keeps `cargo test` on a fresh clone quick. Each module is a theme; `cargo test NAME`
 //! runs the tests whose path contains NAME (`cargo test ludemes::`).
 
+mod abstraction;
 mod agents;
 mod amazons;
 mod attack_cli;

@@ -1,0 +1,142 @@
+//! Defines with parameters and `for-each` (Language IV): a rule stated once and used with
+//! different words, shown on small positions worked out by hand; and owned directions in
+//! the paths of `leap` and `step`. Knightthrough's published perft, which rests on both, is in
+//! `tests/suites/perft.txt`.
+
+use crate::common::{inline, legal, play, stones};
+
+/// A slide in each orthogonal direction that needs the site beyond its landing site empty.
+const CROSSES_LOOP: &str = "(game \"Crosses\" (players \"White\" \"Black\") (board (square 4))
+   (setup (place \"White\" b2) (place \"Black\" d4))
+   (play (turn (actions 1
+     (for-each D (N E S W)
+       (slide (from friend) (along D) (to empty) (where (= (count empty (step to D)) 1)))))))
+   (end (when (no-moves) (win mover))))";
+
+#[test]
+fn for_each_repeats_a_move_for_each_direction() {
+    // From b2: north to b3 (b4 beyond is empty), east to c2 (d2 empty); south to b1 has
+    // nothing beyond it, west to a2 neither.
+    let e = inline(CROSSES_LOOP);
+    let s = e.initial();
+    let mut moves = legal(&e, &s);
+    moves.sort();
+    assert_eq!(moves, ["b2-b3", "b2-c2"]);
+}
+
+#[test]
+fn for_each_is_the_forms_written_out_in_order() {
+    // The same game with the four moves written by hand: the same actions, in the same order,
+    // position after position.
+    let by_hand = CROSSES_LOOP.replace(
+        "(for-each D (N E S W)
+       (slide (from friend) (along D) (to empty) (where (= (count empty (step to D)) 1))))",
+        "(slide (from friend) (along N) (to empty) (where (= (count empty (step to N)) 1)))
+       (slide (from friend) (along E) (to empty) (where (= (count empty (step to E)) 1)))
+       (slide (from friend) (along S) (to empty) (where (= (count empty (step to S)) 1)))
+       (slide (from friend) (along W) (to empty) (where (= (count empty (step to W)) 1)))",
+    );
+    assert_ne!(by_hand, CROSSES_LOOP);
+    let (a, b) = (inline(CROSSES_LOOP), inline(&by_hand));
+    let (mut s, mut t) = (a.initial(), b.initial());
+    for action in ["b2-b3", "d4-c4", "b3-c3", "c4-b4"] {
+        assert_eq!(legal(&a, &s), legal(&b, &t), "before {action}");
+        play(&a, &mut s, action);
+        play(&b, &mut t, action);
+    }
+    assert_eq!(legal(&a, &s), legal(&b, &t));
+}
+
+#[test]
+fn a_define_with_parameters_takes_its_arguments_where_it_is_used() {
+    // `(flanked ONE OTHER)`: a friend on both sides of the placed stone along an axis. White
+    // holds a2, c2 and b3. b2 has a2 and c2 on either side: it qualifies. No other empty site
+    // has two White neighbours on one axis (b1 has none; c3 has b3 to the west and the empty
+    // d3 to the east; d2 has c2 to the west and e2 is off the board). White may place on b2
+    // only.
+    let e = inline(
+        "(game \"Flanks\" (players \"White\" \"Black\") (board (square 4))
+           (define (flanked ONE OTHER)
+             (and (= (count friend (step to ONE)) 1) (= (count friend (step to OTHER)) 1)))
+           (setup (place \"White\" a2 c2 b3) (place \"Black\" d4))
+           (play (turn (place (to empty) (where (or (flanked N S) (flanked E W))))))
+           (end (when (no-moves) (win mover))))",
+    );
+    let s = e.initial();
+    assert_eq!(legal(&e, &s), ["b2"]);
+}
+
+#[test]
+fn for_each_binds_pairs() {
+    // The same rule as a loop over pairs: the same single placement.
+    let e = inline(
+        "(game \"Flanks\" (players \"White\" \"Black\") (board (square 4))
+           (setup (place \"White\" a2 c2 b3) (place \"Black\" d4))
+           (play (turn (place (to empty)
+             (where (or (for-each (ONE OTHER) ((N S) (E W))
+               (and (= (count friend (step to ONE)) 1) (= (count friend (step to OTHER)) 1))))))))
+           (end (when (no-moves) (win mover))))",
+    );
+    assert_eq!(legal(&e, &e.initial()), ["b2"]);
+}
+
+#[test]
+fn defines_with_parameters_nest_and_see_only_their_own_parameters() {
+    // `(two-of D)` uses `(one-of D)`, passing its own `D` on. White may place where the site
+    // west of it and the one west of that are both White's: with White on a1 and b1, that is
+    // c1 alone.
+    let e = inline(
+        "(game \"Nested\" (players \"White\" \"Black\") (board (square 3))
+           (define (one-of D) (= (count friend (step to D)) 1))
+           (define (two-of D) (and (one-of D) (= (count friend (step to D D)) 1)))
+           (setup (place \"White\" a1 b1) (place \"Black\" c3))
+           (play (turn (place (to empty) (where (two-of W)))))
+           (end (when (no-moves) (win mover))))",
+    );
+    assert_eq!(legal(&e, &e.initial()), ["c1"]);
+}
+
+#[test]
+fn an_owned_direction_in_a_leap_is_each_teams_own() {
+    // Forward knights on 5×5: White's b1 leaps north (to a3, c3, d2), Black's b5 south (to a3,
+    // c3, d4). After White b1-c3, Black's b5 may land on c3 (capturing) or a3 or d4.
+    let e = inline(
+        "(game \"Forward knights\" (players \"White\" \"Black\") (board (square 5))
+           (relation ahead (owner \"White\") N)
+           (relation ahead (owner \"Black\") S)
+           (setup (place \"White\" b1) (place \"Black\" b5))
+           (play (turn (leap (from friend) (by (ahead ahead E) (ahead ahead W) (ahead E E) (ahead W W)) (to any) (capture))))
+           (end (when (no-moves) (win mover))))",
+    );
+    let mut s = e.initial();
+    let mut moves = legal(&e, &s);
+    moves.sort();
+    assert_eq!(moves, ["b1-a3", "b1-c3", "b1-d2"]);
+    play(&e, &mut s, "b1-c3");
+    let mut moves = legal(&e, &s);
+    moves.sort();
+    assert_eq!(moves, ["b5-a3", "b5-c3", "b5-d4"]);
+    play(&e, &mut s, "b5-c3");
+    assert_eq!(stones(&e, &s, 0), Vec::<String>::new());
+    assert_eq!(stones(&e, &s, 1), ["c3"]);
+}
+
+#[test]
+fn an_owned_direction_in_a_step_is_the_subjects_own() {
+    // A placement needs the site ahead of it empty: ahead is north for White, south for
+    // Black. On 3×3 with Black on b2, White may not place on b1 (b2 is north of it) nor on row
+    // 3 (nothing is north of it). After White's a1, Black may not place on row 1, on a2 (a1
+    // south of it) or on b3 (b2).
+    let e = inline(
+        "(game \"Ahead\" (players \"White\" \"Black\") (board (square 3))
+           (relation ahead (owner \"White\") N)
+           (relation ahead (owner \"Black\") S)
+           (setup (place \"Black\" b2))
+           (play (turn (place (to empty) (where (= (count empty (step to ahead)) 1)))))
+           (end (when (no-moves) (win mover))))",
+    );
+    let mut s = e.initial();
+    assert_eq!(legal(&e, &s), ["a1", "c1", "a2", "c2"]);
+    play(&e, &mut s, "a1");
+    assert_eq!(legal(&e, &s), ["c2", "a3", "c3"]);
+}
