@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
-"""An independent model of Breakthrough, Clobber, Domineering, Go and Atari Go, to cross-check
-Tabula's game files for them.
+"""An independent model of Breakthrough, Knightthrough, Clobber, Domineering, Go and Atari Go,
+to cross-check Tabula's game files for them.
 
-Written from the rules in CLASSICS.md, the square and rectangle sections (§4) of
-docs/LANGUAGE.md and the action texts and record format of docs/CLI.md, without reading Tabula's
-engine, grammar or game files: two programs written from the same texts by different hands must
-agree, so a mistake in either shows up as a disagreement. Python 3.11 standard library only,
-because CI runs `python3` directly.
+Written from the rules in CLASSICS.md (Knightthrough: from the rules text of its issue), the
+square and rectangle sections (§4) of docs/LANGUAGE.md and the action texts and record format of
+docs/CLI.md, without reading Tabula's engine, grammar or game files: two programs written from
+the same texts by different hands must agree, so a mistake in either shows up as a disagreement.
+Python 3.11 standard library only, because CI runs `python3` directly.
 
-Commands (GAME is `breakthrough`, `clobber`, `domineering`, `go` or `atari-go`; SIZE is the
-`size` option, or `WxH` for Clobber's `width` and `height`):
+Commands (GAME is `breakthrough`, `knightthrough`, `clobber`, `domineering`, `go` or
+`atari-go`; SIZE is the `size` option, or `WxH` for Clobber's `width` and `height`):
 
     moving.py perft GAME SIZE DEPTH [--all | --divide] [--turns] [--after "ACTIONS"]
     moving.py moves GAME SIZE [--after "ACTIONS"] [--batch]
@@ -297,6 +297,66 @@ class Breakthrough(Game):
         raise AssertionError("breakthrough: a player without a move (impossible by the rules)")
 
 
+# Knightthrough ------------------------------------------------------------------------------
+
+
+class Knightthrough(Game):
+    """The rules text of the Knightthrough issue: Breakthrough's armies (White, player 1, on
+    ranks 1–2 moving north; Black on the last two ranks moving south), but each piece moves as
+    a chess knight, and only by the four jumps that go forward: one file and two ranks, or two
+    files and one rank. A jump passes over anything; it lands on an empty square or on an enemy
+    knight, which is captured, never on one's own knight. After each move: the knight that
+    moved landing on the far rank wins for the mover; otherwise the player to move next without
+    a legal move (no knights left, or all blocked) loses. (While a player has a knight, his
+    lowest one can always jump: its landing squares are below every knight of his, so empty or
+    enemy, and on a board of five files or more one of them is on the board; so the second
+    rule fires only when the last knight is taken. The model applies it as written all the
+    same.)"""
+
+    name = "knightthrough"
+
+    # (files, ranks) of the four forward jumps, for White; Black's go south.
+    JUMPS = ((1, 2), (-1, 2), (2, 1), (-2, 1))
+
+    def start(self):
+        g = self.grid
+        cells = [EMPTY] * (g.width * g.height)
+        for i in range(len(cells)):
+            if g.row(i) < 2:
+                cells[i] = 1
+            elif g.row(i) >= g.height - 2:
+                cells[i] = 2
+        return State(cells)
+
+    def legal(self, state):
+        if state.outcome is not None:
+            return []
+        g, cells, me = self.grid, state.cells, state.to_move
+        forward = 1 if me == 1 else -1
+        moves = []
+        for i, v in enumerate(cells):
+            if v != me:
+                continue
+            c, r = g.column(i), g.row(i)
+            for dc, dr in self.JUMPS:
+                to = g.at(c + dc, r + dr * forward)
+                if to is not None and cells[to] != me:
+                    moves.append(f"{g.labels[i]}-{g.labels[to]}")
+        return moves
+
+    def act(self, state, action):
+        g, me = self.grid, state.to_move
+        source, _, target = action.partition("-")
+        frm, to = g.site(source), g.site(target)
+        state.cells[frm] = EMPTY
+        state.cells[to] = me  # an enemy knight there is captured
+        far = g.height - 1 if me == 1 else 0
+        if g.row(to) == far:
+            state.outcome = ("win", me)
+        # Otherwise end_turn gives the game to the mover if the next player cannot move.
+        self.end_turn(state)
+
+
 # Clobber -----------------------------------------------------------------------------------
 
 
@@ -529,7 +589,14 @@ class AtariGo(Go):
         self.end_turn(state)
 
 
-GAMES = {"breakthrough": Breakthrough, "clobber": Clobber, "domineering": Domineering, "go": Go, "atari-go": AtariGo}
+GAMES = {
+    "breakthrough": Breakthrough,
+    "knightthrough": Knightthrough,
+    "clobber": Clobber,
+    "domineering": Domineering,
+    "go": Go,
+    "atari-go": AtariGo,
+}
 
 
 def new_game(name: str, size: str) -> Game:
@@ -548,6 +615,8 @@ def new_game(name: str, size: str) -> Game:
         raise ModelError(f"size `{size}` is outside what the model supports (1…26 a side, 2 sites)")
     if name == "breakthrough" and h < 4:
         raise ModelError("breakthrough needs at least 4 rows (two for each side)")
+    if name == "knightthrough" and not 5 <= w <= 16:
+        raise ModelError(f"knightthrough's `size` runs from 5 to 16: size `{size}`")
     return GAMES[name](Grid(w, h))
 
 

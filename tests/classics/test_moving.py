@@ -1,6 +1,7 @@
-"""Facts about Breakthrough, Clobber, Domineering, Go and Atari Go worked out by hand from
-CLASSICS.md and LANGUAGE.md §4, checked against `moving.py`. Each expectation is derived in the
-comment above it, not by running the model; the published perft figures are CLASSICS.md's.
+"""Facts about Breakthrough, Knightthrough, Clobber, Domineering, Go and Atari Go worked out by
+hand from CLASSICS.md (Knightthrough: the rules text of its issue) and LANGUAGE.md §4, checked
+against `moving.py`. Each expectation is derived in the comment above it, not by running the
+model; the published perft figures are CLASSICS.md's and, for Knightthrough, the issue's.
 Run from the repository root: `python3 -m unittest discover -s tests/classics`."""
 
 import io
@@ -75,6 +76,71 @@ class BreakthroughFacts(unittest.TestCase):
         state.cells[game.grid.site("c3")] = 2
         state = game.apply(state, "b2-c3")
         self.assertEqual(state.outcome, ("win", 1))
+
+
+class KnightthroughFacts(unittest.TestCase):
+    def test_published_perft(self):
+        # The issue: 40, 1 600, 63 520 (and 2 521 306 at depth 4, which the Rust harness
+        # compares). 40: from rank 1 only the (±1 file, +2 ranks) jumps are open (the others
+        # land on rank 2, White's own), 2 per file but 1 on a and h: 14; from rank 2 the same
+        # jumps to rank 4: 14, and (±2 files, +1 rank) to rank 3: 1 on a, b, g, h and 2 on c–f:
+        # 12. White reaches rank 4 at most and Black rank 5, so Black's 40 replies do not depend
+        # on White's move: 40² = 1 600.
+        self.assertEqual(perft("knightthrough", 8, 3), [40, 1600, 63520])
+
+    def test_the_start(self):
+        # b1 jumps to a3 and c3; d2 (+2 files, +1 rank) is its own knight. On 5×5 rank 3 is
+        # empty and rank 4 is Black's: 8 jumps from rank 1 to rank 3 (1 + 2 + 2 + 2 + 1), 8 from
+        # rank 2 onto Black's rank 4 (captures), and 6 two files over to rank 3 (a2 c3, b2 d3,
+        # c2 a3 e3, d2 b3, e2 c3): 22.
+        game, state = after("knightthrough", 8, "")
+        self.assertEqual(sorted(a for a in game.legal(state) if a.startswith("b1-")), ["b1-a3", "b1-c3"])
+        self.assertEqual(perft("knightthrough", 5, 1), [22])
+        game, state = after("knightthrough", 5, "")
+        self.assertIn("a2-b4", game.legal(state))
+
+    def test_a_capture(self):
+        # 8×8: c2-d4 (+1, +2), Black e7-f5 (+1 file, −2 ranks), d4-f5 (+2, +1) takes it.
+        game, state = after("knightthrough", 8, "c2-d4 e7-f5 d4-f5")
+        self.assertIsNone(state.outcome)
+        self.assertEqual(len(stones(game, state, 2)), 15)
+        self.assertIn("f5", stones(game, state, 1))
+        # Black's replies, counted from scratch: rank 8 has 14 jumps to rank 6 and 2 onto the
+        # empty e7 (from c8 and g8); rank 7 (without e7) has 12 jumps two ranks down (a7 b5;
+        # b7 a5 c5; c7 b5 d5; d7 c5 e5; f7 e5 g5; g7 f5, a capture, and h5; h7 g5) and 10 two
+        # files over to rank 6 (a7 c6; b7 d6; c7 a6 e6; d7 b6 f6; f7 d6 h6; g7 e6; h7 f6): 38.
+        self.assertEqual(len(game.legal(state)), 38)
+        self.assertIn("g7-f5", game.legal(state))
+
+    def test_reaching_the_far_rank_wins(self):
+        # 5×5: a2-b4 takes Black's b4; Black e5-d3 lands on an empty square; b4-d5 (+2, +1)
+        # takes d5 on rank 5, White's far rank: White wins at once.
+        game, state = after("knightthrough", 5, "a2-b4 e5-d3")
+        self.assertIsNone(state.outcome)
+        state = game.apply(state, "b4-d5")
+        self.assertEqual(state.outcome, ("win", 1))
+        self.assertEqual(game.describe(state)["legal"], [])
+        # Black's far rank is rank 1: b4-a2 (−1, −2) takes a2, then a2-c1 (+2 files, −1 rank)
+        # takes c1 on rank 1 and Black wins (White's b3 could have won first with b3-a5/c5).
+        game, state = after("knightthrough", 5, "a1-b3 b4-a2 e1-d3 a2-c1")
+        self.assertEqual(state.outcome, ("win", 2))
+
+    def test_taking_the_last_knight_wins(self):
+        # Set by hand on 5×5: White b1 against Black's last knight c3 (rank 3, not the far
+        # rank). b1-c3 (+1, +2) takes it; Black, without knights, cannot move: White wins.
+        game = moving.new_game("knightthrough", "5")
+        state = game.start()
+        state.cells = [moving.EMPTY] * 25
+        state.cells[game.grid.site("b1")] = 1
+        state.cells[game.grid.site("c3")] = 2
+        self.assertEqual(sorted(game.legal(state)), ["b1-a3", "b1-c3", "b1-d2"])
+        state = game.apply(state, "b1-c3")
+        self.assertEqual(state.outcome, ("win", 1))
+
+    def test_the_size_option_runs_from_5_to_16(self):
+        for size in ("4", "17"):
+            with self.assertRaises(moving.ModelError):
+                moving.new_game("knightthrough", size)
 
 
 class ClobberFacts(unittest.TestCase):
