@@ -261,6 +261,7 @@ pub fn never_fired(engine: &Engine, a: &Analysis) -> Vec<String> {
                     crate::game::MoveKind::Place => "place",
                     // A leap or a hop is written `FROM-TO` like a slide, and counted with them.
                     crate::game::MoveKind::Slide { .. }
+                    | crate::game::MoveKind::Ride { .. }
                     | crate::game::MoveKind::Leap { .. }
                     | crate::game::MoveKind::Hop { .. } => "slide",
                     crate::game::MoveKind::Relocate { .. } => "relocate",

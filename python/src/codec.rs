@@ -40,7 +40,9 @@ impl Codec {
             })
         };
         let place = block(has(|k| matches!(k, MoveKind::Place)), sites);
-        let slide = block(has(|k| matches!(k, MoveKind::Slide { .. })), sites * sites);
+        // Every move of a piece from one site to another is written `FROM-TO`: slides, rides,
+        // leaps and hops share the block.
+        let slide = block(has(MoveKind::moves_a_piece), sites * sites);
         let relocate = block(has(|k| matches!(k, MoveKind::Relocate { .. })), sites * sites);
         let kinds = game.pieces.len().max(1) as u64;
         let promote = block(moves().any(|m| m.promote.is_some()), sites * sites * kinds);

@@ -72,6 +72,31 @@ def test_draughts_needs_the_openspiel_option():
     assert all(d.what == "terminal: Tabula False, OpenSpiel True" for d in tally.disagreements)
 
 
+def test_lines_of_action_draws_at_openspiels_length_and_on_a_repeated_board(tmp_path):
+    # OpenSpiel draws the game once its max_game_length moves are made, a winning last move
+    # included. Random games never get near 1 000 moves, so the same rule is refereed with a
+    # limit of 12 on both sides: every game ends there, as a draw in both.
+    text = (ROOT / "games" / "lines-of-action.game").read_text()
+    short, n = re.subn(r"\b1000\b", "12", text)
+    assert n == 2
+    path = tmp_path / "lines-of-action-12.game"
+    path.write_text(short)
+    paired = PAIRINGS["lines-of-action"]
+    pairing = Pairing(
+        "loa-12", "lines_of_action", str(path), params={"max_game_length": 12},
+        options={"openspiel": True}, openspiel_text=paired.openspiel_text,
+    )
+    tally = lockstep.run(pairing, 50, seed=1)
+    assert [str(d) for d in tally.disagreements] == []
+    assert tally.wins == {"draw": 50}
+    # Without the option, a repeated board does not draw: the referee finds where OpenSpiel
+    # stops and Tabula plays on.
+    standard = Pairing("loa-standard", "lines_of_action", paired.tabula, openspiel_text=paired.openspiel_text)
+    tally = lockstep.run(standard, 30, seed=1)
+    assert tally.disagreements
+    assert all(d.what == "terminal: Tabula False, OpenSpiel True" for d in tally.disagreements)
+
+
 def test_move_texts():
     import pyspiel
 

@@ -17,7 +17,8 @@
 //!
 //! **Regions:** `perimeter`, one part: the points of the first and last row and column.
 //! **Sides:** `side-N` (the top row), `side-E` (the last column), `side-S` (row 1), `side-W`
-//! (column `a`); corners belong to both their sides.
+//! (column `a`); corners belong to both their sides. **Corners**, one site each: `corner-NE`,
+//! `corner-SE`, `corner-SW` (`a1`), `corner-NW`.
 
 use super::{Direction, Part, Region, Relation, SQUARE_DIRECTIONS, Shape, Site, SiteInfo, Topology, side};
 
@@ -100,6 +101,10 @@ pub fn rectangle(width: usize, height: usize) -> Topology {
             side("side-E", all_sites.clone().filter(|&s| s as usize % w == w - 1).collect()),
             side("side-S", all_sites.clone().filter(|&s| (s as usize) < w).collect()),
             side("side-W", all_sites.filter(|&s| (s as usize).is_multiple_of(w)).collect()),
+            side("corner-NE", vec![id(h - 1, w - 1)]),
+            side("corner-SE", vec![id(0, w - 1)]),
+            side("corner-SW", vec![id(0, 0)]),
+            side("corner-NW", vec![id(h - 1, 0)]),
         ]
     };
 

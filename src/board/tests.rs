@@ -96,6 +96,10 @@ fn square_directions_by_hand() {
     assert_eq!(side_labels(&b, "side-E"), ["d1", "d2", "d3"]);
     assert_eq!(side_labels(&b, "side-S"), ["a1", "b1", "c1", "d1"]);
     assert_eq!(side_labels(&b, "side-W"), ["a1", "a2", "a3"]);
+    assert_eq!(side_labels(&b, "corner-NE"), ["d3"]);
+    assert_eq!(side_labels(&b, "corner-SE"), ["d1"]);
+    assert_eq!(side_labels(&b, "corner-SW"), ["a1"]);
+    assert_eq!(side_labels(&b, "corner-NW"), ["a3"]);
     assert_eq!(b.regions[0].parts[0].sites.len(), 10); // 12 minus b2, c2
 }
 

@@ -145,7 +145,11 @@ pub fn unknown_side(node: &Node, name: &str, board: &Topology) -> Option<Diagnos
     if names.is_empty() {
         return Some(d.help("a tiling has no named sides; `perimeter` is its outer boundary"));
     }
-    let list = format!("its sides are {}", names.join(", "));
+    let (sides, corners): (Vec<&str>, Vec<&str>) = names.iter().partition(|n| !n.starts_with("corner-"));
+    let list = match corners.is_empty() {
+        true => format!("its sides are {}", sides.join(", ")),
+        false => format!("its sides are {}; its corners {}", sides.join(", "), corners.join(", ")),
+    };
     Some(match (ludii, similar::did_you_mean(name, names.iter().copied())) {
         (Some(side), _) if names.contains(&side) => {
             d.help(format!("Ludii's `(sites {})` is the region `{side}` in Tabula; {list}", capitalised(name)))

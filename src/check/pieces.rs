@@ -297,8 +297,8 @@ pub fn paths(cx: &mut Context, scope: &Scope<'_>, clause: &Node) -> Option<Vec<V
 }
 
 /// One direction of a path (a leap's, a `step`'s); `label` says why only a direction will do.
-/// An owned relation that is one direction for each team (`ahead`: north for White, south for
-/// Black) is one too: each team walks its own.
+/// A declared relation that is exactly one direction is one too, and an owned one that is one
+/// direction for each team (`ahead`: north for White, south for Black): each team walks its own.
 fn direction(cx: &mut Context, scope: &Scope<'_>, node: &Node, label: &str) -> Option<RelId> {
     let rel = relation(cx, scope, node)?;
     let board = &scope.setup.board;
@@ -307,7 +307,7 @@ fn direction(cx: &mut Context, scope: &Scope<'_>, node: &Node, label: &str) -> O
     }
     let versions = scope.relation_teams(rel);
     let owned = versions.iter().any(|&v| v != rel);
-    if owned && versions.iter().all(|&v| one_direction(board, v).is_some()) {
+    if versions.iter().all(|&v| one_direction(board, v).is_some()) {
         return Some(rel);
     }
     let name = &board.relations[rel as usize].name;

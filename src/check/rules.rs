@@ -293,6 +293,8 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
     let mut along = None;
     let mut capture = None;
     let mut range = Some(1);
+    let mut distance = None;
+    let mut through = None;
     let mut piece = 0;
     let mut paths = None;
     let mut over = None;
@@ -362,6 +364,20 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
                 Some(r) => range = r,
                 None => ok = false,
             },
+            "distance" if kind_name == "slide" => {
+                // Counted where the piece stands, before it moves.
+                let ctx = Ctx { to: false, ..before };
+                distance = args.required(cx, "the number of steps").and_then(|n| int(cx, scope, n, ctx));
+                args.finish(cx);
+                ok &= distance.is_some();
+            }
+            "through" if kind_name == "slide" => {
+                through = args
+                    .required(cx, "what the piece passes over, such as `friend`")
+                    .and_then(|n| super::expr::piece_filter(cx, scope, n));
+                args.finish(cx);
+                ok &= through.is_some();
+            }
             "piece" if kind_name == "place" => {
                 match args.required(cx, "the kind of piece").and_then(|n| super::pieces::kind(cx, scope, n)) {
                     Some(k) => piece = k,
@@ -445,7 +461,9 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
             _ => {
                 let allowed = match kind_name {
                     "place" => "to, piece, where, require, then, after, no-repeat",
-                    "slide" => "from, along, to, range, capture, promote, where, require, then, after, no-repeat",
+                    "slide" => {
+                        "from, along, to, range, distance, through, capture, promote, where, require, then, after, no-repeat"
+                    }
                     "leap" => "from, by, to, capture, promote, where, require, then",
                     "hop" => "from, over, to, capture, promote, where, require, then",
                     _ => "from, to, distinct, where, then",
@@ -482,9 +500,22 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
         missing(cx, "an `(over RELATION)` clause");
         ok = false;
     }
-    // A slide of more than one step follows straight lines: its relation must be made of
-    // directions.
-    if let (Some(rel), true) = (along, range != Some(1)) {
+    // An exact distance replaces the range.
+    if let (Some(at), true) = (seen.iter().find(|(h, _)| *h == "range"), distance.is_some()) {
+        cx.report(
+            Diagnostic::error(codes::WRONG_PLACE, "a slide has a `range` or a `distance`, not both")
+                .label(at.1, "a range")
+                .help("`(distance N)` goes exactly N steps; `(range N)` up to N"),
+        );
+        ok = false;
+    }
+    if distance.is_some() {
+        range = None;
+    }
+    // A slide of more than one step, or one passing over pieces, follows straight lines: its
+    // relation must be made of directions.
+    let straight = range != Some(1) || through.is_some();
+    if let (Some(rel), true) = (along, straight) {
         let board = &scope.setup.board;
         if board.directions_within(rel as usize).is_empty() {
             let node = node.args().iter().find(|c| c.head() == Some("along")).and_then(|c| c.args().first());
@@ -493,7 +524,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
                     n,
                     &board.relations[rel as usize].name,
                     scope,
-                    "a slide of more than one step",
+                    "a slide of more than one step, or through pieces",
                 ));
             }
             ok = false;
@@ -504,6 +535,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
     }
     let kind = match kind_name {
         "place" => MoveKind::Place,
+        "slide" if distance.is_some() || through.is_some() => MoveKind::Ride { along: along?, distance, through },
         "slide" => MoveKind::Slide { along: along? },
         "leap" => MoveKind::Leap { paths: paths? },
         "hop" => MoveKind::Hop { over: over?, jumped },

@@ -143,6 +143,8 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ),
     ("capture", Clause, "(capture [(credit COUNTER mover|owner)])"),
     ("range", Clause, "(range N)  or  (range any)"),
+    ("distance", Clause, "(distance NUMBER)"),
+    ("through", Clause, "(through FILTER)"),
     ("piece", Clause, "(piece KIND)"),
     ("by", Clause, "(by (DIRECTION...)...)"),
     ("over", Clause, "(over RELATION [FILTER])"),

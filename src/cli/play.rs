@@ -584,7 +584,7 @@ impl Session<'_> {
         for m in moves {
             let text = match m.kind {
                 MoveKind::Place => format!("{a} (place)"),
-                MoveKind::Slide { .. } => format!("{a}-{b} (slide)"),
+                MoveKind::Slide { .. } | MoveKind::Ride { .. } => format!("{a}-{b} (slide)"),
                 MoveKind::Leap { .. } => format!("{a}-{b} (leap)"),
                 MoveKind::Hop { .. } => format!("{a}-{b} (hop)"),
                 MoveKind::Relocate { .. } => format!("{a}>{b} (relocate)"),

@@ -627,6 +627,12 @@ impl Engine {
                         })
                 })
             }
+            MoveKind::Ride { along, distance, through } => {
+                let mut lands = false;
+                let from = Env { from: o, ..*env };
+                self.ride(s, w, m.range, rel(*along), distance.as_ref(), *through, o, &from, |_, x| lands |= x == t);
+                lands && self.captures_on(s, w, m, o, t, t, env)
+            }
             // Riders and leaps are always traced back (their steps are directions).
             MoveKind::Slide { .. } | MoveKind::Leap { .. } => false,
             MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Pass { .. } => false,

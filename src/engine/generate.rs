@@ -671,7 +671,8 @@ impl Engine {
         } else if s.hands[env.mover] == 0 {
             return "you have no stones left in hand".into();
         }
-        let captures = m.capture.is_some() && matches!(m.kind, MoveKind::Slide { .. } | MoveKind::Leap { .. });
+        let captures = m.capture.is_some()
+            && matches!(m.kind, MoveKind::Slide { .. } | MoveKind::Ride { .. } | MoveKind::Leap { .. });
         let takes = captures && super::neutral::is_team_piece(s.board[to as usize]);
         if s.board[to as usize] != 0 && !(takes && s.board[to as usize] != s.board[action.from as usize]) {
             return format!("{} is occupied", label(to));
@@ -752,7 +753,10 @@ pub(crate) fn move_index(stage: &Stage, action: Action) -> Option<usize> {
         matches!(
             (&m.kind, action.kind),
             (MoveKind::Place, ActionKind::Place)
-                | (MoveKind::Slide { .. } | MoveKind::Leap { .. } | MoveKind::Hop { .. }, ActionKind::Slide)
+                | (
+                    MoveKind::Slide { .. } | MoveKind::Ride { .. } | MoveKind::Leap { .. } | MoveKind::Hop { .. },
+                    ActionKind::Slide
+                )
                 | (MoveKind::Relocate { .. }, ActionKind::Relocate)
         ) || matches!((&m.kind, action.kind), (MoveKind::Pass { name }, ActionKind::Pass) if *name == action.from)
     })

@@ -756,7 +756,9 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                     Generator::SlideOwnToEmpty { along }
                 }
                 MoveKind::Slide { along } => Generator::Slide { along },
-                MoveKind::Leap { .. } | MoveKind::Hop { .. } => Generator::Piece { shared: overlaps },
+                MoveKind::Ride { .. } | MoveKind::Leap { .. } | MoveKind::Hop { .. } => {
+                    Generator::Piece { shared: overlaps }
+                }
                 // The destinations do not depend on the origin: `(to ...)` reads no `from`.
                 MoveKind::Relocate { distinct }
                     if m.conditions.is_empty() && matches!(m.to, Sites::Filter(Filter::Empty | Filter::Any)) =>

@@ -13,7 +13,7 @@ use super::generate::Arrival;
 use super::neutral::{NEUTRAL, is_team_piece};
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
-use crate::game::{Filter, Move, MoveKind, Promotion, Recipient, Side, Sites, Stage};
+use crate::game::{Filter, Int, Move, MoveKind, Promotion, Recipient, Side, Sites, Stage};
 
 impl Engine {
     /// Whether a piece of `owner` (what its site holds: a team's value, or [`NEUTRAL`]) moved by
@@ -84,6 +84,11 @@ impl Engine {
                     }
                 }
             }
+            MoveKind::Ride { along, distance, through } => {
+                self.ride(s, w, m.range, rel(*along), distance.as_ref(), *through, f, &with_from, |w, t| {
+                    consider(w, t, out)
+                });
+            }
             MoveKind::Leap { paths } => {
                 // Two paths may end on one site (`(E)` and `(N SE)`): its action is listed once.
                 // (A site whose test failed fails it again: nothing is listed twice either way.)
@@ -114,6 +119,51 @@ impl Engine {
                 }
             }
             MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Pass { .. } => {}
+        }
+    }
+
+    /// Calls `land` with each site a ride from `from` may end on, before its `to` set, capture
+    /// and conditions are tested: along each direction of `along`, passing over pieces that
+    /// match `through`, up to the first other piece; exactly `distance` steps away when it has
+    /// one (counted with `from` bound), else within `range`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn ride(
+        &self,
+        s: &State,
+        w: &mut Work,
+        range: Option<u32>,
+        along: u8,
+        distance: Option<&Int>,
+        through: Option<Filter>,
+        from: u16,
+        env: &Env,
+        mut land: impl FnMut(&mut Work, u16),
+    ) {
+        let exact = match distance {
+            Some(d) => match u32::try_from(self.int(s, w, d, env)) {
+                Ok(n) if n >= 1 => Some(n),
+                _ => return,
+            },
+            None => None,
+        };
+        // At most one step per site: a direction may come round again.
+        let limit = exact.or(range).unwrap_or(u32::MAX).min(self.game.board.site_count() as u32);
+        for d in 0..self.rays.direction_count(along) {
+            let (mut at, mut steps) = (from, 0);
+            while steps < limit {
+                let Some(t) = self.rays.step(along, at, d) else { break };
+                steps += 1;
+                if exact.is_none_or(|n| steps == n) {
+                    land(w, t);
+                }
+                let content = s.board[t as usize];
+                let passes =
+                    through.is_some_and(|f| super::eval::matches(content, s.kinds[t as usize], f, env.subject));
+                if content != 0 && !passes {
+                    break;
+                }
+                at = t;
+            }
         }
     }
 

@@ -128,7 +128,8 @@ impl Engine {
     fn reach(&self, m: &Move, team: usize, from: u16, mut f: impl FnMut(u16)) {
         let rel = |r: u8| self.program.rel(r, team);
         match &m.kind {
-            MoveKind::Slide { along } => {
+            // A ride's exact distance depends on the pieces: every site along the line.
+            MoveKind::Slide { along } | MoveKind::Ride { along, .. } => {
                 let along = rel(*along);
                 let limit = m.range.unwrap_or(u32::MAX);
                 for d in 0..self.rays.direction_count(along) {

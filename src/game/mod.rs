@@ -216,6 +216,13 @@ pub enum MoveKind {
     /// one step at a time from the origin) to the site where the path ends, passing over
     /// whatever stands between (a knight's leap).
     Leap { paths: Vec<Vec<RelId>> },
+    /// A slide that passes over pieces or goes an exact number of steps: along each direction
+    /// of `along`, the piece passes over sites holding pieces that match `through` (none unless
+    /// the file says so) and stops before any other piece, or on it when it captures; with
+    /// `distance` it may end only that many steps away (counted with `from` bound: Lines of
+    /// Action's "as many squares as there are pieces on the line"), else anywhere within the
+    /// move's `range`.
+    Ride { along: RelId, distance: Option<Int>, through: Option<Filter> },
     /// A piece of `from` jumps over an occupied neighbour along a direction of `over` to the
     /// empty site just beyond, in the same direction; with `capture` the jumped piece is
     /// removed when it is an enemy's. `jumped` is what the jumped site must hold (`occupied`
@@ -602,6 +609,9 @@ impl Game {
                 visit(&stage.min);
                 visit(&stage.max);
                 for m in &stage.moves {
+                    if let MoveKind::Ride { distance: Some(d), .. } = &m.kind {
+                        visit(d);
+                    }
                     m.conditions.iter().for_each(|c| c.walk_ints(&mut visit));
                     for r in &m.require {
                         if let Constraint::Condition(c) = r {
@@ -713,7 +723,7 @@ impl Game {
             for stage in &phase.stages {
                 for m in &stage.moves {
                     match &m.kind {
-                        MoveKind::Slide { along } => add(*along),
+                        MoveKind::Slide { along } | MoveKind::Ride { along, .. } => add(*along),
                         MoveKind::Hop { over, .. } => add(*over),
                         MoveKind::Leap { paths } => paths.iter().flatten().for_each(|&r| add(r)),
                         MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Pass { .. } => {}
@@ -796,6 +806,6 @@ impl MoveKind {
     /// Whether the move takes a piece from one site to another, written `FROM-TO` (a slide,
     /// a leap or a hop): a stage may hold several, told apart by which one can make the action.
     pub fn moves_a_piece(&self) -> bool {
-        matches!(self, MoveKind::Slide { .. } | MoveKind::Leap { .. } | MoveKind::Hop { .. })
+        matches!(self, MoveKind::Slide { .. } | MoveKind::Ride { .. } | MoveKind::Leap { .. } | MoveKind::Hop { .. })
     }
 }

@@ -14,7 +14,7 @@ use tabula::engine::Engine;
 use tabula::engine::playout::rng_for;
 
 /// Every bundled game and variant file: together they use every ludeme of the language.
-const GAMES: [&str; 22] = [
+const GAMES: [&str; 24] = [
     include_str!("../../games/watershed.game"),
     include_str!("../../games/ketchup.game"),
     include_str!("../../games/kensington.game"),
@@ -27,6 +27,8 @@ const GAMES: [&str; 22] = [
     include_str!("../../games/yavalath.game"),
     include_str!("../../games/breakthrough.game"),
     include_str!("../../games/knightthrough.game"),
+    include_str!("../../games/lines-of-action.game"),
+    include_str!("../../games/ataxx.game"),
     include_str!("../../games/clobber.game"),
     include_str!("../../games/domineering.game"),
     include_str!("../../games/amazons.game"),
@@ -130,6 +132,8 @@ const WORDS: &[&str] = &[
     "piece",
     "capture",
     "range",
+    "distance",
+    "through",
     "leap",
     "by",
     "hop",

@@ -50,6 +50,7 @@ mod promotion;
 mod readme;
 mod relations;
 mod render;
+mod rides;
 mod serve;
 mod suites;
 mod text_board;

@@ -103,6 +103,12 @@ def flipped_move_text(rows: int) -> Callable[[pyspiel.State, int], str]:
     return text
 
 
+def capture_text(state: pyspiel.State, action: int) -> str:
+    """Lines of Action: ``c1xa3`` (a capture) and ``b1-b3`` → ``c1-a3``, ``b1-b3``; both label
+    a1 at the bottom left, and both start Black on the first and last rows."""
+    return state.action_to_string(state.current_player(), action).replace("x", "-")
+
+
 def chess_text(state: pyspiel.State, action: int) -> str:
     """Long algebraic notation: ``e2e4`` → ``e2-e4``, ``e7e8q`` → ``e7-e8=Q``; castling is the
     king's move two squares in both."""
@@ -218,6 +224,14 @@ PAIRINGS: dict[str, Pairing] = {
             players=(1, 0),
             openspiel_text=chess_text,
             perft_depth=4,
+        ),
+        Pairing(
+            "lines-of-action",
+            "lines_of_action",
+            "games/lines-of-action.game",
+            options={"openspiel": True},
+            openspiel_text=capture_text,
+            perft_depth=3,
         ),
         Pairing(
             "go",
