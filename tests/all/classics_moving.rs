@@ -1,10 +1,10 @@
-//! Cross-checks Tabula's Breakthrough, Knightthrough, Clobber, Domineering, Go and Atari Go
-//! (`games/*.game`) against `tests/classics/moving.py`, a model of the six games written from
-//! CLASSICS.md (Knightthrough from the rules text of its issue), the square and rectangle
-//! sections of LANGUAGE.md and CLI.md by someone who did not read the engine, the grammar or the
-//! game files. Two programs from the same texts by different hands must agree on the board, on
-//! perft, on the legal actions and on who won; where they do not, one of them is wrong, and
-//! `tests/classics/README.md` says which disagreements were found.
+//! Cross-checks Tabula's Breakthrough, Knightthrough, Clobber, Domineering, Go, Atari Go and
+//! Ataxx (`games/*.game`) against `tests/classics/moving.py`, a model of the seven games written
+//! from CLASSICS.md (Knightthrough from the rules text of its issue, Ataxx from that of issue 41),
+//! the square and rectangle sections of LANGUAGE.md and CLI.md by someone who did not read the
+//! engine, the grammar or the game files. Two programs from the same texts by different hands
+//! must agree on the board, on perft, on the legal actions and on who won; where they do not,
+//! one of them is wrong, and `tests/classics/README.md` says which disagreements were found.
 //!
 //! A game file that is missing fails its tests: the harness waits for the files, it does not
 //! skip them. `TABULA_CLASSICS_GAMES=DIR` points it at other files (`DIR/go.game`, …). The long
@@ -17,7 +17,7 @@ use serde_json::Value;
 
 use crate::common::models::{json, player_names, record_actions, root, run, stdout_of};
 
-/// One of the six games, and what is compared on it. A board is written as the model takes
+/// One of the seven games, and what is compared on it. A board is written as the model takes
 /// it: `N` for the `size` option, `WxH` for Clobber's `width` and `height`.
 struct Classic {
     /// The model's name for the game, and the game file's stem.
@@ -148,6 +148,27 @@ const ATARI_GO: Classic = Classic {
         ("5", "a2 c3 b1", "-"),
         ("5", "b2 a2 a3 b1", "-"),
         ("5", "b2 a2 a3 b1 a1", "1"),
+    ],
+};
+
+const ATAXX: Classic = Classic {
+    name: "ataxx",
+    default_board: "7",
+    boards: &["5", "7"],
+    // 7×7 from the start: 16 (the issue's figure), 256, 6 460, 155 888. On 5×5 the corners are
+    // four squares apart, so flips come at ply 2 and a side can be wiped out at ply 3.
+    perft: &[("7", 4, false), ("5", 5, false)],
+    // Random games fill the board, wipe a side out and pass; 6×6 (an even board) also draws.
+    playouts: &[("7", 40, 1), ("5", 40, 2), ("6", 30, 4)],
+    late_perft: 3,
+    positions: &[
+        ("7", "a1-a3 a7-a5 a4", "-"),
+        ("5", "a2 a4 a3", "-"),
+        ("5", "a2 a4 a3 b4", "-"),
+        ("5", "a2 e1-c3 a2-b4", "1"),
+        ("5", "a1-b3 a4 e5-e3 e2", "2"),
+        ("5", "a2 e1-e3 b1 e4 b2 d5 c1 e2 c3 e3-c2 a3 b3", "-"),
+        ("5", "a2 e1-e3 b1 e4 b2 d5 c1 e2 c3 e3-c2 a3 b3 pass", "-"),
     ],
 };
 
@@ -483,6 +504,7 @@ game_tests!(clobber, CLOBBER);
 game_tests!(domineering, DOMINEERING);
 game_tests!(go, GO);
 game_tests!(atari_go, ATARI_GO);
+game_tests!(ataxx, ATAXX);
 
 /// The model's own unit tests: facts worked out by hand, so that the model is checked against
 /// something besides Tabula.

@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""An independent model of Breakthrough, Knightthrough, Clobber, Domineering, Go and Atari Go,
-to cross-check Tabula's game files for them.
+"""An independent model of Breakthrough, Knightthrough, Clobber, Domineering, Go, Atari Go and
+Ataxx, to cross-check Tabula's game files for them.
 
-Written from the rules in CLASSICS.md (Knightthrough: from the rules text of its issue), the
-square and rectangle sections (§4) of docs/LANGUAGE.md and the action texts and record format of
-docs/CLI.md, without reading Tabula's engine, grammar or game files: two programs written from
-the same texts by different hands must agree, so a mistake in either shows up as a disagreement.
+Written from the rules in CLASSICS.md (Knightthrough and Ataxx: from the rules texts of their
+issues, issue 41 for Ataxx), the square and rectangle sections (§4) of docs/LANGUAGE.md and the
+action texts and record format of docs/CLI.md, without reading Tabula's engine, grammar or game
+files: two programs written from the same texts by different hands must agree, so a mistake in
+either shows up as a disagreement.
 Python 3.11 standard library only, because CI runs `python3` directly.
 
-Commands (GAME is `breakthrough`, `knightthrough`, `clobber`, `domineering`, `go` or
-`atari-go`; SIZE is the `size` option, or `WxH` for Clobber's `width` and `height`):
+Commands (GAME is `breakthrough`, `knightthrough`, `clobber`, `domineering`, `go`, `atari-go`
+or `ataxx`; SIZE is the `size` option, or `WxH` for Clobber's `width` and `height`):
 
     moving.py perft GAME SIZE DEPTH [--all | --divide] [--turns] [--after "ACTIONS"]
     moving.py moves GAME SIZE [--after "ACTIONS"] [--batch]
@@ -589,6 +590,102 @@ class AtariGo(Go):
         self.end_turn(state)
 
 
+# Ataxx -----------------------------------------------------------------------------------------
+
+
+class Ataxx(Game):
+    """The rules text of issue 41: Red (player 1) starts with stones on a1 and the north-east
+    corner, Blue on the north-west and south-east corners; Red moves first. A move either grows
+    (a new stone on an empty square next to, in the 8 king directions, one of the mover's
+    stones; the action is the square, one per square however many stones touch it) or jumps (a
+    stone moves to an empty square at Chebyshev distance exactly 2, 16 offsets, leaving its
+    square empty; the action is `FROM-TO`). After either, every enemy stone on the 8 squares
+    around the destination becomes the mover's. A player to move who has no such move, in a game
+    that is not over, must play the single action `pass`. After every move: if the mover's
+    opponent has no stone left, the mover wins; otherwise, when the board is full or neither
+    player has a move, the player with more stones wins, and equal counts draw. (Neither player
+    having a move implies a full board: on a king's path from any stone to any empty square, the
+    first empty square has a stone next to it, whose owner can grow there. The model checks the
+    rule as written all the same. So a pass never ends the game: the player who passed had no
+    move, and the other one had, or the game would have ended on his last move.)"""
+
+    name = "ataxx"
+
+    def __init__(self, grid: Grid):
+        super().__init__(grid)
+        g = grid
+        self.near: list[list[int]] = []  # the up to 8 king-move neighbours
+        self.jumps: list[list[int]] = []  # the up to 16 squares at Chebyshev distance 2
+        for i in range(g.width * g.height):
+            c, r = g.column(i), g.row(i)
+            near, jumps = [], []
+            for dr in range(-2, 3):
+                for dc in range(-2, 3):
+                    to = g.at(c + dc, r + dr)
+                    if to is None or (dc, dr) == (0, 0):
+                        continue
+                    (near if max(abs(dc), abs(dr)) == 1 else jumps).append(to)
+            self.near.append(near)
+            self.jumps.append(jumps)
+
+    def start(self):
+        g = self.grid
+        cells = [EMPTY] * (g.width * g.height)
+        top, right = g.height - 1, g.width - 1
+        cells[g.at(0, 0)] = cells[g.at(right, top)] = 1
+        cells[g.at(0, top)] = cells[g.at(right, 0)] = 2
+        return State(cells)
+
+    def moves(self, cells: list[int], me: int) -> list[str]:
+        """Growths and jumps of `me` on `cells`, without `pass`."""
+        labels = self.grid.labels
+        grow: set[int] = set()
+        jumps = []
+        for i, v in enumerate(cells):
+            if v != me:
+                continue
+            grow.update(t for t in self.near[i] if cells[t] == EMPTY)
+            jumps.extend(f"{labels[i]}-{labels[t]}" for t in self.jumps[i] if cells[t] == EMPTY)
+        return [labels[t] for t in sorted(grow)] + jumps
+
+    def can_move(self, cells: list[int], me: int) -> bool:
+        """Whether some empty square lies within two squares (king-wise) of a stone of `me`."""
+        return any(
+            v == me and any(cells[t] == EMPTY for t in self.near[i] + self.jumps[i]) for i, v in enumerate(cells)
+        )
+
+    def legal(self, state):
+        if state.outcome is not None:
+            return []
+        return self.moves(state.cells, state.to_move) or ["pass"]
+
+    def is_legal(self, state, action):
+        return state.outcome is None and action in self.legal(state)
+
+    def has_action(self, state):
+        return True  # a player without a move passes
+
+    def act(self, state, action):
+        g, cells, me = self.grid, state.cells, state.to_move
+        if action != "pass":
+            source, _, target = action.partition("-")
+            if target:
+                to = g.site(target)
+                cells[g.site(source)] = EMPTY
+            else:
+                to = g.site(source)
+            cells[to] = me
+            for t in self.near[to]:
+                if cells[t] == 3 - me:
+                    cells[t] = me
+        if 3 - me not in cells:
+            state.outcome = ("win", me)
+        elif EMPTY not in cells or not (self.can_move(cells, 1) or self.can_move(cells, 2)):
+            red, blue = cells.count(1), cells.count(2)
+            state.outcome = ("draw", None) if red == blue else ("win", 1 if red > blue else 2)
+        self.end_turn(state)
+
+
 GAMES = {
     "breakthrough": Breakthrough,
     "knightthrough": Knightthrough,
@@ -596,6 +693,7 @@ GAMES = {
     "domineering": Domineering,
     "go": Go,
     "atari-go": AtariGo,
+    "ataxx": Ataxx,
 }
 
 
@@ -617,6 +715,8 @@ def new_game(name: str, size: str) -> Game:
         raise ModelError("breakthrough needs at least 4 rows (two for each side)")
     if name == "knightthrough" and not 5 <= w <= 16:
         raise ModelError(f"knightthrough's `size` runs from 5 to 16: size `{size}`")
+    if name == "ataxx" and not 5 <= w <= 9:
+        raise ModelError(f"ataxx's `size` runs from 5 to 9: size `{size}`")
     return GAMES[name](Grid(w, h))
 
 

@@ -1,7 +1,8 @@
-"""Facts about Breakthrough, Knightthrough, Clobber, Domineering, Go and Atari Go worked out by
-hand from CLASSICS.md (Knightthrough: the rules text of its issue) and LANGUAGE.md §4, checked
-against `moving.py`. Each expectation is derived in the comment above it, not by running the
-model; the published perft figures are CLASSICS.md's and, for Knightthrough, the issue's.
+"""Facts about Breakthrough, Knightthrough, Clobber, Domineering, Go, Atari Go and Ataxx worked
+out by hand from CLASSICS.md (Knightthrough and Ataxx: the rules texts of their issues) and
+LANGUAGE.md §4, checked against `moving.py`. Each expectation is derived in the comment above
+it, not by running the model; the published perft figures are CLASSICS.md's and, for
+Knightthrough and Ataxx (its 16 at depth 1), the issues'.
 Run from the repository root: `python3 -m unittest discover -s tests/classics`."""
 
 import io
@@ -306,6 +307,125 @@ class AtariGoFacts(unittest.TestCase):
         state.cells[game.grid.site("a1")] = 1
         state = game.apply(state, "b2")
         self.assertEqual(state.outcome, ("win", 1))
+
+
+class AtaxxFacts(unittest.TestCase):
+    # Red is player 1, Blue player 2. On 5×5 Red starts on a1 and e5, Blue on a5 and e1.
+
+    def test_perft_from_the_start(self):
+        # A corner stone sees 8 squares within two: 3 neighbours (growths) and 5 at distance
+        # exactly 2 (jumps), all empty: 2 × 8 = 16. On 7×7 Red's destinations (rows 1–3 and
+        # files a–c around a1, rows 5–7 and files e–g around g7) are at least 4 squares from
+        # Blue's a7 and g1, so nothing is flipped and Blue's 16 replies do not depend on Red's
+        # move: 16² = 256.
+        self.assertEqual(perft("ataxx", 7, 2), [16, 256])
+        self.assertEqual(perft("ataxx", 5, 1), [16])
+        game, state = after("ataxx", 7, "")
+        self.assertEqual(stones(game, state, 1), ["a1", "g7"])
+        self.assertEqual(stones(game, state, 2), ["a7", "g1"])
+        self.assertEqual(
+            sorted(a for a in game.legal(state) if a[0] == "a"), ["a1-a3", "a1-b3", "a1-c1", "a1-c2", "a1-c3", "a2"]
+        )
+
+    def test_one_growth_per_square_and_jumps_from_each_stone(self):
+        # 7×7 after `a2 g2`, Red (a1 a2 g7) to move: growths b1 b2 (next to both a1 and a2,
+        # listed once) a3 b3: 4; jumps from a1 to a3 b3 c1 c2 c3: 5; from a2 to a4 b4 c1 c2 c3
+        # c4: 6; g7 as at the start, 3 + 5. Blue's g2 is far from all of them: 23.
+        game, state = after("ataxx", 7, "a2 g2")
+        legal = game.legal(state)
+        self.assertEqual(len(legal), 23)
+        self.assertEqual(legal.count("b1"), 1)
+        self.assertIn("a1-c1", legal)
+        self.assertIn("a2-c1", legal)
+        # A growth keeps the stone it grows from; a jump leaves its square empty.
+        self.assertEqual(stones(game, state, 1), ["a1", "a2", "g7"])
+        state = game.apply(state, "a2-c4")
+        self.assertEqual(stones(game, state, 1), ["a1", "c4", "g7"])
+
+    def test_flips(self):
+        # 5×5: Red a2; Blue a4 (next to a5; a2 is two rows away, nothing flips); Red a3 (next to
+        # a2) touches a4: Blue's a4 becomes Red's. Red a1 a2 a3 a4 e5, Blue a5 e1.
+        game, state = after("ataxx", 5, "a2 a4 a3")
+        self.assertEqual(stones(game, state, 1), ["a1", "a2", "a3", "a4", "e5"])
+        self.assertEqual(stones(game, state, 2), ["a5", "e1"])
+        self.assertIsNone(state.outcome)
+        # Blue b4 (next to a5) touches a3 and a4 (and b3 a4 b5 c3 c4 c5, empty or Blue): both
+        # come back, a2 (two rows down) stays Red.
+        state = game.apply(state, "b4")
+        self.assertEqual(stones(game, state, 1), ["a1", "a2", "e5"])
+        self.assertEqual(stones(game, state, 2), ["a3", "a4", "a5", "b4", "e1"])
+        # A jump flips too: 7×7 `a1-a3 a7-a5`, then Red a4 (next to a3) takes a5.
+        game, state = after("ataxx", 7, "a1-a3 a7-a5 a4")
+        self.assertEqual(stones(game, state, 1), ["a3", "a4", "a5", "g7"])
+        self.assertEqual(stones(game, state, 2), ["g1"])
+
+    def test_wiping_out_the_opponent_wins(self):
+        # 5×5: Red a2; Blue e1-c3 (two files and two ranks); Red a2-b4 lands next to both a5
+        # and c3, Blue's last stones: Red wins with stones left on the board.
+        game, state = after("ataxx", 5, "a2 e1-c3")
+        self.assertIsNone(state.outcome)
+        state = game.apply(state, "a2-b4")
+        self.assertEqual(stones(game, state, 2), [])
+        self.assertEqual(state.outcome, ("win", 1))
+        self.assertEqual(game.describe(state)["legal"], [])
+        # Blue wins the same way: Red a1-b3; Blue a4 takes b3; Red's last stone e5-e3; Blue e2
+        # (next to e1) takes e3.
+        game, state = after("ataxx", 5, "a1-b3 a4 e5-e3 e2")
+        self.assertEqual(stones(game, state, 1), [])
+        self.assertEqual(state.outcome, ("win", 2))
+
+    def test_a_player_without_a_move_must_pass(self):
+        # 5×5, worked move by move: Red a2; Blue e1-e3; Red b1; Blue e4 (takes e5); Red b2;
+        # Blue d5; Red c1; Blue e2; Red c3 (no flip: d2 d3 d4 b3 b4 c4 empty); Blue e3-c2
+        # (two files, one rank) takes b1 c1 b2 c3; Red a3 takes b2 back; Blue b3 (next to c2)
+        # takes a2 b2 a3. Red is left with a1 alone, and every square within two of it (a2 a3
+        # b1 b2 b3 c1 c2 c3) is Blue's: no growth, no jump. The game is not over (Blue has
+        # stones and moves, the board has empty squares), so Red's only action is `pass`.
+        game, state = after("ataxx", 5, "a2 e1-e3 b1 e4 b2 d5 c1 e2 c3 e3-c2 a3 b3")
+        self.assertEqual(stones(game, state, 1), ["a1"])
+        self.assertEqual(
+            stones(game, state, 2), ["a2", "a3", "a5", "b1", "b2", "b3", "c1", "c2", "c3", "d5", "e2", "e4", "e5"]
+        )
+        self.assertEqual(game.describe(state)["legal"], ["pass"])
+        self.assertIsNone(state.outcome)
+        state = game.apply(state, "pass")
+        # The pass is a turn of its own; Blue moves next, and play goes on.
+        self.assertEqual((state.to_move, state.turns, state.actions), (2, 13, 13))
+        self.assertIsNone(state.outcome)
+        self.assertIn("a4", game.legal(state))
+        # `pass` is not offered to a player who can move.
+        game, state = after("ataxx", 5, "")
+        self.assertNotIn("pass", game.legal(state))
+
+    def test_a_full_board_is_counted(self):
+        # Set by hand on 5×5: Red everywhere but Blue's d5 and e4 and the empty e5, Blue to
+        # move. Blue's only action is e5 (next to d5 and e4; no Blue stone two squares away):
+        # it takes d4, the one Red neighbour of e5. The board is full: Red 21, Blue 4, Red wins.
+        game = moving.new_game("ataxx", "5")
+        state = game.start()
+        state.cells = [1] * 25
+        state.cells[game.grid.site("d5")] = state.cells[game.grid.site("e4")] = 2
+        state.cells[game.grid.site("e5")] = moving.EMPTY
+        state.to_move = 2
+        self.assertEqual(game.legal(state), ["e5"])
+        state = game.apply(state, "e5")
+        self.assertEqual(stones(game, state, 2), ["d4", "d5", "e4", "e5"])
+        self.assertEqual(state.outcome, ("win", 1))
+        # 6×6 set by hand: Red on ranks 1–3 (18), Blue on ranks 4–6 but f6 (17), Blue to move.
+        # Blue f6 touches only Blue stones (e5 e6 f5): a full board at 18 each is a draw.
+        game = moving.new_game("ataxx", "6")
+        state = game.start()
+        state.cells = [1] * 18 + [2] * 17 + [moving.EMPTY]
+        state.to_move = 2
+        state = game.apply(state, "f6")
+        self.assertEqual((state.cells.count(1), state.cells.count(2)), (18, 18))
+        self.assertEqual(state.outcome, ("draw", None))
+
+    def test_the_size_option_runs_from_5_to_9(self):
+        for size in ("4", "10"):
+            with self.assertRaises(moving.ModelError):
+                moving.new_game("ataxx", size)
+        self.assertEqual(perft("ataxx", 9, 1), [16])
 
 
 class Commands(unittest.TestCase):
