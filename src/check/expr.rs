@@ -630,6 +630,50 @@ pub fn constant(cx: &mut Context, node: &Node) -> Option<i64> {
     }
 }
 
+/// A condition known without playing: `true`, `false`, comparisons of fixed numbers, and
+/// `and`, `or`, `not` of those (a region that depends on an option).
+pub fn constant_condition(cx: &mut Context, node: &Node) -> Option<bool> {
+    match (&node.kind, node.head()) {
+        (NodeKind::Symbol(s), _) if s == "true" => Some(true),
+        (NodeKind::Symbol(s), _) if s == "false" => Some(false),
+        (NodeKind::Symbol(s), _) if s == POISON => None,
+        (_, Some(head @ ("and" | "or"))) => {
+            let mut args = Args::new(node);
+            let values = each(cx, &mut args, 1, "a condition", constant_condition)?;
+            Some(if head == "and" { values.iter().all(|&v| v) } else { values.iter().any(|&v| v) })
+        }
+        (_, Some("not")) => {
+            let mut args = Args::new(node);
+            let v = args.required(cx, "a condition").and_then(|n| constant_condition(cx, n));
+            args.finish(cx);
+            v.map(|v| !v)
+        }
+        (_, Some(op @ ("=" | "!=" | "<" | "<=" | ">" | ">="))) => {
+            let mut args = Args::new(node);
+            let a = args.required(cx, "a number").and_then(|n| constant(cx, n));
+            let b = args.required(cx, "a number to compare it with").and_then(|n| constant(cx, n));
+            args.finish(cx);
+            let (a, b) = (a?, b?);
+            Some(match op {
+                "=" => a == b,
+                "!=" => a != b,
+                "<" => a < b,
+                "<=" => a <= b,
+                ">" => a > b,
+                _ => a >= b,
+            })
+        }
+        _ => {
+            cx.report(
+                Diagnostic::error(codes::NOT_CONSTANT, format!("{} is not a fixed condition", node.describe()))
+                    .label(node.span, "must be known before play starts")
+                    .help("use `true`, `false`, a boolean option, or a comparison of numbers and options"),
+            );
+            None
+        }
+    }
+}
+
 fn not_constant(node: &Node) -> Diagnostic {
     Diagnostic::error(codes::NOT_CONSTANT, format!("{} is not a fixed number", node.describe()))
         .label(node.span, "must be known before play starts")

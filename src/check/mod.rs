@@ -26,6 +26,7 @@ mod lines;
 mod neutral;
 pub use extend::{BaseError, extends_clause, read_base};
 mod options;
+mod parts;
 mod pass;
 mod rays;
 mod relations;

@@ -389,64 +389,13 @@ fn regions(
         let mut def =
             RegionDef { name: name.clone(), owner: None, parts: Vec::new(), labels: Vec::new(), builtin: false };
         for part in parts {
-            match part.head() {
-                Some("owner") => {}
-                Some("faces") => faces(cx, part, board, &mut def),
-                _ if cx.budget_refused() => {}
-                Some("within") => {
-                    if let Some(sites) = super::within::part(cx, part, board, &regions, owner) {
-                        def.parts.push(sites);
-                        def.labels.push(None);
-                    }
-                }
-                Some("sites") => {
-                    let mut sites = Vec::new();
-                    for label in part.args() {
-                        let Some(text) = label_text(label) else {
-                            cx.report(wrong_kind(label, "a site", "a site label such as \"c3\""));
-                            continue;
-                        };
-                        match board.site(&text) {
-                            Some(s) => sites.push(s),
-                            None => cx.report(unknown_site(label, &text, board)),
-                        }
-                    }
-                    sites.sort_unstable();
-                    sites.dedup();
-                    def.parts.push(sites);
-                    def.labels.push(None);
-                }
-                None if part.symbol().is_some_and(|s| s != POISON) => {
-                    let other = part.symbol().unwrap_or_default();
-                    match regions.iter().find(|r| r.name == other && (r.owner.is_none() || r.owner == owner)) {
-                        // Charged before it is copied: a region of regions of regions doubles.
-                        Some(r) if !cx.charge(region_bytes(r), part.span, || format!("the parts of `{other}`")) => {}
-                        Some(r) => {
-                            // A region used as a part of another is used.
-                            cx.used.regions.insert(other.to_string());
-                            def.parts.extend(r.parts.iter().cloned());
-                            def.labels.extend(r.labels.iter().cloned());
-                        }
-                        None => cx.report(compass::unknown_side(part, other, board).unwrap_or_else(|| {
-                            unknown(
-                                part,
-                                other,
-                                "region",
-                                codes::UNKNOWN_REGION,
-                                regions.iter().map(|r| r.name.as_str()),
-                            )
-                        })),
-                    }
-                }
-                _ if part.symbol() == Some(POISON) => {}
-                _ => cx.report(
-                    wrong_kind(
-                        part,
-                        "a part of a region",
-                        "`(sites LABEL...)`, `(faces KIND LABEL...)`, `(within STEPS REGION RELATION)` or a region name",
-                    )
-                    .help("usage: (region NAME [(owner TEAM)] PART...)"),
-                ),
+            if part.head() == Some("owner") || cx.budget_refused() && part.head() != Some("faces") {
+                continue;
+            }
+            let mut scratch = RegionDef { parts: Vec::new(), labels: Vec::new(), ..def.clone() };
+            if part_into(cx, part, board, &regions, owner, &mut scratch) {
+                def.parts.append(&mut scratch.parts);
+                def.labels.append(&mut scratch.labels);
             }
         }
         def.owner = owner;
@@ -457,7 +406,9 @@ fn regions(
             broken.push(name);
             continue;
         }
-        if def.parts.is_empty() {
+        // A computed part may stand for no site (`(if big (sites a2))` when `big` is off); a
+        // region written without any part is a mistake.
+        if !parts.iter().any(|p| p.head() != Some("owner")) {
             cx.report(args.missing("at least one part: `(sites ...)`, `(faces ...)`, `(within ...)` or a region name"));
             continue;
         }
@@ -474,6 +425,78 @@ fn regions(
         spans.push(Some(name_span));
     }
     (regions, broken)
+}
+
+/// Adds the parts that PART stands for to `def`: `(sites ...)` and `(within ...)` are one
+/// part, `(faces ...)` one per face, a region's name its parts, and the computed parts of
+/// [`super::parts`] theirs. False when it was reported as wrong.
+pub(super) fn part_into(
+    cx: &mut Context,
+    part: &Node,
+    board: &Topology,
+    regions: &[RegionDef],
+    owner: Option<usize>,
+    def: &mut RegionDef,
+) -> bool {
+    let errors_before = cx.error_count();
+    match part.head() {
+        Some("faces") => faces(cx, part, board, def),
+        Some("within") => {
+            if let Some(sites) = super::within::part(cx, part, board, regions, owner) {
+                def.parts.push(sites);
+                def.labels.push(None);
+            }
+        }
+        Some("sites") => {
+            let mut sites = Vec::new();
+            for label in part.args() {
+                let Some(text) = label_text(label) else {
+                    cx.report(wrong_kind(label, "a site", "a site label such as \"c3\""));
+                    continue;
+                };
+                match board.site(&text) {
+                    Some(s) => sites.push(s),
+                    None => cx.report(unknown_site(label, &text, board)),
+                }
+            }
+            sites.sort_unstable();
+            sites.dedup();
+            def.parts.push(sites);
+            def.labels.push(None);
+        }
+        Some(head) if super::parts::COMPUTED.contains(&head) => {
+            for sites in super::parts::computed(cx, part, board, regions, owner).unwrap_or_default() {
+                def.parts.push(sites);
+                def.labels.push(None);
+            }
+        }
+        None if part.symbol().is_some_and(|s| s != POISON) => {
+            let other = part.symbol().unwrap_or_default();
+            match regions.iter().find(|r| r.name == other && (r.owner.is_none() || r.owner == owner)) {
+                // Charged before it is copied: a region of regions of regions doubles.
+                Some(r) if !cx.charge(region_bytes(r), part.span, || format!("the parts of `{other}`")) => {}
+                Some(r) => {
+                    // A region used as a part of another is used.
+                    cx.used.regions.insert(other.to_string());
+                    def.parts.extend(r.parts.iter().cloned());
+                    def.labels.extend(r.labels.iter().cloned());
+                }
+                None => cx.report(compass::unknown_side(part, other, board).unwrap_or_else(|| {
+                    unknown(part, other, "region", codes::UNKNOWN_REGION, regions.iter().map(|r| r.name.as_str()))
+                })),
+            }
+        }
+        _ if part.symbol() == Some(POISON) => return false,
+        _ => cx.report(
+            wrong_kind(
+                part,
+                "a part of a region",
+                "`(sites LABEL...)`, `(faces KIND LABEL...)`, `(within STEPS REGION RELATION)`, a computed part such as `(difference A B)`, or a region name",
+            )
+            .help("usage: (region NAME [(owner TEAM)] PART...)"),
+        ),
+    }
+    cx.error_count() == errors_before
 }
 
 /// `(faces KIND [LABEL...])`: all faces of a kind, or those with the given labels.

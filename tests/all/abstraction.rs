@@ -1,6 +1,6 @@
 //! Defines with parameters and `for-each` (Language IV): a rule stated once and used with
-//! different words, shown on small positions worked out by hand; and owned directions in
-//! the paths of `leap` and `step`. Knightthrough's published perft, which rests on both, is in
+//! different words, shown on small positions worked out by hand; owned directions in the paths
+//! of `leap` and `step`; and region parts computed from the board and the options. Knightthrough's published perft, which rests on both, is in
 //! `tests/suites/perft.txt`.
 
 use crate::common::{inline, legal, play, stones};
@@ -139,4 +139,51 @@ fn an_owned_direction_in_a_step_is_the_subjects_own() {
     assert_eq!(legal(&e, &s), ["a1", "c1", "a2", "c2"]);
     play(&e, &mut s, "a1");
     assert_eq!(legal(&e, &s), ["c2", "a3", "c3"]);
+}
+
+/// The parts of a region of the game, as labels.
+fn region_parts(e: &tabula::engine::Engine, name: &str) -> Vec<Vec<String>> {
+    let game = e.game();
+    let region = game.regions.iter().find(|r| r.name == name).unwrap_or_else(|| panic!("no region {name}"));
+    let label = |s: &u16| game.board.sites[*s as usize].label.clone();
+    region.parts.iter().map(|p| p.iter().map(label).collect()).collect()
+}
+
+const COMPUTED: &str = "(game \"Computed\" (option size (range 4 9) (default 4))
+   (option big boolean (default false))
+   (players \"White\" \"Black\") (board (square size))
+   (region edges (difference perimeter corner-NE corner-SE corner-SW corner-NW))
+   (region top-left (intersection side-N side-W))
+   (region middle-four (sites b2 c2 b3 c3))
+   (region centre (if (= size 5) (sites c3) middle-four))
+   (region extra (if big (sites a2)))
+   (region cells (each side-S))
+   (region threes (lines 3 orthogonal))
+   (play (turn (place (to edges))))
+   (end (when (no-moves) (draw))))";
+
+#[test]
+fn computed_parts_follow_the_board_and_the_options() {
+    // On 4×4: the perimeter's twelve points less the four corners; the one point on both the
+    // top and the left; the middle four (size is not 5); no `extra` (big is off); side-S one
+    // point at a time; every three in a row along a rank or a file: 2 per row and per column.
+    let e = inline(COMPUTED);
+    assert_eq!(region_parts(&e, "edges"), [["b1", "c1", "a2", "d2", "a3", "d3", "b4", "c4"]]);
+    assert_eq!(region_parts(&e, "top-left"), [["a4"]]);
+    assert_eq!(region_parts(&e, "centre"), [["b2", "c2", "b3", "c3"]]);
+    assert!(region_parts(&e, "extra").is_empty());
+    assert_eq!(region_parts(&e, "cells"), [["a1"], ["b1"], ["c1"], ["d1"]]);
+    let threes = region_parts(&e, "threes");
+    assert_eq!(threes.len(), 16);
+    assert!(threes.contains(&vec!["a1".to_string(), "b1".into(), "c1".into()]));
+    assert!(threes.contains(&vec!["d2".to_string(), "d3".into(), "d4".into()]));
+    // The placements are the edges.
+    assert_eq!(legal(&e, &e.initial()), ["b1", "c1", "a2", "d2", "a3", "d3", "b4", "c4"]);
+}
+
+#[test]
+fn a_computed_part_chooses_by_the_options_in_force() {
+    let e = crate::common::engine_text(COMPUTED, &["size=5", "big=true"]);
+    assert_eq!(region_parts(&e, "centre"), [["c3"]]);
+    assert_eq!(region_parts(&e, "extra"), [["a2"]]);
 }

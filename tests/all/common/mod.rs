@@ -22,7 +22,14 @@ pub fn engine(file: &str, variant: &str, sets: &[&str]) -> Engine {
 
 /// Checks a game written inline (for tests of single ludemes).
 pub fn inline(text: &str) -> Engine {
-    let (sources, checked) = check_str("inline.game", text, &Selection::default());
+    engine_text(text, &[])
+}
+
+/// [`inline`] with `KEY=VALUE` options.
+pub fn engine_text(text: &str, sets: &[&str]) -> Engine {
+    let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+    let selection = Selection::new(None, &sets).expect("selection");
+    let (sources, checked) = check_str("inline.game", text, &selection);
     let checked = checked.expect("selection");
     if checked.has_errors() {
         let rendered: Vec<String> = checked.diagnostics.iter().map(|d| sources.render(d, false, 100)).collect();
