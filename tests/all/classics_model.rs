@@ -1,9 +1,11 @@
-//! Cross-checks Tabula's Hex, Y and Yavalath (`games/hex.game`, `games/y.game`,
-//! `games/yavalath.game`) against `tests/classics/model.py`, a model of the three games written
-//! from CLASSICS.md and the board sections of LANGUAGE.md by someone who did not read the engine
-//! or the game files. Two programs from the same texts by different hands must agree on the
-//! board, on perft, on the legal actions and on who won; where they do not, one of them is
-//! wrong, and `tests/classics/README.md` says which disagreements were found.
+//! Cross-checks Tabula's Hex, Y, Yavalath and Connect6 (`games/hex.game`, `games/y.game`,
+//! `games/yavalath.game`, `games/connect6.game`) against `tests/classics/model.py`, a model of
+//! the four games written from CLASSICS.md (Connect6: the rules text of issue 41) and the board
+//! sections of LANGUAGE.md by someone who did not read the engine or the game files. Two
+//! programs from the same texts by different hands must agree on the board, on perft (in
+//! actions, and for Connect6's two-stone turns in whole turns too), on the legal actions, the
+//! player to move and who won; where they do not, one of them is wrong, and
+//! `tests/classics/README.md` says which disagreements were found.
 //!
 //! A game file that is missing fails its tests: the harness waits for the files, it does not
 //! skip them. `TABULA_CLASSICS_GAMES=DIR` points it at other files (`DIR/hex.game`, …).
@@ -16,16 +18,24 @@ use serde_json::Value;
 
 use crate::common::models::{json, player_names, record_actions, root, run, stdout_of};
 
-/// One of the three games, and what is compared on it.
+/// One of the games, and what is compared on it.
 struct Classic {
     /// The model's name for the game, and the game file's stem.
     name: &'static str,
     /// The `size` option's default, from the brief of the game files.
     default_size: Option<u32>,
+    /// The board's neighbour relations, by the names of `tabula info --sites`.
+    relations: &'static [&'static str],
     /// Sizes whose sites, neighbours and sides are compared with `tabula info --sites`.
     boards: &'static [u32],
     /// (size, depth): `perft --all` up to depth on that board.
     perft: &'static [(u32, u32)],
+    /// (size, depth): `perft --all --turns` (whole turns) up to depth on that board, for games
+    /// whose turns may hold more than one action.
+    turn_perft: &'static [(u32, u32)],
+    /// (size, depth): `perft --all --turns` up to depth from the late positions of the random
+    /// games on that board.
+    late_turn_perft: &'static [(u32, u32)],
     /// (size, games, seed): seeded random playouts that the model replays.
     playouts: &'static [(u32, usize, u64)],
     /// (size, actions, outcome): positions worked out by hand (`tests/classics/test_model.py`
@@ -36,10 +46,13 @@ struct Classic {
 const HEX: Classic = Classic {
     name: "hex",
     default_size: Some(11),
+    relations: &["adjacent"],
     boards: &[2, 3, 4, 11],
     // 3×3 to the end of every game; 4×4 as deep as fits (no win is possible before ply 7 there,
     // so wins on 4×4 are checked from the random games' positions below).
     perft: &[(2, 5), (3, 9), (4, 4)],
+    turn_perft: &[],
+    late_turn_perft: &[],
     playouts: &[(11, 100, 1), (4, 30, 2)],
     positions: &[
         (3, "c1 a1 b2 b1 a3", "1"),
@@ -53,8 +66,11 @@ const HEX: Classic = Classic {
 const Y: Classic = Classic {
     name: "y",
     default_size: None,
+    relations: &["adjacent"],
     boards: &[2, 3, 5, 9],
     perft: &[(2, 4), (3, 7), (4, 5), (5, 4)],
+    turn_perft: &[],
+    late_turn_perft: &[],
     playouts: &[(9, 100, 1), (4, 30, 2)],
     positions: &[
         (2, "a1 b1 a2", "1"),
@@ -67,8 +83,11 @@ const Y: Classic = Classic {
 const YAVALATH: Classic = Classic {
     name: "yavalath",
     default_size: Some(5),
+    relations: &["adjacent"],
     boards: &[2, 3, 5],
     perft: &[(2, 8), (3, 4), (5, 2)],
+    turn_perft: &[],
+    late_turn_perft: &[],
     playouts: &[(5, 100, 1), (3, 30, 2)],
     positions: &[
         (2, "b2 c2 a2 b3 b1 c3 a1", "draw"),
@@ -80,6 +99,44 @@ const YAVALATH: Classic = Classic {
         (5, "c4 i9 d5 g9 e6", "2"),
         (5, "c3 i9 c4 g9 c5", "2"),
         (5, "a5 i9 b5 g9 d5", "-"),
+    ],
+};
+
+/// The full 7×7 board of the draw below: Black on the points whose column + 2 × row (from 0)
+/// is 0 or 1 modulo 4, White on the others, so that no line holds more than two of one colour;
+/// Black's 25 and White's 24 stones each in index order, Black one, then two by two.
+const CONNECT6_FULL_BOARD: &str = "a1 c1 d1 b1 e1 g1 a2 f1 c2 b2 e2 d2 g2 f2 c3 a3 b3 d3 g3 e3 f3 a4 b4 c4 \
+     d4 e4 f4 g4 a5 c5 d5 b5 e5 g5 a6 f5 c6 b6 e6 d6 g6 f6 c7 a7 b7 d7 g7 e7 f7";
+
+const CONNECT6: Classic = Classic {
+    name: "connect6",
+    default_size: Some(19),
+    relations: &["orthogonal", "diagonal", "all"],
+    boards: &[7, 19],
+    // No six is possible before Black's sixth stone, the 12th action: from the start perft
+    // checks the turn structure (49, 2 352, 110 544 on 7×7), the late positions of the random
+    // games below check the wins.
+    perft: &[(7, 3), (19, 2)],
+    turn_perft: &[(7, 2), (19, 2)],
+    late_turn_perft: &[(7, 2), (19, 1)],
+    playouts: &[(19, 100, 1), (7, 60, 2)],
+    positions: &[
+        // White's first turn is two stones: after its first, White is still to move.
+        (7, "a4 a1", "-"),
+        // Black's a4 b4 c4 d4 e4: five is not six.
+        (7, "a4 a1 g1 b4 c4 a7 g7 d4 e4 b1 f1", "-"),
+        // f4, the first stone of Black's turn 7, makes a4–f4: the game ends mid-turn.
+        (7, "a4 a1 g1 b4 c4 a7 g7 d4 e4 b1 f1 f4", "1"),
+        // a4 b4 c4 _ e4 f4 g4: two threes; d4, the second stone, makes seven in a row.
+        (7, "a4 a1 g1 b4 c4 a7 g7 e4 f4 b1 f1 g4", "-"),
+        (7, "a4 a1 g1 b4 c4 a7 g7 e4 f4 b1 f1 g4 d4", "1"),
+        // White's a1 b2 c3 d4 e5 and f6, the first stone of White's turn 8: a diagonal six.
+        (7, "a7 a1 b2 c7 e7 c3 d4 a5 c5 e5 g1 e3 a3 f6", "2"),
+        // 19×19: Black's j10 i11 h12 g13 f14 and e15, the second stone of turn 7: the other
+        // diagonal.
+        (19, "j10 a1 a2 i11 h12 a3 a4 g13 f14 s1 s2 a19 e15", "1"),
+        // The full board without a six: the 49th stone draws.
+        (7, CONNECT6_FULL_BOARD, "draw"),
     ],
 };
 
@@ -133,13 +190,15 @@ fn compare_board(classic: &Classic, file: &Path, size: u32) {
             })
             .collect()
     };
-    let theirs = labels(&info["sites"], &|s| &s["neighbors"]["adjacent"]);
-    let ours = labels(&model["sites"], &|s| &s["adjacent"]);
-    assert_eq!(
-        theirs, ours,
-        "{} size {size}: sites (in index order) and their `adjacent` neighbours differ",
-        classic.name
-    );
+    for &relation in classic.relations {
+        let theirs = labels(&info["sites"], &|s| &s["neighbors"][relation]);
+        let ours = labels(&model["sites"], &|s| &s[relation]);
+        assert_eq!(
+            theirs, ours,
+            "{} size {size}: sites (in index order) and their `{relation}` neighbours differ",
+            classic.name
+        );
+    }
     for (name, sites) in model["sides"].as_object().expect("sides") {
         let side = info["board"]["sides"].as_array().expect("sides").iter().find(|s| s["name"] == name.as_str());
         let side = side.unwrap_or_else(|| panic!("{} size {size}: Tabula has no `{name}`", classic.name));
@@ -181,11 +240,15 @@ fn check_boards(classic: &Classic) {
     }
 }
 
-/// `perft --all` text from both; on a difference, `--divide` at the first depth that differs
-/// shows under which first actions they part.
-fn compare_perft(classic: &Classic, file: &Path, size: u32, depth: u32, after: &str) {
+/// `perft --all` text from both (whole turns with `--turns` when `turns`); on a difference,
+/// `--divide` at the first depth that differs shows under which first actions (or turns) they
+/// part.
+fn compare_perft(classic: &Classic, file: &Path, size: u32, depth: u32, turns: bool, after: &str) {
     let depth_text = depth.to_string();
     let mut args = vec![depth_text.as_str(), "--all"];
+    if turns {
+        args.push("--turns");
+    }
     if !after.is_empty() {
         args.extend(["--after", after]);
     }
@@ -195,6 +258,9 @@ fn compare_perft(classic: &Classic, file: &Path, size: u32, depth: u32, after: &
         let first = theirs.lines().zip(ours.lines()).position(|(a, b)| a != b).unwrap_or(0) + 1;
         let first = first.to_string();
         let mut divide = vec![first.as_str(), "--divide"];
+        if turns {
+            divide.push("--turns");
+        }
         if !after.is_empty() {
             divide.extend(["--after", after]);
         }
@@ -211,8 +277,9 @@ fn compare_perft(classic: &Classic, file: &Path, size: u32, depth: u32, after: &
             .chain(ours_divided.iter().filter(|l| !theirs_divided.contains(l)).map(|l| format!("model  {l}")))
             .collect();
         panic!(
-            "{} size {size}, perft after \"{after}\":\ntabula:\n{theirs}\nmodel:\n{ours}\nat depth {first} they part at:\n{}",
+            "{} size {size}, perft{} after \"{after}\":\ntabula:\n{theirs}\nmodel:\n{ours}\nat depth {first} they part at:\n{}",
             classic.name,
+            if turns { " --turns" } else { "" },
             parted.join("\n")
         );
     }
@@ -222,7 +289,12 @@ fn check_perft(classic: &Classic) {
     let file = game_file(classic);
     for &(size, depth) in classic.perft {
         if size_allowed(&file, size) {
-            compare_perft(classic, &file, size, depth, "");
+            compare_perft(classic, &file, size, depth, false, "");
+        }
+    }
+    for &(size, depth) in classic.turn_perft {
+        if size_allowed(&file, size) {
+            compare_perft(classic, &file, size, depth, true, "");
         }
     }
 }
@@ -333,11 +405,17 @@ fn check_playouts(classic: &Classic, size: u32, games: usize, seed: u64) {
         );
     }
 
-    // A shallow perft from late positions of a few games, where the game can end.
+    // A shallow perft from late positions of a few games, where the game can end; in whole
+    // turns too where a turn may hold several actions (the position may be inside a turn).
+    let turn_depth = classic.late_turn_perft.iter().find(|&&(s, _)| s == size).map(|&(_, d)| d);
     for record in records.iter().take(PERFT_AFTER) {
         let actions = record_actions(record);
         let cut = actions.len().saturating_sub(5);
-        compare_perft(classic, &file, size, 3, &actions[..cut].join(" "));
+        let after = actions[..cut].join(" ");
+        compare_perft(classic, &file, size, 3, false, &after);
+        if let Some(depth) = turn_depth {
+            compare_perft(classic, &file, size, depth, true, &after);
+        }
     }
 }
 
@@ -407,6 +485,26 @@ fn yavalath_random_games_replay_in_the_model() {
     check_all_playouts(&YAVALATH);
 }
 
+#[test]
+fn connect6_board_matches_the_model() {
+    check_boards(&CONNECT6);
+}
+
+#[test]
+fn connect6_perft_matches_the_model() {
+    check_perft(&CONNECT6);
+}
+
+#[test]
+fn connect6_hand_worked_positions() {
+    check_positions(&CONNECT6);
+}
+
+#[test]
+fn connect6_random_games_replay_in_the_model() {
+    check_all_playouts(&CONNECT6);
+}
+
 /// The long run: 2 000 random games of each game at its main size, replayed by the model, with
 /// one position of every game compared with `tabula moves`.
 fn long_run(classic: &Classic) {
@@ -430,6 +528,12 @@ fn long_y_random_games_replay_in_the_model() {
 #[ignore = "long: 2 000 games (see tests/classics/README.md)"]
 fn long_yavalath_random_games_replay_in_the_model() {
     long_run(&YAVALATH);
+}
+
+#[test]
+#[ignore = "long: 2 000 games (see tests/classics/README.md)"]
+fn long_connect6_random_games_replay_in_the_model() {
+    long_run(&CONNECT6);
 }
 
 /// The model's own unit tests: facts about small boards worked out by hand, so that the model

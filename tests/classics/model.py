@@ -1,21 +1,23 @@
 #!/usr/bin/env python3
-"""An independent model of Hex, Y and Yavalath, to cross-check Tabula's game files.
+"""An independent model of Hex, Y, Yavalath and Connect6, to cross-check Tabula's game files.
 
-Written from the rules in CLASSICS.md and the board sections (§4) of docs/LANGUAGE.md, without
-reading Tabula's engine, grammar or game files: the point is that two programs written from the
-same texts by different hands agree, so that a mistake in either shows up as a disagreement.
-Python 3.11 standard library only, because CI runs `python3` directly.
+Written from the rules in CLASSICS.md (Connect6: the rules text of issue 41) and the board
+sections (§4) of docs/LANGUAGE.md, without reading Tabula's engine, grammar or game files: the
+point is that two programs written from the same texts by different hands agree, so that a
+mistake in either shows up as a disagreement. Python 3.11 standard library only, because CI runs
+`python3` directly.
 
-Commands (the GAME is `hex`, `y` or `yavalath`; SIZE the board's `size` option):
+Commands (the GAME is `hex`, `y`, `yavalath` or `connect6`; SIZE the board's `size` option):
 
-    model.py perft GAME SIZE DEPTH [--all | --divide] [--after "ACTIONS"]
+    model.py perft GAME SIZE DEPTH [--all | --divide] [--turns] [--after "ACTIONS"]
     model.py moves GAME SIZE [--after "ACTIONS"] [--batch]
     model.py board GAME SIZE
     model.py replay GAME SIZE [--players NAME1,NAME2] RECORD...
 
 `perft` prints the count alone on its last line (with `--all`, `perft(d) = n` for every depth
 first; with `--divide`, `ACTION: COUNT` for each first action in byte order), as `tabula perft`
-does. `moves` prints one JSON object like `tabula moves --json`
+does; with `--turns` it counts whole turns (a Connect6 turn of two stones is the ordered pair of
+its actions, and `--divide` then names a turn by its actions, `a1 a2: COUNT`). `moves` prints one JSON object like `tabula moves --json`
 (`to_move`, `legal`, `outcome`, `turns`, `actions`); with `--batch` it reads one action sequence
 per line on stdin and prints one such object per line. `board` prints the sites in index order
 with their neighbours, and the sides, as JSON. `replay` checks Tabula records and prints one line
@@ -66,6 +68,10 @@ class Board:
 
     def axes(self) -> list[tuple[int, int]]:
         raise NotImplementedError
+
+    def relations(self) -> dict[str, list[list[int]]]:
+        """The board's named neighbour relations, as `tabula info --sites` names them."""
+        return {"adjacent": self.neighbors}
 
     def size(self) -> int:
         return len(self.cells)
@@ -130,6 +136,35 @@ class Hexhex(Board):
         return [(1, 0), (0, 1), (1, 1)]
 
 
+class Square(Board):
+    """LANGUAGE.md §4 `square`: an N×N grid of points, labelled by column letter from the left and
+    row number from the bottom, index `row × N + column`. `orthogonal` is the up to 4 points at
+    distance 1, `diagonal` the up to 4 diagonal points, `all` both. A line of points runs along
+    one of four axes: a row, a column, or one of the two diagonals."""
+
+    def __init__(self, n: int):
+        cells = [(c, r) for r in range(n) for c in range(n)]
+        sides = {
+            "side-N": {(c, n - 1) for c in range(n)},
+            "side-E": {(n - 1, r) for r in range(n)},
+            "side-S": {(c, 0) for c in range(n)},
+            "side-W": {(0, r) for r in range(n)},
+        }
+        super().__init__(cells, sides)
+
+    def axes(self):
+        # E–W along a row, N–S along a column, SW–NE and NW–SE along the diagonals.
+        return [(1, 0), (0, 1), (1, 1), (1, -1)]
+
+    def relations(self):
+        def near(steps):
+            return [sorted(s for s in (self.index.get((c + dc, r + dr)) for dc, dr in steps) if s is not None) for c, r in self.cells]
+
+        orthogonal = near([(1, 0), (-1, 0), (0, 1), (0, -1)])
+        diagonal = near([(1, 1), (-1, -1), (1, -1), (-1, 1)])
+        return {"orthogonal": orthogonal, "diagonal": diagonal, "all": [sorted(a + b) for a, b in zip(orthogonal, diagonal)]}
+
+
 class ModelError(Exception):
     """A bad command line or record: reported as a message and exit status 2 (or a failed
     record), never a traceback."""
@@ -137,27 +172,48 @@ class ModelError(Exception):
 
 class Game:
     """Placement on an empty cell, two players, player 1 first; the subclass says who has won
-    after a stone arrives. `cells[i]` is 0 (empty), 1 or 2 (the player)."""
+    after a stone arrives, and how many stones each turn places (one, unless it says otherwise).
+    `cells[i]` is 0 (empty), 1 or 2 (the player)."""
 
     name = ""
     board_kind: type[Board] = Board
     min_size = 2
+    max_size = 60
 
     def __init__(self, size: int):
         if size < self.min_size:
             raise ModelError(f"{self.name}: size {size} is below {self.min_size}")
+        if size > self.max_size:
+            raise ModelError(f"{self.name}: size {size} is above {self.max_size}")
         self.board = self.board_kind(size)
         self.cells = [EMPTY] * self.board.size()
         self.to_move = 1
         self.moves: list[int] = []
         self.outcome: tuple[str, int | None] | None = None  # ("win", player) or ("draw", None)
         self.empty_count = self.board.size()
+        # CLI.md: `turns` counts the turns begun (the winning one too, even if cut short); `left`
+        # is how many stones the turn under way still places (0 between turns).
+        self.turns = 0
+        self.left = 0
+        self.history: list[tuple[int, int, int]] = []  # (to_move, turns, left) before each stone
 
     # The rules -------------------------------------------------------------------------------
 
     def judge(self, site: int, player: int) -> tuple[str, int | None] | None:
         """The outcome once `player`'s stone has arrived on `site`, or None if play goes on."""
         raise NotImplementedError
+
+    def stones_per_turn(self, turn: int) -> int:
+        """How many stones turn number `turn` (from 1) places."""
+        return 1
+
+    def in_turn(self) -> bool:
+        """Whether a turn is under way: the game goes on and the mover has stones left to place."""
+        return self.outcome is None and self.left > 0
+
+    def next_ends_turn(self) -> bool:
+        """Whether the next stone is the last of its turn."""
+        return (self.left if self.left > 0 else self.stones_per_turn(self.turns + 1)) == 1
 
     # Play --------------------------------------------------------------------------------------
 
@@ -167,19 +223,25 @@ class Game:
         return [i for i, v in enumerate(self.cells) if v == EMPTY]
 
     def play(self, site: int) -> None:
+        self.history.append((self.to_move, self.turns, self.left))
+        if self.left == 0:
+            self.turns += 1
+            self.left = self.stones_per_turn(self.turns)
         player = self.to_move
         self.cells[site] = player
         self.empty_count -= 1
         self.moves.append(site)
+        self.left -= 1
         self.outcome = self.judge(site, player)
-        self.to_move = 3 - player
+        if self.left == 0:
+            self.to_move = 3 - player
 
     def undo(self) -> None:
         site = self.moves.pop()
         self.cells[site] = EMPTY
         self.empty_count += 1
         self.outcome = None
-        self.to_move = 3 - self.to_move
+        self.to_move, self.turns, self.left = self.history.pop()
 
     def play_label(self, label: str) -> None:
         """Plays an action written as Tabula writes it; ModelError if it is not legal here."""
@@ -231,8 +293,57 @@ class Game:
             self.undo()
         return total
 
-    def perft_all(self, depth: int) -> list[int]:
+    def turn_ends(self) -> int:
+        """The ways to finish the turn under way (or the next one): sequences of the mover's
+        stones up to the end of the turn or of the game."""
+        moves = self.legal()
+        if self.next_ends_turn():
+            return len(moves)
+        total = 0
+        for site in moves:
+            self.play(site)
+            total += self.turn_ends() if self.in_turn() else 1
+            self.undo()
+        return total
+
+    def each_turn(self, visit, done: list[int]) -> None:
+        """Calls `visit(actions)` in every position reached by finishing the turn under way (or
+        the next one), with the sites of that turn's actions."""
+        for site in self.legal():
+            self.play(site)
+            done.append(site)
+            if self.in_turn():
+                self.each_turn(visit, done)
+            else:
+                visit(list(done))
+            done.pop()
+            self.undo()
+
+    def perft_turns_all(self, depth: int) -> list[int]:
+        """Whole turns (`perft --turns`): a level is a turn, the actions of a turn the mover's
+        stones to its end or the end of the game; a finished game has no successors."""
+        counts = [0] * (depth + 1)
+
+        def walk(d: int) -> None:
+            if d + 1 == depth:
+                counts[d + 1] += self.turn_ends()
+                return
+
+            def visit(_actions):
+                counts[d + 1] += 1
+                if self.outcome is None:
+                    walk(d + 1)
+
+            self.each_turn(visit, [])
+
+        if depth > 0 and self.outcome is None:
+            walk(0)
+        return counts[1:]
+
+    def perft_all(self, depth: int, turns: bool = False) -> list[int]:
         """perft(1), …, perft(depth) in one walk of the tree (what `--all` prints)."""
+        if turns:
+            return self.perft_turns_all(depth)
         counts = [0] * (depth + 1)
 
         def walk(d: int) -> None:
@@ -260,7 +371,7 @@ class Game:
             "to_move": None if self.outcome is not None else self.to_move,
             "legal": sorted(self.board.labels[s] for s in self.legal()),
             "outcome": outcome,
-            "turns": len(self.moves),
+            "turns": self.turns,
             "actions": len(self.moves),
         }
 
@@ -325,7 +436,38 @@ class Yavalath(Game):
         return None
 
 
-GAMES = {"hex": Hex, "y": Y, "yavalath": Yavalath}
+class Connect6(Game):
+    """Issue 41: on a `size`×`size` board of points (7 to 19, 19 by default), Black places one
+    stone on his first turn, and every later turn (White's first included) places two, one
+    after the other, each on an empty point. After each stone: if it is part of a line of six or
+    more of the mover's stones in a row (a row, a column or a diagonal), the mover wins at once,
+    even with the first stone of a turn; otherwise a full board is a draw."""
+
+    name = "connect6"
+    board_kind = Square
+    min_size = 7
+    max_size = 19
+
+    def stones_per_turn(self, turn):
+        return 1 if turn == 1 else 2
+
+    def judge(self, site, player):
+        steps = self.board.axis_steps
+        for k in range(len(steps) // 2):
+            length = 1
+            for step in (steps[2 * k], steps[2 * k + 1]):
+                s = step[site]
+                while s is not None and self.cells[s] == player:
+                    length += 1
+                    s = step[s]
+            if length >= 6:
+                return ("win", player)
+        if self.empty_count == 0:
+            return ("draw", None)
+        return None
+
+
+GAMES = {"hex": Hex, "y": Y, "yavalath": Yavalath, "connect6": Connect6}
 
 
 def new_game(name: str, size: str) -> Game:
@@ -342,7 +484,7 @@ def new_game(name: str, size: str) -> Game:
 
 def split_actions(text: str) -> list[str]:
     """Actions separated by white space; `;` between turns is allowed as in `tabula moves
-    --after` (every turn here is one action, so it carries nothing)."""
+    --after` (it carries nothing here: the model knows where turns end)."""
     return text.replace(";", " ").split()
 
 
@@ -361,9 +503,10 @@ RESULT = re.compile(r"^;\s*result:\s*(?:(?P<name>.+?) wins|(?P<draw>draw)) after
 
 def check_record(game_name: str, size: int, path: str, players: list[str] | None) -> dict:
     """Replays one record in the model. Returns what the model found and a list of problems:
-    an action illegal in the model, a turn line that is not one action, a game that goes on after
-    the model ended it or ends before the model does, or a result comment that the model's
-    outcome, turn or action count contradicts."""
+    an action illegal in the model, a turn line that is not one whole turn (one placement, or
+    Connect6's one or two), a game that goes on after the model ended it or ends before the
+    model does, or a result comment that the model's outcome, turn or action count
+    contradicts."""
     problems: list[str] = []
     try:
         with open(path, encoding="utf-8") as f:
@@ -395,14 +538,17 @@ def check_record(game_name: str, size: int, path: str, players: list[str] | None
             continue
         actions = line.split()
         turns += 1
-        if len(actions) != 1:
-            problems.append(f"line {number}: a turn of {len(actions)} actions; every turn here is one placement")
-        for action in actions:
+        for k, action in enumerate(actions):
+            if k > 0 and not game.in_turn() and game.outcome is None:
+                problems.append(f"line {number}: action {k + 1} `{action}` begins another turn; a line is one turn")
+                break
             try:
                 game.play_label(action)
             except ModelError as e:
                 problems.append(f"line {number}: {e}")
                 break
+        if not problems and game.in_turn():
+            problems.append(f"line {number}: the turn is not over after its {len(actions)} actions")
         if problems:
             break
     found = game.describe()
@@ -413,9 +559,10 @@ def check_record(game_name: str, size: int, path: str, players: list[str] | None
             problems.append("no `; result:` comment")
         else:
             said_turns, said_actions = int(result["turns"]), int(result["actions"])
-            if (said_turns, said_actions) != (turns, len(game.moves)):
+            if (said_turns, said_actions) != (turns, len(game.moves)) or turns != game.turns:
                 problems.append(
                     f"the record says {said_turns} turns, {said_actions} actions; it holds {turns} turns, {len(game.moves)} actions"
+                    f" (the model counts {game.turns} turns)"
                 )
             if game.outcome is not None:
                 kind, winner = game.outcome
@@ -461,15 +608,29 @@ def main(argv: list[str]) -> int:
     if command == "perft":
         every = take_flag(args, "--all")
         divide = take_flag(args, "--divide")
+        turns = take_flag(args, "--turns")
         after = take_value(args, "--after") or ""
         if len(args) != 3:
-            raise ModelError("usage: perft GAME SIZE DEPTH [--all | --divide] [--after ACTIONS]")
+            raise ModelError("usage: perft GAME SIZE DEPTH [--all | --divide] [--turns] [--after ACTIONS]")
         game = new_game(args[0], args[1])
         if not args[2].isdigit():
             raise ModelError(f"depth `{args[2]}` is not a number")
         play_all(game, split_actions(after))
         depth = int(args[2])
-        if divide and depth > 0:
+        labels = game.board.labels
+        if divide and turns and depth > 0:
+            lines = []
+
+            def visit(actions):
+                count = game.perft_all(depth - 1, True)[-1] if depth > 1 else 1
+                lines.append((" ".join(labels[s] for s in actions), count))
+
+            if game.outcome is None:
+                game.each_turn(visit, [])
+            for text, count in sorted(lines):
+                print(f"{text}: {count}")
+            print(sum(count for _, count in lines))
+        elif divide and depth > 0:
             total = 0
             for site in sorted(game.legal(), key=lambda i: game.board.labels[i]):
                 game.play(site)
@@ -479,10 +640,12 @@ def main(argv: list[str]) -> int:
                 print(f"{game.board.labels[site]}: {count}")
             print(total)
         elif every and depth > 0:
-            counts = game.perft_all(depth)
+            counts = game.perft_all(depth, turns)
             for d, count in enumerate(counts[:-1], 1):
                 print(f"perft({d}) = {count}")
             print(counts[-1])
+        elif turns:
+            print(game.perft_all(depth, True)[-1] if depth > 0 else 1)
         else:
             print(game.perft(depth))
         return 0
@@ -506,7 +669,11 @@ def main(argv: list[str]) -> int:
         if len(args) != 2:
             raise ModelError("usage: board GAME SIZE")
         board = new_game(args[0], args[1]).board
-        sites = [{"label": board.labels[i], "adjacent": [board.labels[t] for t in board.neighbors[i]]} for i in range(board.size())]
+        relations = board.relations()
+        sites = [
+            {"label": board.labels[i], **{name: [board.labels[t] for t in near[i]] for name, near in relations.items()}}
+            for i in range(board.size())
+        ]
         sides = {name: sorted((board.labels[i] for i in side), key=board.by_label.get) for name, side in board.sides.items()}
         print(json.dumps({"sites": sites, "sides": sides}, sort_keys=True))
         return 0

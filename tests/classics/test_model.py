@@ -1,5 +1,5 @@
-"""Facts about small boards worked out by hand from CLASSICS.md and LANGUAGE.md §4, checked
-against the model. Each expectation is derived in the comment above it, not by running the
+"""Facts about small boards worked out by hand from CLASSICS.md (Connect6: the rules text of
+issue 41) and LANGUAGE.md §4, checked against the model. Each expectation is derived in the comment above it, not by running the
 model. Run from the repository root: `python3 -m unittest discover -s tests/classics`."""
 
 import io
@@ -172,6 +172,114 @@ class YavalathFacts(unittest.TestCase):
         self.assertIsNone(game_after("yavalath", 5, "a5 i9 b5 g9 d5").outcome)
 
 
+def connect6_full_board():
+    """A full 7×7 board without a six, designed by hand: Black on the points whose column + 2 ×
+    row (both from 0) is 0 or 1 modulo 4, White on the others. Along a row the colours go in
+    pairs (BBWW…), up a column they alternate (+2 each row), along either diagonal the value
+    steps by 3 or by −1 modulo 4, so no line holds more than two stones of one colour. Row
+    offsets 0, 2, 0, 2, 0, 2, 0 give 4, 3, 4, 3, 4, 3, 4 Black points: 25 Black and 24 White,
+    exactly the stones of 25 turns (1 + 24 × 2). The order: Black's first stone, then two by
+    two, each colour in index order; the last stone (f7) is Black's."""
+    label = lambda c, r: "abcdefg"[c] + str(r + 1)  # noqa: E731
+    black = [label(c, r) for r in range(7) for c in range(7) if (c + 2 * r) % 4 < 2]
+    white = [label(c, r) for r in range(7) for c in range(7) if (c + 2 * r) % 4 >= 2]
+    actions = black[:1]
+    for k in range(12):
+        actions += white[2 * k : 2 * k + 2] + black[1 + 2 * k : 3 + 2 * k]
+    return actions
+
+
+class Connect6Facts(unittest.TestCase):
+    # The rules (issue 41): Black's first turn is one stone, every later turn two; after each
+    # stone a line of six or more of the mover's stones through it wins at once (even with the
+    # first stone of a turn), otherwise a full board draws. Black's n-th stone is action 2n − 2
+    # (n ≥ 2), so no six is possible before action 12; White's sixth stone is action 14.
+
+    def test_perft_7x7(self):
+        # No win before action 12, so every empty point is legal at each of the first actions:
+        # 49, 49·48 = 2352, 49·48·47 = 110544. In whole turns, turn 1 is one stone (49) and
+        # turn 2 the ordered pair of White's two (49·48·47 = 110544 again).
+        game = model.new_game("connect6", "7")
+        self.assertEqual(game.perft_all(3), [49, 2352, 110544])
+        self.assertEqual(game.perft_all(2, turns=True), [49, 110544])
+
+    def test_size_is_7_to_19(self):
+        self.assertEqual(model.new_game("connect6", "19").board.size(), 361)
+        self.assertEqual(model.new_game("connect6", "19").board.labels[-1], "s19")  # a…s
+        for size in ("6", "20"):
+            with self.assertRaises(model.ModelError):
+                model.new_game("connect6", size)
+
+    def test_square_relations(self):
+        # LANGUAGE.md §4 `square`: a1 touches b1 a2 orthogonally and b2 diagonally; an inner
+        # point has 4 + 4.
+        b = model.Square(7)
+        rel = b.relations()
+        names = lambda name, label: [b.labels[i] for i in rel[name][b.by_label[label]]]  # noqa: E731
+        self.assertEqual(names("orthogonal", "a1"), ["b1", "a2"])
+        self.assertEqual(names("diagonal", "a1"), ["b2"])
+        self.assertEqual(names("all", "d4"), ["c3", "d3", "e3", "c4", "e4", "c5", "d5", "e5"])
+
+    def test_turns_are_one_stone_then_two(self):
+        # a4 is Black's whole first turn; White then places a1 and g1 before Black moves again.
+        game = game_after("connect6", 7, "a4")
+        self.assertEqual((game.to_move, game.turns), (2, 1))
+        game.play_label("a1")
+        self.assertEqual((game.to_move, game.turns, len(game.moves)), (2, 2, 2))
+        game.play_label("g1")
+        self.assertEqual((game.to_move, game.turns, len(game.moves)), (1, 2, 3))
+        game.play_label("b4")
+        self.assertEqual((game.to_move, game.turns), (1, 3))
+
+    def test_six_with_the_first_stone_ends_the_game_mid_turn(self):
+        # Black a4 | White a1 g1 | Black b4 c4 | White a7 g7 | Black d4 e4 | White b1 f1: Black
+        # has a4–e4, five, which is not a win. Black's f4, the first stone of turn 7, makes six:
+        # the game ends there, after 7 turns and 12 actions, with no second stone.
+        game = game_after("connect6", 7, "a4 a1 g1 b4 c4 a7 g7 d4 e4 b1 f1")
+        self.assertIsNone(game.outcome)
+        self.assertEqual((game.to_move, game.turns, len(game.moves)), (1, 6, 11))
+        game.play_label("f4")
+        self.assertEqual(game.outcome, ("win", 1))
+        self.assertEqual(game.describe()["legal"], [])
+        self.assertEqual((game.describe()["turns"], game.describe()["actions"]), (7, 12))
+
+    def test_seven_in_a_row_wins(self):
+        # Black a4 b4 c4 _ e4 f4 g4 (two threes, g4 being the first stone of turn 7); d4, the
+        # second stone, joins them into seven: six or more wins.
+        game = game_after("connect6", 7, "a4 a1 g1 b4 c4 a7 g7 e4 f4 b1 f1 g4")
+        self.assertIsNone(game.outcome)
+        game.play_label("d4")
+        self.assertEqual(game.outcome, ("win", 1))
+        self.assertEqual((game.turns, len(game.moves)), (7, 13))
+
+    def test_white_wins_on_a_diagonal(self):
+        # White a1 b2 | c3 d4 | e5 g1 | f6: a1–f6 on the SW–NE diagonal, with the first stone of
+        # White's turn 8 (action 14). Black's a7 c7 e7 a5 c5 e3 a3 hold no line of six.
+        game = game_after("connect6", 7, "a7 a1 b2 c7 e7 c3 d4 a5 c5 e5 g1 e3 a3")
+        self.assertIsNone(game.outcome)
+        game.play_label("f6")
+        self.assertEqual(game.outcome, ("win", 2))
+        self.assertEqual((game.turns, len(game.moves)), (8, 14))
+
+    def test_black_wins_on_the_other_diagonal(self):
+        # 19×19: Black j10 | i11 h12 | g13 f14 | a19 e15 runs NW–SE from e15 to j10, six with the
+        # second stone of turn 7. White's a1 a2 a3 a4 are four in column a, s1 s2 two.
+        game = game_after("connect6", 19, "j10 a1 a2 i11 h12 a3 a4 g13 f14 s1 s2 a19")
+        self.assertIsNone(game.outcome)
+        game.play_label("e15")
+        self.assertEqual(game.outcome, ("win", 1))
+
+    def test_a_full_board_without_six_is_a_draw(self):
+        actions = connect6_full_board()
+        self.assertEqual(len(actions), 49)
+        game = game_after("connect6", 7, " ".join(actions[:-1]))
+        # 48 stones: the first of Black's turn 25 is down; f7 is the only empty point.
+        self.assertIsNone(game.outcome)
+        self.assertEqual((game.to_move, game.turns, game.describe()["legal"]), (1, 25, ["f7"]))
+        game.play_label(actions[-1])
+        self.assertEqual(game.outcome, ("draw", None))
+
+
 class Commands(unittest.TestCase):
     def run_main(self, *args):
         out = io.StringIO()
@@ -216,6 +324,26 @@ class Commands(unittest.TestCase):
         self.assertIn("`c1` is not empty", lines[2])
         self.assertIn("not over after 4 actions", lines[3])
         self.assertEqual(lines[4], "4 records: 1 agree, 3 disagree; wins 1 0, draws 0")
+
+    def test_connect6_turn_perft_names_whole_turns(self):
+        # After Black's a1, White's turn is an ordered pair of the 48 empty points: 48·47 = 2256
+        # turns, each a line `FIRST SECOND: 1`.
+        status, out = self.run_main("perft", "connect6", "7", "1", "--turns", "--divide", "--after", "a1")
+        lines = out.splitlines()
+        self.assertEqual((status, len(lines), lines[0], lines[-1]), (0, 2257, "a2 a3: 1", "2256"))
+
+    def test_replay_checks_connect6_turns(self):
+        # A record's line is one whole turn: one stone for Black's first, two after.
+        header = "; result: {} after {} turns, {} actions\ngame Connect6\nset size=7\n"
+        good = self.record(header.format("Black wins", 7, 12) + "a4\na1 g1\nb4 c4\na7 g7\nd4 e4\nb1 f1\nf4\n")
+        first_two = self.record(header.format("Black wins", 7, 12) + "a4 a1\ng1\n")
+        half_turn = self.record(header.format("Black wins", 7, 12) + "a4\na1\ng1 b4\n")
+        status, out = self.run_main("replay", "connect6", "7", "--players", "Black,White", good, first_two, half_turn)
+        self.assertEqual(status, 1)
+        lines = out.splitlines()
+        self.assertTrue(lines[0].endswith("ok ({\"draw\": false, \"winner\": 1}, 12 actions)"), lines[0])
+        self.assertIn("line 4: action 2 `a1` begins another turn", lines[1])
+        self.assertIn("line 5: the turn is not over after its 1 actions", lines[2])
 
     def test_moves_describes_the_position(self):
         status, out = self.run_main("moves", "y", "2", "--after", "a1; b1 a2")
