@@ -537,7 +537,12 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
         "place" => MoveKind::Place,
         "slide" if distance.is_some() || through.is_some() => MoveKind::Ride { along: along?, distance, through },
         "slide" => MoveKind::Slide { along: along? },
-        "leap" => MoveKind::Leap { paths: paths? },
+        "leap" => {
+            let paths = paths?;
+            let board = &scope.setup.board;
+            let owned = paths.iter().flatten().any(|&r| !board.relations[r as usize].direction);
+            MoveKind::Leap { paths, owned }
+        }
         "hop" => MoveKind::Hop { over: over?, jumped },
         _ => MoveKind::Relocate { distinct: distinct.unwrap_or(false) },
     };

@@ -200,7 +200,7 @@ pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
                             }
                         }
                     }
-                    MoveKind::Leap { paths } => {
+                    MoveKind::Leap { paths, .. } => {
                         // The checker admits only directions in a leap's path.
                         for path in paths {
                             let path: Vec<u8> = path.iter().rev().filter_map(|&r| direction_of(r, team)).collect();

@@ -37,18 +37,7 @@ impl Engine {
     pub(crate) fn piece_moves_from(&self, s: &State, w: &mut Work, m: &Move, f: u16, env: &Env, out: &mut Vec<Action>) {
         let owner = s.board[f as usize];
         let with_from = Env { from: f, ..*env };
-        // The destination's environment is made only for a move with conditions: copying it
-        // for every candidate cost more than the rest of a one-step move's test.
-        let consider = |w: &mut Work, t: u16, out: &mut Vec<Action>| {
-            if self.may_land(s, m, owner, t, &with_from)
-                && (m.conditions.is_empty() || {
-                    let e = Env { to: t, ..with_from };
-                    m.conditions.iter().all(|c| self.bool(s, w, c, &e))
-                })
-            {
-                out.push(Action::slide(f, t));
-            }
-        };
+        let consider = |w: &mut Work, t: u16, out: &mut Vec<Action>| self.consider(s, w, m, owner, t, &with_from, out);
         // An owned relation (`forward`) means the subject's version.
         let rel = |r: u8| self.program.rel(r, env.subject);
         match &m.kind {
@@ -89,12 +78,15 @@ impl Engine {
                     consider(w, t, out)
                 });
             }
-            MoveKind::Leap { paths } => {
+            MoveKind::Leap { paths, owned } => {
                 // Two paths may end on one site (`(E)` and `(N SE)`): its action is listed once.
                 // (A site whose test failed fails it again: nothing is listed twice either way.)
                 let start = out.len();
                 for path in paths {
-                    let end = path.iter().try_fold(f, |at, &dir| self.rays.step(rel(dir), at, 0));
+                    let end = match owned {
+                        true => path.iter().try_fold(f, |at, &dir| self.rays.step(rel(dir), at, 0)),
+                        false => path.iter().try_fold(f, |at, &dir| self.rays.step(dir, at, 0)),
+                    };
                     if let Some(t) = end {
                         if !out[start..].contains(&Action::slide(f, t)) {
                             consider(w, t, out);
@@ -122,11 +114,29 @@ impl Engine {
         }
     }
 
+    /// Pushes the action from `with_from.from` to `t` if the move may land there and its
+    /// conditions hold. Inlined at each kind of move: a closure shared by all of them was not.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn consider(&self, s: &State, w: &mut Work, m: &Move, owner: u8, t: u16, with_from: &Env, out: &mut Vec<Action>) {
+        // The destination's environment is made only for a move with conditions: copying it
+        // for every candidate cost more than the rest of a one-step move's test.
+        if self.may_land(s, m, owner, t, with_from)
+            && (m.conditions.is_empty() || {
+                let e = Env { to: t, ..*with_from };
+                m.conditions.iter().all(|c| self.bool(s, w, c, &e))
+            })
+        {
+            out.push(Action::slide(with_from.from, t));
+        }
+    }
+
     /// Calls `land` with each site a ride from `from` may end on, before its `to` set, capture
     /// and conditions are tested: along each direction of `along`, passing over pieces that
     /// match `through`, up to the first other piece; exactly `distance` steps away when it has
     /// one (counted with `from` bound), else within `range`.
     #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
     pub(crate) fn ride(
         &self,
         s: &State,

@@ -143,7 +143,7 @@ impl Engine {
                     }
                 }
             }
-            MoveKind::Leap { paths } => {
+            MoveKind::Leap { paths, .. } => {
                 for path in paths {
                     if let Some(t) = self.step(Some(from), path, team) {
                         f(t);

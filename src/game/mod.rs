@@ -215,7 +215,9 @@ pub enum MoveKind {
     /// A piece of `from` jumps along one of the paths (each a sequence of directions, walked
     /// one step at a time from the origin) to the site where the path ends, passing over
     /// whatever stands between (a knight's leap).
-    Leap { paths: Vec<Vec<RelId>> },
+    /// `owned`: some step is a declared relation (an owned direction), which each team
+    /// resolves to its own; else every step is a board direction, walked as it is.
+    Leap { paths: Vec<Vec<RelId>>, owned: bool },
     /// A slide that passes over pieces or goes an exact number of steps: along each direction
     /// of `along`, the piece passes over sites holding pieces that match `through` (none unless
     /// the file says so) and stops before any other piece, or on it when it captures; with
@@ -725,7 +727,7 @@ impl Game {
                     match &m.kind {
                         MoveKind::Slide { along } | MoveKind::Ride { along, .. } => add(*along),
                         MoveKind::Hop { over, .. } => add(*over),
-                        MoveKind::Leap { paths } => paths.iter().flatten().for_each(|&r| add(r)),
+                        MoveKind::Leap { paths, .. } => paths.iter().flatten().for_each(|&r| add(r)),
                         MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Pass { .. } => {}
                     }
 
