@@ -74,3 +74,62 @@ fn installing_uses_the_locked_dependencies() {
         assert!(line.contains("--locked"), "`cargo install` without --locked: {line}");
     }
 }
+
+/// The lines of a game file that hold something besides comments and the `(meta ...)` form.
+fn rule_lines(text: &str) -> usize {
+    // Per byte: whether it is code, not a comment nor blank, outside the `(meta ...)` form
+    // (its parentheses included).
+    let bytes = text.as_bytes();
+    let mut rule = vec![false; bytes.len()];
+    let (mut string, mut comment) = (false, false);
+    let mut meta: Vec<bool> = Vec::new();
+    for (i, &c) in bytes.iter().enumerate() {
+        if comment {
+            comment = c != b'\n';
+            continue;
+        }
+        if string {
+            string = c != b'"' || bytes[i - 1] == b'\\';
+        } else if c == b';' {
+            comment = true;
+            continue;
+        } else if c == b'"' {
+            string = true;
+        } else if c == b'(' {
+            meta.push(text[i + 1..].trim_start().starts_with("meta"));
+        }
+        rule[i] = !c.is_ascii_whitespace() && !meta.contains(&true);
+        if !string && c == b')' {
+            meta.pop();
+        }
+    }
+    let mut start = 0;
+    let mut count = 0;
+    for line in text.split('\n') {
+        count += usize::from(rule[start..start + line.len()].contains(&true));
+        start += line.len() + 1;
+    }
+    count
+}
+
+#[test]
+fn the_table_of_rule_lines_is_true() {
+    let doc = std::fs::read_to_string(root().join("docs/GAMES.md")).expect("docs/GAMES.md");
+    let mut listed = Vec::new();
+    for line in doc.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [_, file, lines, ..] = cells[..] else { continue };
+        let Some(file) = file.strip_prefix('`').and_then(|f| f.strip_suffix('`')) else { continue };
+        let text = std::fs::read_to_string(root().join("games").join(file)).expect(file);
+        assert_eq!(lines.parse::<usize>().ok(), Some(rule_lines(&text)), "docs/GAMES.md: {file}");
+        listed.push(file.to_string());
+    }
+    let mut files: Vec<String> = files_in(&["games"], &["game"])
+        .iter()
+        .filter(|p| p.parent().is_some_and(|d| d.ends_with("games")))
+        .map(|p| p.file_name().unwrap_or_default().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    listed.sort();
+    assert_eq!(listed, files, "docs/GAMES.md lists every bundled game once");
+}
