@@ -255,6 +255,20 @@ impl Engine {
                     })
                     .count() as u32
             }
+            Sites::Ray(var, rel)
+                if matches!(filter, Filter::Empty | Filter::Occupied | Filter::Friend | Filter::Any) =>
+            {
+                let Some(masks) = &self.ray_masks[self.program.rel(*rel, env.subject) as usize] else {
+                    return self.count_lines(s, filter, sites, env);
+                };
+                let Some(mask) = env.var(*var).map(|v| &masks[v as usize]) else { return 0 };
+                match filter {
+                    Filter::Empty => mask.count_and(&s.empty),
+                    Filter::Occupied => mask.count() - mask.count_and(&s.empty),
+                    Filter::Friend => mask.count_and(&s.stones[env.subject]),
+                    _ => mask.count(),
+                }
+            }
             Sites::Ray(..) | Sites::Flanks(..) | Sites::Sight(..) => self.count_lines(s, filter, sites, env),
             Sites::Transpose(var) => {
                 let image = env.var(*var).and_then(|v| self.transposed(v));

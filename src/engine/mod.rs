@@ -96,8 +96,33 @@ pub struct Engine {
     program: lower::Program,
     /// Step tables of the board's directions, for rays and flanks.
     rays: rays::Rays,
+    /// Per relation that a count along rays reads (`(count occupied (ray from file))`, every
+    /// version of an owned one), on boards of at most [`crate::game::footprint::RAY_MASK_SITES`] sites: per site, its
+    /// rays as bits, so that the count is a popcount (Lines of Action counts a line for every
+    /// move). `None` elsewhere: the rays are walked.
+    ray_masks: Vec<Option<Vec<Bits>>>,
     /// Per site: the bits of the connected regions it lies in (see [`lower::Connection`]).
     connect_sites: std::sync::Arc<[u64]>,
+}
+
+/// See [`Engine::ray_masks`].
+fn ray_masks(game: &Game, rays: &rays::Rays) -> Vec<Option<Vec<Bits>>> {
+    let n = game.board.site_count();
+    let mut out: Vec<Option<Vec<Bits>>> = vec![None; game.board.relations.len()];
+    if n > crate::game::footprint::RAY_MASK_SITES {
+        return out;
+    }
+    for rel in game.ray_count_relations() {
+        let masks = (0..n as u16)
+            .map(|site| {
+                let mut bits = Bits::new(n);
+                rays.ray(rel, site, |t| bits.insert(t));
+                bits
+            })
+            .collect();
+        out[rel as usize] = Some(masks);
+    }
+    out
 }
 
 /// Why an action was refused.
@@ -156,6 +181,7 @@ impl Engine {
         let mut group_relations = game.group_relations();
         let program = lower::lower(&game);
         let rays = rays::Rays::new(&game.board);
+        let ray_masks = ray_masks(&game, &rays);
         for &rel in &program.connect_relations {
             if !group_relations.contains(&rel) {
                 group_relations.push(rel);
@@ -189,6 +215,7 @@ impl Engine {
         };
         let kinds_tracked = hashing || game.has_neutral();
         Engine {
+            ray_masks,
             game,
             region_bits,
             region_parts,

@@ -94,13 +94,27 @@ pub fn human(bytes: u64) -> String {
     format!("{} {}", text.strip_suffix(".0").unwrap_or(&text), UNITS[unit])
 }
 
+/// The largest board whose rays the engine keeps as bits, for counts along rays: a table of
+/// `sites²` bits per relation (128 KiB for 1 024 sites).
+pub const RAY_MASK_SITES: usize = 1024;
+
+/// The engine's rays as bits: per relation counted along, per site, a set of the sites.
+pub fn ray_masks(sites: usize, relations: usize) -> u64 {
+    if sites > RAY_MASK_SITES {
+        return 0;
+    }
+    let per_site = 16 + sites.div_ceil(64) as u64 * 8;
+    relations as u64 * (24 + sites as u64 * per_site)
+}
+
 impl Game {
     /// The memory this game needs to be played — its board, the engine's tables and one
     /// state — by the model above.
     pub fn estimated_bytes(&self) -> u64 {
         let n = self.board.site_count();
         let regions: u64 = self.regions.iter().map(|r| region_of_parts(n, r.parts.iter().map(Vec::len))).sum();
-        FIXED + board(&self.board) + regions + keys(n, self.teams.len(), self.pieces.len())
+        let rays = ray_masks(n, self.ray_count_relations().len());
+        FIXED + board(&self.board) + regions + keys(n, self.teams.len(), self.pieces.len()) + rays
     }
 }
 

@@ -576,6 +576,22 @@ impl Game {
         }
     }
 
+    /// The relations along whose rays the rules count (`(count occupied (ray from file))`),
+    /// every version of an owned one, ascending.
+    pub fn ray_count_relations(&self) -> Vec<RelId> {
+        let mut out = Vec::new();
+        self.visit_ints(|e: &Int| {
+            e.walk(&mut |i: &Int| {
+                if let Int::Count(_, Sites::Ray(_, rel)) = i {
+                    out.extend(self.relation_versions(*rel));
+                }
+            })
+        });
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// Relations under which the rules count empty neighbours.
     pub fn empty_neighbor_relations(&self) -> Vec<RelId> {
         let mut out = Vec::new();
