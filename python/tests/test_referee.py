@@ -97,6 +97,20 @@ def test_lines_of_action_draws_at_openspiels_length_and_on_a_repeated_board(tmp_
     assert all(d.what == "terminal: Tabula False, OpenSpiel True" for d in tally.disagreements)
 
 
+def test_pentago_needs_the_openspiel_option():
+    # Without it a placement that makes five wins before the twist; OpenSpiel twists first. The
+    # referee finds the games where that happens, and nothing else.
+    paired = PAIRINGS["pentago"]
+    standard = Pairing(
+        "pentago-standard", "pentago", paired.tabula, openspiel_text=paired.openspiel_text, tabula_turns=True
+    )
+    tally = lockstep.run(standard, 100, seed=1)
+    assert tally.disagreements
+    # A winning placement is a whole turn in Tabula (`b5`), the start of one in OpenSpiel.
+    won = re.compile(r"legal moves differ: only Tabula \[('[a-f][1-6]'(, )?)+\], only OpenSpiel \['[a-f][1-6] ")
+    assert all(won.match(d.what) for d in tally.disagreements), tally.disagreements[0]
+
+
 def test_move_texts():
     import pyspiel
 

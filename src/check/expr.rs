@@ -371,6 +371,14 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
             args.finish(cx);
             Bool::BoardFull
         }
+        "filled" => {
+            let region = args
+                .required(cx, "the region whose parts are looked at, such as `fives`")
+                .and_then(|n| scope.region(n).map_err(|d| d.map(|d| cx.report(d))).ok());
+            let f = args.required(cx, "what fills a part, such as `friend`").and_then(|n| piece_filter(cx, scope, n));
+            args.finish(cx);
+            Bool::Filled(region?, f?)
+        }
         "no-moves" => {
             args.finish(cx);
             need(cx, node, ctx.end, "in an end rule `(when (no-moves) ...)`")?;

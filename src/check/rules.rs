@@ -610,6 +610,86 @@ fn who(cx: &mut Context, node: &Node) -> Option<Who> {
     }
 }
 
+/// `(rotate REGION clockwise|counterclockwise)`: the region must be a square block of a square
+/// or rectangular grid, the same for every team; the checker works out where each site goes.
+fn rotate(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Effect> {
+    let mut args = Args::new(node);
+    let region = args.required(cx, "the block to turn, a region");
+    let turn = args.symbol(cx, "the way it turns: `clockwise` or `counterclockwise`");
+    args.finish(cx);
+    let (region, (turn, turn_span)) = (region?, turn?);
+    let clockwise = match turn.as_str() {
+        "clockwise" => true,
+        "counterclockwise" => false,
+        _ => {
+            cx.report(
+                Diagnostic::error(codes::UNKNOWN_NAME, format!("`{turn}` is not a way to turn"))
+                    .label(turn_span, "expected `clockwise` or `counterclockwise`")
+                    .help("seen from above, with north at the top"),
+            );
+            return None;
+        }
+    };
+    let r = scope.region(region).map_err(|d| d.map(|d| cx.report(d))).ok()?;
+    let setup = &scope.setup;
+    if r.by_team.iter().any(|&i| i != r.by_team[0]) {
+        cx.report(
+            Diagnostic::error(codes::NO_SYMMETRY, "a block that turns is the same for every team")
+                .label(region.span, "an owned region")
+                .help("declare the block without `(owner ...)`"),
+        );
+        return None;
+    }
+    let sites: Vec<u16> = {
+        let mut all: Vec<u16> = setup.regions[r.by_team[0] as usize].parts.iter().flatten().copied().collect();
+        all.sort_unstable();
+        all.dedup();
+        all
+    };
+    let width = match setup.board.shape {
+        crate::board::Shape::Square { size } => Some(size),
+        crate::board::Shape::Rectangle { width, .. } => Some(width),
+        _ => None,
+    };
+    let block = width.and_then(|w| square_block(&sites, w));
+    let Some((w, col, row, k)) = block else {
+        let why = match width {
+            None => "only a square or rectangular grid has blocks that turn".to_string(),
+            Some(_) => format!("its {} sites are not a square block of the grid", sites.len()),
+        };
+        cx.report(
+            Diagnostic::error(codes::NO_SYMMETRY, "this region cannot turn a quarter about its centre")
+                .label(region.span, why)
+                .help("a block is k×k sites in a row of columns and rows, such as `(sites a1 b1 a2 b2)`"),
+        );
+        return None;
+    };
+    // Local (i, j), north up: a quarter clockwise takes (i, j) to (j, n − i).
+    let n = k - 1;
+    let moves = (0..k)
+        .flat_map(|j| (0..k).map(move |i| (i, j)))
+        .map(|(i, j)| {
+            let (ti, tj) = if clockwise { (j, n - i) } else { (n - j, i) };
+            (((row + j) * w + col + i) as u16, ((row + tj) * w + col + ti) as u16)
+        })
+        .collect();
+    Some(Effect::Rotate { moves })
+}
+
+/// (width, first column, first row, side) when the sites are a k×k block of a grid `width`
+/// wide, indexed `row × width + column`.
+fn square_block(sites: &[u16], width: usize) -> Option<(usize, usize, usize, usize)> {
+    let (first, last) = (*sites.first()? as usize, *sites.last()? as usize);
+    let (col, row) = (first % width, first / width);
+    let k = last % width + 1 - col.min(last % width + 1);
+    let square = k >= 1 && k * k == sites.len() && last / width + 1 - row == k;
+    let inside = sites.iter().all(|&s| {
+        let (c, r) = (s as usize % width, s as usize / width);
+        (col..col + k).contains(&c) && (row..row + k).contains(&r)
+    });
+    (square && inside).then_some((width, col, row, k))
+}
+
 fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<Effect> {
     let Some(head) = node.head() else {
         if node.symbol() == Some("draw") {
@@ -640,6 +720,7 @@ fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
             args.finish(cx);
             Effect::Flip(s?)
         }
+        "rotate" => return rotate(cx, scope, node),
         "promote" => return super::pieces::promote(cx, scope, node, ctx),
         "shift" => {
             let from = args.required(cx, "the sites the piece leaves").and_then(|n| sites(cx, scope, n, ctx));

@@ -115,6 +115,8 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("faces", Clause, "(faces KIND [LABEL...])"),
     ("sites", Clause, "(sites LABEL...)"),
     ("within", Clause, "(within STEPS REGION RELATION)"),
+    ("rotate", Effect, "(rotate REGION clockwise|counterclockwise)"),
+    ("filled", Condition, "(filled REGION FILTER)"),
     ("difference", Clause, "(difference PART PART...)"),
     ("intersection", Clause, "(intersection PART PART...)"),
     ("if", Clause, "(if CONDITION PART [PART])"),

@@ -450,6 +450,7 @@ impl Engine {
                 w.victims = targets;
             }
             Effect::Flip(sites) => self.flip(s, w, sites, env),
+            Effect::Rotate { moves } => self.rotate(s, w, moves),
             Effect::Promote { site, kind } => {
                 // A team's piece only: one of nobody's keeps its kind (the checker refuses a
                 // neutral kind here).
@@ -523,6 +524,27 @@ impl Engine {
             }
         }
         w.victims = turned;
+    }
+
+    /// Turns a block: every piece is lifted, then each is put down where its site goes, with
+    /// its owner and kind. The pieces count as moved.
+    fn rotate(&self, s: &mut State, w: &mut Work, moves: &[(u16, u16)]) {
+        let mut lifted = take(&mut w.turned);
+        lifted.clear();
+        for &(from, to) in moves {
+            let content = s.board[from as usize];
+            if content != 0 {
+                lifted.push((to, content, s.kinds[from as usize]));
+                self.lift(s, w, from);
+                if self.program.tracks_unmoved {
+                    s.unmoved.remove(from);
+                }
+            }
+        }
+        for &(to, content, kind) in &lifted {
+            self.put_content(s, w, to, content, kind);
+        }
+        w.turned = lifted;
     }
 
     /// Gives the stone on an occupied site to `team`: the site stays occupied, so the empty

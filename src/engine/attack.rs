@@ -257,6 +257,7 @@ pub(crate) fn guarded(m: &Move) -> bool {
             Effect::Remove { .. }
             | Effect::RemoveGroups { .. }
             | Effect::Flip(_)
+            | Effect::Rotate { .. }
             | Effect::Put { .. }
             | Effect::Shift { .. }
             | Effect::Promote { .. } => false,

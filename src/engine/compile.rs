@@ -663,9 +663,12 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
             let (site, rel, regions) = (*site, *rel, regions.clone());
             Cond::Code(bool_fn(move |engine, s, w, env| engine.connects(s, w, site, rel, &regions, env)))
         }
-        Bool::NobodyCanMove | Bool::Line(_) | Bool::In(..) | Bool::Unmoved(_) | Bool::Attacked(_) => {
-            interpreted_bool(e)
-        }
+        Bool::NobodyCanMove
+        | Bool::Line(_)
+        | Bool::In(..)
+        | Bool::Unmoved(_)
+        | Bool::Attacked(_)
+        | Bool::Filled(..) => interpreted_bool(e),
     }
 }
 
@@ -828,6 +831,7 @@ fn action_effect(cx: Cx<'_>, e: &Effect) -> Arc<EffectFn> {
         | Effect::Win(_)
         | Effect::Draw
         | Effect::Flip(_)
+        | Effect::Rotate { .. }
         | Effect::Put { .. }
         | Effect::Shift { .. }
         | Effect::Promote { .. }

@@ -157,6 +157,13 @@ impl Engine {
             Bool::Grew(slot) => self.int(s, w, &self.game.snapshots[*slot], env) > s.snapshots[*slot],
             Bool::HandEmpty => s.hands[env.mover] == 0,
             Bool::BoardFull => s.empty_count == 0,
+            Bool::Filled(region, filter) => {
+                let parts = &self.game.regions[region.by_team[env.subject] as usize].parts;
+                parts.iter().any(|part| {
+                    !part.is_empty()
+                        && part.iter().all(|&t| matches(s.board[t as usize], s.kinds[t as usize], *filter, env.subject))
+                })
+            }
             Bool::NoMoves => env.no_moves,
             Bool::NobodyCanMove => env.blocked && self.others_blocked(s, w, env.mover),
             Bool::Connects { site, rel, regions } => self.connects(s, w, *site, *rel, regions, env),

@@ -110,6 +110,8 @@ pub(crate) struct Work {
     /// The sites an effect works on (`remove`, `flip`, `put`), with what stood there, all found
     /// before the first changes.
     pub victims: Vec<(u16, u8)>,
+    /// The pieces a rotation has lifted: (where they go, content, kind).
+    pub turned: Vec<(u16, u8, u8)>,
     /// The origins of a piece move, found before its actions are listed.
     pub origins: Vec<u16>,
     /// The mover's pieces by kind, sorted once as a stage's moves are listed (see
@@ -243,6 +245,7 @@ impl Clone for Work {
             cuts: self.cuts.clone(),
             fill: self.fill.clone(),
             victims: self.victims.clone(),
+            turned: self.turned.clone(),
             origins: self.origins.clone(),
             by_kind: self.by_kind.clone(),
             after: None,
@@ -307,6 +310,7 @@ impl Work {
             cuts: CutSearch::new(sites),
             fill: Fill::new(sites),
             victims: Vec::new(),
+            turned: Vec::new(),
             origins: Vec::new(),
             by_kind: Vec::new(),
             after: None,

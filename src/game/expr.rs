@@ -182,6 +182,9 @@ pub enum Bool {
     HandEmpty,
     /// No site is empty.
     BoardFull,
+    /// Some part of the region (the subject's version) has every site matching the filter:
+    /// "five in a row anywhere", with `(region fives (lines 5 all))`.
+    Filled(RegionRef, Filter),
     /// The player to move cannot begin his turn.
     NoMoves,
     /// The player to move cannot begin his turn, and no other player could begin his if it

@@ -354,6 +354,12 @@ pub enum Effect {
     /// Every stone of the sites becomes the mover's team's (found first, then changed
     /// together); empty sites are ignored.
     Flip(Sites),
+    /// The contents of a square block of sites turn a quarter about its centre: each
+    /// (from, to) pair moves what stood on `from` to `to`, all at once (`(rotate REGION
+    /// clockwise)`, worked out by the checker).
+    Rotate {
+        moves: Vec<(u16, u16)>,
+    },
     /// Puts a stone of the mover's team on every empty site of the set (from no hand).
     Put {
         sites: Sites,
@@ -540,7 +546,8 @@ impl Game {
                     | Effect::Put { .. }
                     | Effect::Shift { .. }
                     | Effect::Promote { .. }
-                    | Effect::Flip(_) => {}
+                    | Effect::Flip(_)
+                    | Effect::Rotate { .. } => {}
                 }
             }
         }
@@ -670,6 +677,7 @@ impl Effect {
             | Effect::Allow { .. }
             | Effect::Add { .. }
             | Effect::Flip(_)
+            | Effect::Rotate { .. }
             | Effect::Promote { .. }
             | Effect::Put { .. }
             | Effect::Shift { .. }
@@ -691,6 +699,7 @@ impl Effect {
             Effect::Win(_)
             | Effect::Draw
             | Effect::Flip(_)
+            | Effect::Rotate { .. }
             | Effect::Put { .. }
             | Effect::Shift { .. }
             | Effect::Promote { .. } => {}

@@ -14,7 +14,7 @@ use tabula::engine::Engine;
 use tabula::engine::playout::rng_for;
 
 /// Every bundled game and variant file: together they use every ludeme of the language.
-const GAMES: [&str; 25] = [
+const GAMES: [&str; 26] = [
     include_str!("../../games/watershed.game"),
     include_str!("../../games/ketchup.game"),
     include_str!("../../games/kensington.game"),
@@ -30,6 +30,7 @@ const GAMES: [&str; 25] = [
     include_str!("../../games/lines-of-action.game"),
     include_str!("../../games/ataxx.game"),
     include_str!("../../games/connect6.game"),
+    include_str!("../../games/pentago.game"),
     include_str!("../../games/clobber.game"),
     include_str!("../../games/domineering.game"),
     include_str!("../../games/amazons.game"),
@@ -110,6 +111,10 @@ const WORDS: &[&str] = &[
     "tiling",
     "define",
     "for-each",
+    "rotate",
+    "filled",
+    "lines",
+    "difference",
     "variant",
     "option",
     "region",

@@ -57,3 +57,4 @@ mod text_board;
 mod threads;
 mod turn_perft;
 mod tutorial;
+mod twists;

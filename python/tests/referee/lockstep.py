@@ -48,13 +48,20 @@ class Tally:
     seconds: float = 0.0
 
 
-def tabula_moves(pairing: Pairing, state) -> dict[str, int]:
-    moves: dict[str, int] = {}
+def tabula_moves(pairing: Pairing, state) -> dict[str, list[int]]:
+    """Tabula's legal moves, each under its common text: an action, or with ``tabula_turns`` a
+    whole turn (the actions until another player is to move or the game ends)."""
+    moves: dict[str, list[int]] = {}
     for action in state.legal_actions():
         text = pairing.tabula_text(state.action_to_string(action))
+        child = state.child(action) if pairing.tabula_turns else None
+        if child is not None and not child.is_terminal() and child.current_player() == state.current_player():
+            for rest, actions in tabula_moves(pairing, child).items():
+                moves[f"{text} {rest}"] = [action, *actions]
+            continue
         if text in moves:
             raise ValueError(f"{pairing.name}: two Tabula actions are written {text!r}")
-        moves[text] = action
+        moves[text] = [action]
     return moves
 
 
@@ -100,7 +107,8 @@ def play_one(pairing: Pairing, tgame, ogame, seed: int, index: int, tally: Tally
             return disagree(describe_sets(set(ours), set(theirs)))
         text = rng.choice(sorted(ours))
         moves.append(text)
-        t.apply_action(ours[text])
+        for action in ours[text]:
+            t.apply_action(action)
         for action in theirs[text]:
             o.apply_action(action)
 
@@ -119,9 +127,20 @@ def perft_tabula(pairing: Pairing, state, depth: int) -> int:
     """Move sequences of ``depth`` common moves; the last level is counted in bulk."""
     if state.is_terminal():
         return 0
+    if not pairing.tabula_turns:
+        if depth == 1:
+            return len(state.legal_actions())
+        return sum(perft_tabula(pairing, state.child(a), depth - 1) for a in state.legal_actions())
+    moves = tabula_moves(pairing, state)
     if depth == 1:
-        return len(state.legal_actions())
-    return sum(perft_tabula(pairing, state.child(a), depth - 1) for a in state.legal_actions())
+        return len(moves)
+    total = 0
+    for actions in moves.values():
+        child = state
+        for a in actions:
+            child = child.child(a)
+        total += perft_tabula(pairing, child, depth - 1)
+    return total
 
 
 def perft_openspiel(pairing: Pairing, state, depth: int) -> int:

@@ -46,6 +46,9 @@ class Pairing:
     # Random games at this count in CI, perft at this depth (both chosen to take seconds).
     games: int = 200
     perft_depth: int = 3
+    # Compare whole turns of Tabula's, their actions' texts joined by a space (`c3 swcw`), with
+    # OpenSpiel's single actions: Pentago's placement and twist are one action there.
+    tabula_turns: bool = False
 
     def load_openspiel(self) -> pyspiel.Game:
         return pyspiel.load_game(self.openspiel, self.params)
@@ -107,6 +110,18 @@ def capture_text(state: pyspiel.State, action: int) -> str:
     """Lines of Action: ``c1xa3`` (a capture) and ``b1-b3`` → ``c1-a3``, ``b1-b3``; both label
     a1 at the bottom left, and both start Black on the first and last rows."""
     return state.action_to_string(state.current_player(), action).replace("x", "-")
+
+
+def pentago_text(state: pyspiel.State, action: int) -> str:
+    """``a1t`` → ``a1 swccw``: the cell, then the quadrant and the way it turns. OpenSpiel's letter
+    ``s``–``z`` is 2 × quadrant + way, quadrants in the order south-west, south-east, north-east,
+    north-west of Tabula's board (both label a1 alike), way 1 being clockwise with OpenSpiel's
+    rows counted downwards: counterclockwise seen from above with row 1 at the bottom."""
+    text = state.action_to_string(state.current_player(), action)
+    r = ord(text[-1]) - ord("s")
+    quadrant = ["sw", "se", "ne", "nw"][r >> 1]
+    way = "ccw" if r & 1 else "cw"
+    return f"{text[:-1]} {quadrant}{way}"
 
 
 def chess_text(state: pyspiel.State, action: int) -> str:
@@ -232,6 +247,15 @@ PAIRINGS: dict[str, Pairing] = {
             options={"openspiel": True},
             openspiel_text=capture_text,
             perft_depth=3,
+        ),
+        Pairing(
+            "pentago",
+            "pentago",
+            "games/pentago.game",
+            options={"openspiel": True},
+            openspiel_text=pentago_text,
+            tabula_turns=True,
+            perft_depth=2,
         ),
         Pairing(
             "go",
