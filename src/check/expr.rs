@@ -343,9 +343,13 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
         }
         "is" => {
             let f = args.required(cx, "a filter such as `empty`").and_then(|n| piece_filter(cx, scope, n));
-            let v = args.required(cx, "the site: `to`, `from` or `site`").and_then(|n| site_var(cx, n, ctx));
+            let at = args.required(cx, "the site: `to`, `from`, `site`, or one worked out such as `(step to N)`");
+            let at = at.and_then(|n| site_or_step(cx, scope, n, ctx));
             args.finish(cx);
-            Bool::Is(f?, v?)
+            match at? {
+                Either::Var(v) => Bool::Is(f?, v),
+                Either::Worked(s) => Bool::IsAt(f?, s),
+            }
         }
         "first-turn" => {
             args.finish(cx);
@@ -416,6 +420,28 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
         }
     };
     Some(value)
+}
+
+/// A bound site, or a single site worked out from one.
+pub(crate) enum Either {
+    Var(SiteVar),
+    Worked(Sites),
+}
+
+/// The site that `is` and `in` look at: a bound site (`to`), or one worked out from a bound site
+/// by `(step ...)` or `(transpose ...)`, which stand for one site at most.
+pub(crate) fn site_or_step(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<Either> {
+    match node.head() {
+        Some("step" | "transpose") => sites(cx, scope, node, ctx).map(Either::Worked),
+        Some(_) => {
+            cx.report(
+                wrong_kind(node, "the site", "a bound site such as `to`, or `(step ...)` or `(transpose ...)` of one")
+                    .help("this stands for a set of sites: ask how many of them match with `(count FILTER SITES)`"),
+            );
+            None
+        }
+        None => site_var(cx, node, ctx).map(Either::Var),
+    }
 }
 
 /// A filter, or one for a kind of piece: `(friend pawn)`.
@@ -540,6 +566,21 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
     match node.head() {
         Some("friend" | "enemy" | "occupied") => super::pieces::filter(cx, scope, node).map(Sites::Filter),
         Some("transpose") => super::connection::transpose(cx, scope, node, ctx),
+        Some("between") => {
+            let mut args = Args::new(node);
+            let a = args.required(cx, "the first site, such as `from`").and_then(|n| site_var(cx, n, ctx));
+            let b = args.required(cx, "the second site, such as `to`").and_then(|n| site_var(cx, n, ctx));
+            args.finish(cx);
+            if scope.setup.board.directions.is_empty() {
+                cx.report(
+                    Diagnostic::error(codes::NO_DIRECTIONS, "this board has no lines to be between sites on")
+                        .label(node.span, "needs a board with directions")
+                        .help("square, hexagonal, rhombus and triangle boards have directions; a tiling has none"),
+                );
+                return None;
+            }
+            Some(Sites::Between(a?, b?))
+        }
         Some("neighbors") => {
             let mut args = Args::new(node);
             let v = args.required(cx, "the site: `to`, `from` or `site`").and_then(|n| site_var(cx, n, ctx));

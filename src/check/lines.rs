@@ -84,8 +84,12 @@ fn exact(cx: &mut Context, node: &Node) -> Option<bool> {
 /// `(in SITE SITES)`.
 pub fn membership(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<Bool> {
     let mut args = Args::new(node);
-    let site = args.required(cx, "the site: `to`, `from`, `site` or `last`").and_then(|n| site_var(cx, n, ctx));
+    let site = args.required(cx, "the site: `to`, `from`, `site`, `last`, or one worked out such as `(step to N)`");
+    let site = site.and_then(|n| super::expr::site_or_step(cx, scope, n, ctx));
     let set = args.required(cx, "a region or another set of sites").and_then(|n| sites(cx, scope, n, ctx));
     args.finish(cx);
-    Some(Bool::In(site?, set?))
+    Some(match site? {
+        super::expr::Either::Var(v) => Bool::In(v, set?),
+        super::expr::Either::Worked(at) => Bool::InAt(at, set?),
+    })
 }

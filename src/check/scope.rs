@@ -116,6 +116,7 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("sites", Clause, "(sites LABEL...)"),
     ("within", Clause, "(within STEPS REGION RELATION)"),
     ("rotate", Effect, "(rotate REGION clockwise|counterclockwise)"),
+    ("between", Sites, "(between SITE SITE)"),
     ("filled", Condition, "(filled REGION FILTER)"),
     ("difference", Clause, "(difference PART PART...)"),
     ("intersection", Clause, "(intersection PART PART...)"),

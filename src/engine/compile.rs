@@ -668,7 +668,9 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
         | Bool::In(..)
         | Bool::Unmoved(_)
         | Bool::Attacked(_)
-        | Bool::Filled(..) => interpreted_bool(e),
+        | Bool::Filled(..)
+        | Bool::IsAt(..)
+        | Bool::InAt(..) => interpreted_bool(e),
     }
 }
 

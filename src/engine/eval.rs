@@ -171,6 +171,10 @@ impl Engine {
             Bool::Repeated => s.recreated(),
             Bool::Line(line) => self.line(s, w, line, env),
             Bool::In(var, sites) => env.var(*var).is_some_and(|v| self.contains(s, sites, v, env)),
+            Bool::IsAt(filter, at) => self
+                .single_site(s, at, env)
+                .is_some_and(|t| matches(s.board[t as usize], s.kinds[t as usize], *filter, env.subject)),
+            Bool::InAt(at, sites) => self.single_site(s, at, env).is_some_and(|t| self.contains(s, sites, t, env)),
             Bool::Unmoved(sites) => {
                 let mut found = false;
                 self.for_each_site(s, sites, env, |v| found |= s.board[v as usize] != 0 && s.unmoved.contains(v));
@@ -276,7 +280,9 @@ impl Engine {
                     _ => mask.count(),
                 }
             }
-            Sites::Ray(..) | Sites::Flanks(..) | Sites::Sight(..) => self.count_lines(s, filter, sites, env),
+            Sites::Ray(..) | Sites::Flanks(..) | Sites::Sight(..) | Sites::Between(..) => {
+                self.count_lines(s, filter, sites, env)
+            }
             Sites::Transpose(var) => {
                 let image = env.var(*var).and_then(|v| self.transposed(v));
                 u32::from(image.is_some_and(|t| matches(s.board[t as usize], s.kinds[t as usize], filter, env.subject)))
@@ -329,7 +335,7 @@ impl Engine {
                 let rel = self.program.rel(*rel, env.subject);
                 env.var(*var).is_some_and(|v| self.game.board.relations[rel as usize].neighbors(v).contains(&site))
             }
-            Sites::Ray(..) | Sites::Flanks(..) | Sites::Sight(..) => {
+            Sites::Ray(..) | Sites::Flanks(..) | Sites::Sight(..) | Sites::Between(..) => {
                 let mut found = false;
                 self.for_each_site(s, sites, env, |t| found |= t == site);
                 found
@@ -338,6 +344,38 @@ impl Engine {
             Sites::At(var) => env.var(*var) == Some(site),
             Sites::Step(var, path) => self.step(env.var(*var), path, env.subject) == Some(site),
         }
+    }
+
+    /// Calls `f` on the sites strictly between `a` and `b`, from `a`'s side, when a direction of
+    /// the board leads from one to the other.
+    fn between(&self, a: u16, b: u16, mut f: impl FnMut(u16)) {
+        let limit = self.game.board.site_count();
+        for direction in &self.game.board.directions {
+            let step = |at: u16| direction.step[at as usize];
+            let (mut at, mut steps) = (a, 0);
+            while let Some(next) = step(at).filter(|_| steps < limit) {
+                if next == b {
+                    let mut t = a;
+                    for _ in 0..steps {
+                        t = step(t).unwrap_or(t);
+                        f(t);
+                    }
+                    return;
+                }
+                at = next;
+                steps += 1;
+            }
+        }
+    }
+
+    /// The site a site expression such as `(step to N)` stands for, if any (the first, for an
+    /// expression of several: the checker allows only those of one).
+    fn single_site(&self, s: &State, at: &Sites, env: &Env) -> Option<u16> {
+        let mut found = None;
+        self.for_each_site(s, at, env, |t| {
+            found.get_or_insert(t);
+        });
+        found
     }
 
     /// The site reached from `start` by one step along each direction of `path` in turn; an
@@ -387,6 +425,11 @@ impl Engine {
             Sites::Step(var, path) => {
                 if let Some(t) = self.step(env.var(*var), path, env.subject) {
                     f(t)
+                }
+            }
+            Sites::Between(a, b) => {
+                if let (Some(a), Some(b)) = (env.var(*a), env.var(*b)) {
+                    self.between(a, b, f)
                 }
             }
             Sites::Ray(var, rel) => {

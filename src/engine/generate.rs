@@ -786,6 +786,7 @@ fn describe(sites: &Sites) -> &'static str {
         Sites::Filter(Filter::Piece(..)) => "a piece of the kind this move allows",
         Sites::Sight(..) => "in sight along the lines this move allows",
         Sites::Step(..) => "the site this move's steps lead to",
+        Sites::Between(..) => "between the two sites",
     }
 }
 

@@ -89,6 +89,9 @@ pub enum Sites {
     /// The site reached from the bound site by one step along each direction in turn (none
     /// when a step leaves the board): `(step to W W)`.
     Step(SiteVar, Vec<RelId>),
+    /// The sites strictly between two bound sites on a line of the board (along one of its
+    /// directions); none when they are on no common line, or next to each other.
+    Between(SiteVar, SiteVar),
 }
 
 /// Sizes of the groups (maximal connected sets of stones of one team) under a relation.
@@ -207,6 +210,11 @@ pub enum Bool {
     Line(Box<super::Line>),
     /// The bound site belongs to the set (the subject's version of an owned region).
     In(SiteVar, Sites),
+    /// `(is FILTER SITE)` with a site worked out from a bound one (`(step to N)`): there is
+    /// such a site and it holds what the filter asks for.
+    IsAt(Filter, Sites),
+    /// `(in SITE SET)` with a site worked out from a bound one: there is such a site, in SET.
+    InAt(Sites, Sites),
     /// Some site of the set holds a piece that has not moved since it came onto the board (set
     /// up or placed): rights that lapse once a piece has moved.
     Unmoved(Sites),
@@ -217,18 +225,20 @@ pub enum Bool {
 }
 
 impl Sites {
-    /// The bound site the set is taken from, if it is taken from one.
-    pub fn var(&self) -> Option<SiteVar> {
-        match self {
-            Sites::Filter(_) | Sites::Region(_) => None,
+    /// The bound sites the set is taken from: none, one, or two for `between`.
+    pub fn vars(&self) -> impl Iterator<Item = SiteVar> {
+        let (first, second) = match self {
+            Sites::Filter(_) | Sites::Region(_) => (None, None),
+            Sites::Between(a, b) => (Some(*a), Some(*b)),
             Sites::Neighbors(v, _)
             | Sites::Ray(v, _)
             | Sites::Flanks(v, _)
             | Sites::Transpose(v)
             | Sites::Sight(v, _)
             | Sites::At(v)
-            | Sites::Step(v, _) => Some(*v),
-        }
+            | Sites::Step(v, _) => (Some(*v), None),
+        };
+        first.into_iter().chain(second)
     }
 }
 
@@ -238,7 +248,7 @@ impl Bool {
     /// the game's history.
     pub fn vars_here(&self, f: &mut impl FnMut(Option<SiteVar>)) {
         let sites = |s: &Sites, f: &mut dyn FnMut(Option<SiteVar>)| {
-            if let Some(v) = s.var() {
+            for v in s.vars() {
                 f(Some(v));
             }
         };
@@ -251,6 +261,11 @@ impl Bool {
             Bool::Line(line) => f(Some(line.site)),
             Bool::In(v, s) => {
                 f(Some(*v));
+                sites(s, f);
+            }
+            Bool::IsAt(_, s) => sites(s, f),
+            Bool::InAt(at, s) => {
+                sites(at, f);
                 sites(s, f);
             }
             Bool::Attacked(s) => sites(s, f),

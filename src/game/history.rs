@@ -12,7 +12,7 @@ fn is_history(v: SiteVar) -> bool {
 impl Sites {
     /// Whether the set is taken from the previous move's origin or destination.
     pub fn reads_history(&self) -> bool {
-        self.var().is_some_and(is_history)
+        self.vars().any(is_history)
     }
 }
 

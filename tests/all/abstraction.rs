@@ -187,3 +187,22 @@ fn a_computed_part_chooses_by_the_options_in_force() {
     assert_eq!(region_parts(&e, "centre"), [["c3"]]);
     assert_eq!(region_parts(&e, "extra"), [["a2"]]);
 }
+
+#[test]
+fn is_and_in_take_a_site_worked_out_from_a_bound_one() {
+    // 4×4, White on b2. `(is friend (step to S))`: only b3 has White's b2 to its south. `(in
+    // (step to N) side-N)`: the sites whose northern neighbour is on the top row, row 3; row 4
+    // has no site to its north.
+    let is = inline(
+        "(game \"Is\" (players \"White\" \"Black\") (board (square 4)) (setup (place \"White\" b2))
+           (play (turn (place (to empty) (where (is friend (step to S))))))
+           (end (when (no-moves) (draw))))",
+    );
+    assert_eq!(legal(&is, &is.initial()), ["b3"]);
+    let within = inline(
+        "(game \"In\" (players \"White\" \"Black\") (board (square 4))
+           (play (turn (place (to empty) (where (in (step to N) side-N)))))
+           (end (when (no-moves) (draw))))",
+    );
+    assert_eq!(legal(&within, &within.initial()), ["a3", "b3", "c3", "d3"]);
+}

@@ -89,3 +89,20 @@ fn lines_of_action_opens_as_the_rules_say() {
     assert_eq!(from("c1-"), ["c1-a3", "c1-c3", "c1-e3"]);
     assert_eq!(legal(&e, &s).len(), 36);
 }
+
+#[test]
+fn between_counts_the_screen_of_a_cannon() {
+    // A cannon captures by riding over exactly one piece of either side. White a1 and c1,
+    // Black a3, a5 and e1. a1 takes a5 (a3 between, alone) and e1 (c1 between, alone), not a3
+    // (nothing between). c1 reaches e1 with nothing between: no capture.
+    let e = inline(
+        "(game \"Cannons\" (players \"White\" \"Black\") (board (square 5))
+           (setup (place \"White\" a1 c1) (place \"Black\" a3 a5 e1))
+           (play (turn (slide (from friend) (along orthogonal) (to enemy) (range any) (through occupied) (capture)
+             (where (= (count occupied (between from to)) 1)))))
+           (end (when (no-moves) (win mover))))",
+    );
+    let mut moves = legal(&e, &e.initial());
+    moves.sort();
+    assert_eq!(moves, ["a1-a5", "a1-e1"]);
+}
