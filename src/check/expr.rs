@@ -686,6 +686,14 @@ pub fn constant_condition(cx: &mut Context, node: &Node) -> Option<bool> {
         (NodeKind::Symbol(s), _) if s == "true" => Some(true),
         (NodeKind::Symbol(s), _) if s == "false" => Some(false),
         (NodeKind::Symbol(s), _) if s == POISON => None,
+        (NodeKind::Symbol(word), _) => {
+            cx.report(
+                Diagnostic::error(codes::UNKNOWN_NAME, format!("`{word}` is no option or define"))
+                    .label(node.span, "unknown here")
+                    .help("a condition fixed before play reads options: declare `(option NAME boolean ...)`"),
+            );
+            None
+        }
         (_, Some(head @ ("and" | "or"))) => {
             let mut args = Args::new(node);
             let values = each(cx, &mut args, 1, "a condition", constant_condition)?;
