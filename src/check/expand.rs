@@ -156,6 +156,15 @@ fn check_parameters(cx: &mut Context, define: &Define<'_>) -> bool {
     define.params.iter().all(|(p, span)| check_name(cx, p, *span, "a parameter"))
 }
 
+/// Values of a `for-each` that are no list; always `None`.
+fn not_a_list<T>(cx: &mut Context, node: &Node) -> Option<T> {
+    cx.report(
+        wrong_kind(node, "the values of `for-each`", "a list such as `(N E S W)`")
+            .help("the values are written in parentheses, or named by a define: `(define sides (N E S W))`"),
+    );
+    None
+}
+
 fn poison(span: Span) -> Node {
     Node { kind: NodeKind::Symbol(POISON.into()), span }
 }
@@ -277,14 +286,32 @@ impl<'a> Expander<'a> {
             );
             return vec![poison(node.span)];
         }
-        if !self.enter(cx, key, node.span, declared, body) {
-            return vec![poison(node.span)];
+        let frame = params.iter().map(|(p, _)| p.clone()).zip(arguments).collect();
+        self.inside(cx, key, node.span, declared, body, frame, |ex, cx| ex.items(cx, body, depth + 1))
+            .unwrap_or_else(|| vec![poison(node.span)])
+    }
+
+    /// Runs `expand` inside define `key` (its body `body`, used at `at`), its parameters bound
+    /// by `frame`; `None` for a define that would use itself.
+    #[allow(clippy::too_many_arguments)]
+    fn inside<T>(
+        &mut self,
+        cx: &mut Context,
+        key: &'a str,
+        at: Span,
+        declared: Span,
+        body: &Node,
+        frame: Frame,
+        expand: impl FnOnce(&mut Self, &mut Context) -> T,
+    ) -> Option<T> {
+        if !self.enter(cx, key, at, declared, body) {
+            return None;
         }
-        self.frames.push(params.iter().map(|(p, _)| p.clone()).zip(arguments).collect());
-        let out = self.items(cx, body, depth + 1);
+        self.frames.push(frame);
+        let out = expand(self, cx);
         self.frames.pop();
         self.active.pop();
-        out
+        Some(out)
     }
 
     /// Starts expanding define `key` used at `at`: refuses a cycle, records the use.
@@ -427,47 +454,31 @@ impl<'a> Expander<'a> {
     /// The values of a `for-each`: a list written there, or a define, parameter or loop name
     /// that stands for one. Each value is expanded where the list is written.
     fn loop_values(&mut self, cx: &mut Context, node: &'a Node, depth: usize) -> Option<Vec<Node>> {
-        let not_a_list = |cx: &mut Context| {
-            cx.report(
-                wrong_kind(node, "the values of `for-each`", "a list such as `(N E S W)`")
-                    .help("the values are written in parentheses, or named by a define: `(define sides (N E S W))`"),
-            );
-            None
-        };
         let NodeKind::Symbol(name) = &node.kind else { return self.list_items(cx, node, depth) };
         if let Some(bound) = self.lookup(name) {
             return match bound.kind {
                 NodeKind::List(items) => Some(items),
-                _ => not_a_list(cx),
+                _ => not_a_list(cx, node),
             };
         }
         match self.values.get_key_value(name.as_str()) {
             Some((key, Value::Define(body, declared, []))) => {
                 let (key, body, declared): (&'a str, &'a Node, Span) = (key, body, *declared);
-                if !self.enter(cx, key, node.span, declared, body) {
-                    return None;
-                }
-                self.frames.push(Vec::new());
-                let out = if body.list().is_some() { self.list_items(cx, body, depth) } else { not_a_list(cx) };
-                self.frames.pop();
-                self.active.pop();
-                out
+                self.inside(cx, key, node.span, declared, body, Vec::new(), |ex, cx| match body.list() {
+                    Some(_) => ex.list_items(cx, body, depth),
+                    None => not_a_list(cx, node),
+                })
+                .flatten()
             }
             Some((_, Value::Broken)) => None,
-            _ => not_a_list(cx),
+            _ => not_a_list(cx, node),
         }
     }
 
     /// Every item of a list written in the file, each expanded as an argument (the first too:
     /// a list of values has no head).
     fn list_items(&mut self, cx: &mut Context, node: &'a Node, depth: usize) -> Option<Vec<Node>> {
-        let Some(items) = node.list() else {
-            cx.report(
-                wrong_kind(node, "the values of `for-each`", "a list such as `(N E S W)`")
-                    .help("the values are written in parentheses, or named by a define: `(define sides (N E S W))`"),
-            );
-            return None;
-        };
+        let Some(items) = node.list() else { return not_a_list(cx, node) };
         let mut out = Vec::with_capacity(items.len());
         for item in items {
             out.extend(self.items(cx, item, depth + 1));
@@ -514,14 +525,8 @@ impl<'a> Expander<'a> {
                     );
                     return vec![poison(node.span)];
                 }
-                if !self.enter(cx, key, node.span, declared, body) {
-                    return vec![poison(node.span)];
-                }
-                self.frames.push(Vec::new());
-                let out = self.items(cx, body, depth + 1);
-                self.frames.pop();
-                self.active.pop();
-                out
+                self.inside(cx, key, node.span, declared, body, Vec::new(), |ex, cx| ex.items(cx, body, depth + 1))
+                    .unwrap_or_else(|| vec![poison(node.span)])
             }
         }
     }

@@ -27,31 +27,22 @@ pub fn computed(
 ) -> Option<Vec<Vec<Site>>> {
     let mut args = Args::new(form);
     let head = args.head();
-    // The parts of one argument, itself any PART.
-    let parts_of = |cx: &mut Context, node: &Node| -> Option<Vec<Vec<Site>>> {
+    // One argument, itself any PART, as a region of its own.
+    let region_of = |cx: &mut Context, node: &Node| -> Option<RegionDef> {
         let mut def =
             RegionDef { name: String::new(), owner: None, parts: Vec::new(), labels: Vec::new(), builtin: false };
-        super::setup::part_into(cx, node, board, regions, owner, &mut def).then_some(def.parts)
-    };
-    let union = |parts: Vec<Vec<Site>>| {
-        let mut all: Vec<Site> = parts.into_iter().flatten().collect();
-        all.sort_unstable();
-        all.dedup();
-        all
+        super::setup::part_into(cx, node, board, regions, owner, &mut def).then_some(def)
     };
     match head {
         "difference" | "intersection" => {
-            let first = args.required(cx, "a part, such as `perimeter`").and_then(|n| parts_of(cx, n));
+            let first = args.required(cx, "a part, such as `perimeter`").and_then(|n| region_of(cx, n));
             let others = args.rest();
             if others.is_empty() {
                 cx.report(args.missing("a second part"));
                 return None;
             }
-            let mut rest = Vec::new();
-            for n in others {
-                rest.push(parts_of(cx, n).map(union));
-            }
-            let mut sites = union(first?);
+            let rest: Vec<Option<Vec<Site>>> = others.iter().map(|n| region_of(cx, n).map(|d| d.sites())).collect();
+            let mut sites = first?.sites();
             for other in rest {
                 let other = other?;
                 if head == "difference" {
@@ -70,14 +61,14 @@ pub fn computed(
             args.finish(cx);
             let chosen = if condition? { then } else { otherwise };
             match chosen {
-                Some(n) => parts_of(cx, n),
+                Some(n) => region_of(cx, n).map(|d| d.parts),
                 None => Some(Vec::new()),
             }
         }
         "each" => {
-            let of = args.required(cx, "the part whose sites become parts").and_then(|n| parts_of(cx, n));
+            let of = args.required(cx, "the part whose sites become parts").and_then(|n| region_of(cx, n));
             args.finish(cx);
-            Some(union(of?).into_iter().map(|s| vec![s]).collect())
+            Some(of?.sites().into_iter().map(|s| vec![s]).collect())
         }
         _ => lines(cx, args, board, form.span),
     }

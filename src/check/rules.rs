@@ -640,12 +640,7 @@ fn rotate(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Effect
         );
         return None;
     }
-    let sites: Vec<u16> = {
-        let mut all: Vec<u16> = setup.regions[r.by_team[0] as usize].parts.iter().flatten().copied().collect();
-        all.sort_unstable();
-        all.dedup();
-        all
-    };
+    let sites = setup.regions[r.by_team[0] as usize].sites();
     let width = match setup.board.shape {
         crate::board::Shape::Square { size } => Some(size),
         crate::board::Shape::Rectangle { width, .. } => Some(width),

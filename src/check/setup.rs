@@ -392,11 +392,8 @@ fn regions(
             if part.head() == Some("owner") || cx.budget_refused() && part.head() != Some("faces") {
                 continue;
             }
-            let mut scratch = RegionDef { parts: Vec::new(), labels: Vec::new(), ..def.clone() };
-            if part_into(cx, part, board, &regions, owner, &mut scratch) {
-                def.parts.append(&mut scratch.parts);
-                def.labels.append(&mut scratch.labels);
-            }
+            // A part reported as wrong makes the region broken below.
+            part_into(cx, part, board, &regions, owner, &mut def);
         }
         def.owner = owner;
         let sites = board.site_count();

@@ -130,10 +130,7 @@ fn collect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, team: usize, ou
             } else if scope.setup.regions.iter().any(|r| r.name == *word) {
                 match scope.region(node) {
                     Ok(r) => {
-                        let region = &scope.setup.regions[r.by_team[team] as usize];
-                        let mut sites: Vec<u16> = region.parts.iter().flatten().copied().collect();
-                        sites.sort_unstable();
-                        sites.dedup();
+                        let sites = scope.setup.regions[r.by_team[team] as usize].sites();
                         out.extend(sites.into_iter().map(|s| (s, node.span)));
                     }
                     Err(d) => {

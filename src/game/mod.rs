@@ -166,6 +166,16 @@ pub struct RegionDef {
     pub builtin: bool,
 }
 
+impl RegionDef {
+    /// The union of the parts: every site once, ascending.
+    pub fn sites(&self) -> Vec<u16> {
+        let mut all: Vec<u16> = self.parts.iter().flatten().copied().collect();
+        all.sort_unstable();
+        all.dedup();
+        all
+    }
+}
+
 /// A phase of play. Each player is in one phase at a time; at the start of his turn he moves
 /// to the next phase while `until` holds.
 #[derive(Debug, Clone)]

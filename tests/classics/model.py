@@ -77,19 +77,25 @@ class Board:
         return len(self.cells)
 
 
+def n_by_n(n: int):
+    """The cells (column, row) of an N×N grid, row by row from the bottom, and its four sides
+    (a rhombus and a square board are both indexed so)."""
+    cells = [(c, r) for r in range(n) for c in range(n)]
+    sides = {
+        "side-N": {(c, n - 1) for c in range(n)},
+        "side-E": {(n - 1, r) for r in range(n)},
+        "side-S": {(c, 0) for c in range(n)},
+        "side-W": {(0, r) for r in range(n)},
+    }
+    return cells, sides
+
+
 class Rhombus(Board):
     """LANGUAGE.md §4 `rhombus`: each row half a cell right of the row below, so a cell touches
     the same column and one column left in the row above."""
 
     def __init__(self, n: int):
-        cells = [(c, r) for r in range(n) for c in range(n)]
-        sides = {
-            "side-N": {(c, n - 1) for c in range(n)},
-            "side-E": {(n - 1, r) for r in range(n)},
-            "side-S": {(c, 0) for c in range(n)},
-            "side-W": {(0, r) for r in range(n)},
-        }
-        super().__init__(cells, sides)
+        super().__init__(*n_by_n(n))
 
     def axes(self):
         return [(1, 0), (0, 1), (-1, 1)]
@@ -143,14 +149,7 @@ class Square(Board):
     one of four axes: a row, a column, or one of the two diagonals."""
 
     def __init__(self, n: int):
-        cells = [(c, r) for r in range(n) for c in range(n)]
-        sides = {
-            "side-N": {(c, n - 1) for c in range(n)},
-            "side-E": {(n - 1, r) for r in range(n)},
-            "side-S": {(c, 0) for c in range(n)},
-            "side-W": {(0, r) for r in range(n)},
-        }
-        super().__init__(cells, sides)
+        super().__init__(*n_by_n(n))
 
     def axes(self):
         # E–W along a row, N–S along a column, SW–NE and NW–SE along the diagonals.

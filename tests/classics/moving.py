@@ -245,6 +245,18 @@ class Game:
 # Breakthrough -------------------------------------------------------------------------------
 
 
+def two_rows_each(g: Grid) -> State:
+    """Breakthrough's and Knightthrough's start: player 1 on the first two rows, player 2 on the
+    last two."""
+    cells = [EMPTY] * (g.width * g.height)
+    for i in range(len(cells)):
+        if g.row(i) < 2:
+            cells[i] = 1
+        elif g.row(i) >= g.height - 2:
+            cells[i] = 2
+    return State(cells)
+
+
 class Breakthrough(Game):
     """CLASSICS.md: White (player 1) on rows 1–2 moves up, Black on the last two rows moves
     down. A pawn steps one square straight forward onto an empty square, or diagonally forward
@@ -255,14 +267,7 @@ class Breakthrough(Game):
     name = "breakthrough"
 
     def start(self):
-        g = self.grid
-        cells = [EMPTY] * (g.width * g.height)
-        for i in range(len(cells)):
-            if g.row(i) < 2:
-                cells[i] = 1
-            elif g.row(i) >= g.height - 2:
-                cells[i] = 2
-        return State(cells)
+        return two_rows_each(self.grid)
 
     def legal(self, state):
         if state.outcome is not None:
@@ -320,14 +325,7 @@ class Knightthrough(Game):
     JUMPS = ((1, 2), (-1, 2), (2, 1), (-2, 1))
 
     def start(self):
-        g = self.grid
-        cells = [EMPTY] * (g.width * g.height)
-        for i in range(len(cells)):
-            if g.row(i) < 2:
-                cells[i] = 1
-            elif g.row(i) >= g.height - 2:
-                cells[i] = 2
-        return State(cells)
+        return two_rows_each(self.grid)
 
     def legal(self, state):
         if state.outcome is not None:
