@@ -519,10 +519,8 @@ fn unused_parameters(cx: &mut Context, define: &str, params: &[(String, Span)], 
 pub fn mentions(node: &Node, word: &str) -> bool {
     match &node.kind {
         NodeKind::Symbol(s) => s == word,
-        NodeKind::List(items) => items
-            .iter()
-            .enumerate()
-            .any(|(i, item)| if i == 0 && item.symbol().is_some() { false } else { mentions(item, word) }),
+        // A bound name may head a list of data, `(X S)`; it cannot be a ludeme's name.
+        NodeKind::List(items) => items.iter().any(|item| mentions(item, word)),
         _ => false,
     }
 }

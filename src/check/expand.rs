@@ -54,7 +54,32 @@ enum Value<'a> {
 /// What the words of one define's body or one `for-each` repetition stand for: the define's
 /// parameters and the loop variables around the form being expanded, innermost last. Each value
 /// is already expanded, in the scope of the use that gave it.
-type Frame = Vec<(String, Node)>;
+type Frame = Vec<Binding>;
+
+/// A name bound to an expanded form, with the form's size and height: every substitution copies
+/// the form, and is charged against the limits as if it were written out.
+#[derive(Clone)]
+struct Binding {
+    name: String,
+    value: Node,
+    nodes: usize,
+    height: usize,
+}
+
+impl Binding {
+    fn new(name: String, value: Node) -> Self {
+        let (nodes, height) = measure(&value);
+        Binding { name, value, nodes, height }
+    }
+}
+
+/// The number of forms in `node` and how deeply they nest.
+fn measure(node: &Node) -> (usize, usize) {
+    match &node.kind {
+        NodeKind::List(items) => items.iter().map(measure).fold((1, 1), |(n, h), (m, g)| (n + m, h.max(g + 1))),
+        _ => (1, 1),
+    }
+}
 
 struct Expander<'a> {
     values: HashMap<&'a str, Value<'a>>,
@@ -69,7 +94,9 @@ struct Expander<'a> {
     overflow: bool,
 }
 
-pub fn expand(cx: &mut Context, doc: &Document<'_>, resolved: &Resolved<'_>) -> Expanded {
+/// The expanded sections; `None` when they grew past the limits (reported once), as what came
+/// out is cut short and checking it would only report the cuts.
+pub fn expand(cx: &mut Context, doc: &Document<'_>, resolved: &Resolved<'_>) -> Option<Expanded> {
     let mut values: HashMap<&str, Value> = HashMap::new();
     for name in &resolved.failed_options {
         values.insert(name.as_str(), Value::Broken);
@@ -123,7 +150,10 @@ pub fn expand(cx: &mut Context, doc: &Document<'_>, resolved: &Resolved<'_>) -> 
     let counters = s.counters.iter().map(|n| ex.node(cx, n, 0)).collect();
     let allowances = s.allowances.iter().map(|n| ex.node(cx, n, 0)).collect();
     let relations = s.relations.iter().map(|n| ex.node(cx, n, 0)).collect();
-    Expanded { players, board, play, end, setup, pieces, regions, counters, allowances, relations }
+    if ex.overflow {
+        return None;
+    }
+    Some(Expanded { players, board, play, end, setup, pieces, regions, counters, allowances, relations })
 }
 
 /// Whether a name may be defined; reports it if not.
@@ -153,7 +183,24 @@ fn check_parameters(cx: &mut Context, define: &Define<'_>) -> bool {
         );
         return false;
     }
-    define.params.iter().all(|(p, span)| check_name(cx, p, *span, "a parameter"))
+    define.params.iter().all(|(p, span)| check_bound_name(cx, p, *span, "a parameter"))
+}
+
+/// A parameter or a name bound by `for-each` stands for its value wherever it is written, at
+/// the head of a list too (`(X S)` in a loop over X): it may be neither a keyword nor a ludeme.
+fn check_bound_name(cx: &mut Context, name: &str, span: Span, what: &str) -> bool {
+    if LUDEMES.iter().any(|(ludeme, _, _)| *ludeme == name) {
+        cx.report(
+            Diagnostic::error(codes::SHADOWED, format!("`{name}` is a ludeme and cannot name {what}"))
+                .label(span, "the name of a ludeme")
+                .help(format!(
+                    "`({name} ...)` would stand for the value: choose another name, such as `{}`",
+                    name.to_uppercase()
+                )),
+        );
+        return false;
+    }
+    check_name(cx, name, span, what)
 }
 
 /// Values of a `for-each` that are no list; always `None`.
@@ -192,16 +239,7 @@ impl<'a> Expander<'a> {
     /// The forms that `node` stands for as an item of a list: one, except for a `for-each` and
     /// a define whose value is one, which stand for as many as they repeat.
     fn items(&mut self, cx: &mut Context, node: &'a Node, depth: usize) -> Vec<Node> {
-        self.nodes += 1;
-        if self.nodes > MAX_NODES || depth > MAX_DEPTH {
-            if !self.overflow {
-                self.overflow = true;
-                cx.report(
-                    Diagnostic::error(codes::TOO_DEEP, "defines expand to a description too large or too deep")
-                        .label(node.span, "while expanding this")
-                        .help("look for defines or `for-each` loops that use each other many times over"),
-                );
-            }
+        if !self.charge(cx, node.span, 1, depth) {
             return vec![poison(node.span)];
         }
         match &node.kind {
@@ -218,10 +256,12 @@ impl<'a> Expander<'a> {
                     }
                     let mut out = Vec::with_capacity(items.len());
                     for (i, item) in items.iter().enumerate() {
-                        if i == 0 && item.symbol().is_some() {
-                            out.push(item.clone());
-                        } else {
-                            out.extend(self.items(cx, item, depth + 1));
+                        match item.symbol() {
+                            // A ludeme's name, or data whose first word is bound (`(X S)` in a
+                            // loop over X).
+                            Some(word) if i == 0 => out
+                                .push(self.substitute(cx, item.span, word, depth + 1).unwrap_or_else(|| item.clone())),
+                            _ => out.extend(self.items(cx, item, depth + 1)),
                         }
                     }
                     vec![Node { kind: NodeKind::List(out), span: node.span }]
@@ -230,6 +270,34 @@ impl<'a> Expander<'a> {
             NodeKind::Symbol(name) => self.symbol(cx, node, name, depth),
             _ => vec![node.clone()],
         }
+    }
+
+    /// Counts `nodes` more forms of the expansion, reaching `height` levels deep; false, with one
+    /// report for the whole document, once the expansion has grown past the limits.
+    fn charge(&mut self, cx: &mut Context, at: Span, nodes: usize, height: usize) -> bool {
+        self.nodes += nodes;
+        if self.nodes <= MAX_NODES && height <= MAX_DEPTH {
+            return true;
+        }
+        if !self.overflow {
+            self.overflow = true;
+            cx.report(
+                Diagnostic::error(codes::TOO_DEEP, "defines expand to a description too large or too deep")
+                    .label(at, "while expanding this")
+                    .help("look for defines or `for-each` loops that use each other many times over"),
+            );
+        }
+        false
+    }
+
+    /// What the name `word` written at `at` stands for, if it is bound: a copy of its value,
+    /// charged as if written out at `depth` (the value is copied only once charged).
+    fn substitute(&mut self, cx: &mut Context, at: Span, word: &str, depth: usize) -> Option<Node> {
+        let (nodes, height) = self.lookup(word).map(|b| (b.nodes, b.height))?;
+        if !self.charge(cx, at, nodes, depth + height) {
+            return Some(poison(at));
+        }
+        self.lookup(word).map(|b| b.value.clone())
     }
 
     /// Whether `(head ...)` uses a define with parameters.
@@ -286,7 +354,7 @@ impl<'a> Expander<'a> {
             );
             return vec![poison(node.span)];
         }
-        let frame = params.iter().map(|(p, _)| p.clone()).zip(arguments).collect();
+        let frame = params.iter().zip(arguments).map(|((p, _), a)| Binding::new(p.clone(), a)).collect();
         self.inside(cx, key, node.span, declared, body, frame, |ex, cx| ex.items(cx, body, depth + 1))
             .unwrap_or_else(|| vec![poison(node.span)])
     }
@@ -362,8 +430,11 @@ impl<'a> Expander<'a> {
             );
             return vec![poison(node.span)];
         }
+        // Names written as a list, even a list of one, take each value apart: `(A B)` over
+        // `((N S) (E W))`.
+        let tuples = names.list().is_some();
         let Some(names) = self.loop_names(cx, names) else { return vec![poison(node.span)] };
-        let Some(values) = self.loop_values(cx, values, depth) else { return vec![poison(node.span)] };
+        let Some(values) = self.loop_values(cx, values, tuples, depth) else { return vec![poison(node.span)] };
         if values.is_empty() {
             cx.report(
                 Diagnostic::error(codes::MISSING_ARGUMENT, "`for-each` has no values")
@@ -384,7 +455,7 @@ impl<'a> Expander<'a> {
         cx.repeats.push((node.span, items[0].span, values.len()));
         let mut out = Vec::new();
         for value in values {
-            let bound: Vec<Node> = if names.len() == 1 {
+            let bound: Vec<Node> = if !tuples {
                 vec![value]
             } else {
                 match value.kind {
@@ -406,7 +477,7 @@ impl<'a> Expander<'a> {
                 }
             };
             let mut frame = self.frames.last().cloned().unwrap_or_default();
-            frame.extend(names.iter().map(|(n, _)| n.clone()).zip(bound));
+            frame.extend(names.iter().zip(bound).map(|((n, _), v)| Binding::new(n.clone(), v)));
             self.frames.push(frame);
             for form in forms {
                 out.extend(self.items(cx, form, depth + 1));
@@ -435,7 +506,7 @@ impl<'a> Expander<'a> {
                 cx.report(wrong_kind(w, "what `for-each` binds", "a name"));
                 return None;
             };
-            if !check_name(cx, name, w.span, "a name bound by `for-each`") {
+            if !check_bound_name(cx, name, w.span, "what `for-each` binds") {
                 return None;
             }
             if let Some((_, first)) = out.iter().find(|(n, _)| n == name) {
@@ -452,12 +523,14 @@ impl<'a> Expander<'a> {
     }
 
     /// The values of a `for-each`: a list written there, or a define, parameter or loop name
-    /// that stands for one. Each value is expanded where the list is written.
-    fn loop_values(&mut self, cx: &mut Context, node: &'a Node, depth: usize) -> Option<Vec<Node>> {
-        let NodeKind::Symbol(name) = &node.kind else { return self.list_items(cx, node, depth) };
-        if let Some(bound) = self.lookup(name) {
+    /// that stands for one. Each value is expanded where the list is written; with `tuples`,
+    /// each value written as a list is data, every item of it expanded as an argument.
+    fn loop_values(&mut self, cx: &mut Context, node: &'a Node, tuples: bool, depth: usize) -> Option<Vec<Node>> {
+        let NodeKind::Symbol(name) = &node.kind else { return self.list_items(cx, node, tuples, depth) };
+        if let Some(bound) = self.substitute(cx, node.span, name, depth) {
             return match bound.kind {
                 NodeKind::List(items) => Some(items),
+                _ if self.overflow => None,
                 _ => not_a_list(cx, node),
             };
         }
@@ -465,7 +538,7 @@ impl<'a> Expander<'a> {
             Some((key, Value::Define(body, declared, []))) => {
                 let (key, body, declared): (&'a str, &'a Node, Span) = (key, body, *declared);
                 self.inside(cx, key, node.span, declared, body, Vec::new(), |ex, cx| match body.list() {
-                    Some(_) => ex.list_items(cx, body, depth),
+                    Some(_) => ex.list_items(cx, body, tuples, depth),
                     None => not_a_list(cx, node),
                 })
                 .flatten()
@@ -476,23 +549,32 @@ impl<'a> Expander<'a> {
     }
 
     /// Every item of a list written in the file, each expanded as an argument (the first too:
-    /// a list of values has no head).
-    fn list_items(&mut self, cx: &mut Context, node: &'a Node, depth: usize) -> Option<Vec<Node>> {
+    /// a list of values has no head); with `tuples`, items that are lists are data too.
+    fn list_items(&mut self, cx: &mut Context, node: &'a Node, tuples: bool, depth: usize) -> Option<Vec<Node>> {
         let Some(items) = node.list() else { return not_a_list(cx, node) };
         let mut out = Vec::with_capacity(items.len());
         for item in items {
-            out.extend(self.items(cx, item, depth + 1));
+            match item.list() {
+                Some(_) if tuples => {
+                    if !self.charge(cx, item.span, 1, depth + 1) {
+                        return None;
+                    }
+                    let parts = self.list_items(cx, item, false, depth + 1)?;
+                    out.push(Node { kind: NodeKind::List(parts), span: item.span });
+                }
+                _ => out.extend(self.items(cx, item, depth + 1)),
+            }
         }
         Some(out)
     }
 
     /// What a parameter or loop name in scope stands for.
-    fn lookup(&self, name: &str) -> Option<Node> {
-        self.frames.last()?.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v.clone())
+    fn lookup(&self, name: &str) -> Option<&Binding> {
+        self.frames.last()?.iter().rev().find(|b| b.name == name)
     }
 
     fn symbol(&mut self, cx: &mut Context, node: &'a Node, name: &str, depth: usize) -> Vec<Node> {
-        if let Some(bound) = self.lookup(name) {
+        if let Some(bound) = self.substitute(cx, node.span, name, depth) {
             return vec![bound];
         }
         let Some((key, value)) = self.values.get_key_value(name) else { return vec![node.clone()] };

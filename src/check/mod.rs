@@ -405,7 +405,7 @@ fn build(
     variants: &Arc<[VariantInfo]>,
     resolved: options::Resolved,
 ) -> Option<Game> {
-    let expanded = expand::expand(cx, doc, &resolved);
+    let expanded = expand::expand(cx, doc, &resolved)?;
     let Some(setup) = setup::build(cx, &expanded, doc) else {
         // Without players or a board the rules cannot be checked; still say what else is
         // missing, so that one run lists every missing section.

@@ -3,6 +3,8 @@
 //! of `leap` and `step`; and region parts computed from the board and the options. Knightthrough's published perft, which rests on both, is in
 //! `tests/suites/perft.txt`.
 
+use tabula::check::{Selection, check_str};
+
 use crate::common::{inline, legal, play, stones};
 
 /// A slide in each orthogonal direction that needs the site beyond its landing site empty.
@@ -77,6 +79,34 @@ fn for_each_binds_pairs() {
                (and (= (count friend (step to ONE)) 1) (= (count friend (step to OTHER)) 1))))))))
            (end (when (no-moves) (win mover))))",
     );
+    assert_eq!(legal(&e, &e.initial()), ["b2"]);
+}
+
+#[test]
+fn names_written_as_a_list_take_each_value_apart_even_one() {
+    // `(D)` over `((N) (E) (S) (W))` is `D` over `(N E S W)`: the same two slides from b2.
+    let e = inline(&CROSSES_LOOP.replace("(for-each D (N E S W)", "(for-each (D) ((N) (E) (S) (W))"));
+    let mut moves = legal(&e, &e.initial());
+    moves.sort();
+    assert_eq!(moves, ["b2-b3", "b2-c2"]);
+}
+
+#[test]
+fn a_bound_name_may_head_a_list_of_data() {
+    // `(X Y)` is data whose first word is bound by the loop around it: it reaches `flanked` as
+    // `(N S)`, then `(E W)`, and `flanked` loops over its one pair. The same single placement on
+    // b2 as the rule written out; `PAIR`, mentioned only as the head of `(PAIR)`, is used.
+    let text = "(game \"Flanks\" (players \"White\" \"Black\") (board (square 4))
+           (define (flanked PAIR) (or (for-each (ONE OTHER) (PAIR)
+             (and (= (count friend (step to ONE)) 1) (= (count friend (step to OTHER)) 1)))))
+           (setup (place \"White\" a2 c2 b3) (place \"Black\" d4))
+           (play (turn (place (to empty) (where (or (for-each (X Y) ((N S) (E W)) (flanked (X Y))))))))
+           (end (when (no-moves) (win mover))))";
+    let (_, checked) = check_str("inline.game", text, &Selection::new(None, &[]).expect("selection"));
+    let checked = checked.expect("selection");
+    let said: Vec<&str> = checked.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert!(said.is_empty(), "{said:?}");
+    let e = inline(text);
     assert_eq!(legal(&e, &e.initial()), ["b2"]);
 }
 
