@@ -631,7 +631,19 @@ impl Engine {
             MoveKind::Ride { along, distance, through } => {
                 let mut lands = false;
                 let from = Env { from: o, ..*env };
-                self.ride(s, w, m.range, rel(*along), distance.as_ref(), *through, o, &from, |_, x| lands |= x == t);
+                let (along, distance, through) = (rel(*along), distance.as_ref(), *through);
+                match distance {
+                    // A distance may count the pieces the ride passes or lands on: it is
+                    // worked out with the target taken as occupied, as by the piece captured.
+                    Some(_) if s.board[t as usize] == 0 => {
+                        let other = usize::from(env.subject == 0);
+                        self.on_copy(s, w, |c, cw| {
+                            self.put(c, cw, t, other);
+                            self.ride(c, cw, m.range, along, distance, through, o, &from, |_, x| lands |= x == t);
+                        });
+                    }
+                    _ => self.ride(s, w, m.range, along, distance, through, o, &from, |_, x| lands |= x == t),
+                }
                 lands && self.captures_on(s, w, m, o, t, t, env)
             }
             // Riders and leaps are always traced back (their steps are directions).

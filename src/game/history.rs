@@ -3,7 +3,7 @@
 //! "Positions and rights"): the rights of piece moves when only their `where` (and their own
 //! effects) read it, which pieces are unmoved when anything else does.
 
-use super::{Bool, Constraint, Effect, EndRule, Game, Int, SiteVar, Sites};
+use super::{Bool, Constraint, Effect, EndRule, Game, Int, MoveKind, SiteVar, Sites};
 
 fn is_history(v: SiteVar) -> bool {
     matches!(v, SiteVar::PreviousFrom | SiteVar::PreviousTo)
@@ -63,8 +63,8 @@ impl Effect {
 impl Game {
     /// Whether some rule reads the history other than in the `where` of a piece move (a slide,
     /// leap or hop) or in the effects of a piece move whose `where` reads it: in a placement's
-    /// `where`, a move's origins or destinations, a `require`, an `after`, another effect, a
-    /// stage's bounds, a phase's `until`, a snapshot or an end rule.
+    /// `where`, a move's origins, destinations or distance, a `require`, an `after`, another
+    /// effect, a stage's bounds, a phase's `until`, a snapshot or an end rule.
     pub fn reads_history_outside_piece_wheres(&self) -> bool {
         let effects = |list: &[Effect]| list.iter().any(Effect::reads_history);
         let phases = self.phases.iter().any(|phase| {
@@ -82,7 +82,10 @@ impl Game {
                             } else {
                                 in_where || effects(&m.then)
                             };
+                            let distance =
+                                matches!(&m.kind, MoveKind::Ride { distance: Some(d), .. } if d.reads_history());
                             outside
+                                || distance
                                 || m.from.reads_history()
                                 || m.to.reads_history()
                                 || m.require.iter().any(|r| matches!(r, Constraint::Condition(c) if c.reads_history()))

@@ -150,6 +150,27 @@ fn where_an_effect_reads_the_previous_move_a_position_holds_which_pieces_are_unm
     assert_eq!(s.turns(), 6);
 }
 
+#[test]
+fn where_a_distance_reads_the_previous_move_a_position_holds_which_pieces_are_unmoved() {
+    // The same shuffle, the history read in the length of the move instead (one step: there is
+    // nothing north of `previous-to` on a single row): the start does not recur after four
+    // moves, the position after the second turn does after six.
+    let e = inline(
+        r#"(game "Shuffle" (players "Red" "Blue") (board (rectangle 4 1))
+          (setup (place "Red" a1) (place "Blue" d1))
+          (play (turn (slide (from friend) (along orthogonal) (to empty)
+            (distance (+ 1 (count occupied (neighbors previous-to N)))))))
+          (end (repetition 2) (turn-limit 12)))"#,
+    );
+    let mut s = e.initial();
+    play(&e, &mut s, "a1-b1 d1-c1 b1-a1 c1-d1");
+    assert!(e.outcome(&s).is_none(), "the start's stones, but moved: not the start");
+    play(&e, &mut s, "a1-b1");
+    assert!(e.outcome(&s).is_none());
+    play(&e, &mut s, "d1-c1");
+    assert!(e.outcome(&s).expect("the position after the second turn, again").is_draw());
+}
+
 /// Two pieces on a row of three: each may slide to an empty neighbour or pass. The game is a
 /// draw as soon as a slide recreates a board the game has had.
 const SHUTTLE: &str = r#"(game "Shuttle"

@@ -106,3 +106,25 @@ fn between_counts_the_screen_of_a_cannon() {
     moves.sort();
     assert_eq!(moves, ["a1-a5", "a1-e1"]);
 }
+
+#[test]
+fn an_attack_by_a_ride_counts_the_piece_it_would_capture() {
+    // Black's rider on a1 goes east exactly one square more than the pieces on its rank. On the
+    // empty rank it reaches b1; but a White stone placed on c1 would make the count 1 and the
+    // distance 2, landing on c1: c1 is attacked. A stone on b1 would make the distance 2 as
+    // well, so the rider would pass it: b1 is not attacked. White may place anywhere else.
+    let e = inline(
+        "(game \"Guarded\" (players \"White\" \"Black\") (board (square 5))
+           (relation rank E W)
+           (setup (place \"Black\" a1))
+           (play (turn (actions 1
+             (place (to empty) (where (not (attacked to))))
+             (slide (from friend) (along E) (to any)
+               (distance (+ 1 (count occupied (ray from rank)))) (capture)))))
+           (end (when (no-moves) (win mover))))",
+    );
+    let moves = legal(&e, &e.initial());
+    assert!(!moves.iter().any(|m| m == "c1"), "{moves:?}");
+    assert!(moves.iter().any(|m| m == "b1"), "{moves:?}");
+    assert_eq!(moves.len(), 23);
+}
