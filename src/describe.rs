@@ -30,6 +30,7 @@ pub fn shape(board: &Topology) -> String {
         Shape::Rhombus { side } => format!("rhombus of hexagonal cells, {side}×{side}"),
         Shape::Triangle { side } => format!("triangle of hexagonal cells, {side} per side"),
         Shape::Tiling { pattern, rings } => format!("tiling {pattern}, size {rings}"),
+        Shape::Graph { width, height } => format!("graph of {} points on a {width}×{height} grid", board.site_count()),
     }
 }
 
@@ -281,6 +282,7 @@ pub fn json(game: &Game, with_sites: bool) -> Value {
         Shape::Rhombus { side } => ("rhombus", *side),
         Shape::Triangle { side } => ("triangle", *side),
         Shape::Tiling { rings, .. } => ("tiling", *rings),
+        Shape::Graph { width, .. } => ("graph", *width),
     };
     let mut value = json!({
         "name": game.name,

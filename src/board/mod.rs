@@ -10,6 +10,8 @@
 //! * [`hexhex`]: a hexagon of hexagonal cells, n per side; relation `adjacent`.
 //! * [`hexcells`]: the rhombus (Hex) and the triangle (Y) of hexagonal cells; relation
 //!   `adjacent`.
+//! * [`graph`]: points of a W×H grid joined by listed edges; relations `edges`, `orthogonal`,
+//!   `diagonal`, and the directions the edges run in.
 //! * [`tiling`]: a patch of a semi-regular tiling whose *vertices* are the sites; relation
 //!   `edges`; its faces become regions (`triangles`, `squares`, `hexagons`).
 //!
@@ -21,6 +23,7 @@
 //! Site labels are part of the CLI contract (docs/CLI.md) and are documented on each generator.
 
 pub mod axes;
+pub mod graph;
 pub mod hexcells;
 pub mod hexhex;
 pub mod square;
@@ -34,12 +37,31 @@ pub type Site = u16;
 /// What kind of board a topology is; used for rendering and for `info`.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Shape {
-    Square { size: usize },
-    Rectangle { width: usize, height: usize },
-    HexHex { side: usize },
-    Rhombus { side: usize },
-    Triangle { side: usize },
-    Tiling { pattern: String, rings: usize },
+    Square {
+        size: usize,
+    },
+    Rectangle {
+        width: usize,
+        height: usize,
+    },
+    HexHex {
+        side: usize,
+    },
+    Rhombus {
+        side: usize,
+    },
+    Triangle {
+        side: usize,
+    },
+    Tiling {
+        pattern: String,
+        rings: usize,
+    },
+    /// Points of a `width` × `height` grid joined by listed edges.
+    Graph {
+        width: usize,
+        height: usize,
+    },
 }
 
 impl Shape {
@@ -51,7 +73,11 @@ impl Shape {
             Shape::Square { size } => Some(size),
             Shape::Rectangle { width, height } if width == height => Some(width),
             Shape::Rhombus { side } => Some(side),
-            Shape::Rectangle { .. } | Shape::HexHex { .. } | Shape::Triangle { .. } | Shape::Tiling { .. } => None,
+            Shape::Rectangle { .. }
+            | Shape::HexHex { .. }
+            | Shape::Triangle { .. }
+            | Shape::Tiling { .. }
+            | Shape::Graph { .. } => None,
         }
     }
 
@@ -72,6 +98,7 @@ impl Shape {
             Shape::Rhombus { side } => format!("(rhombus {side})"),
             Shape::Triangle { side } => format!("(triangle {side})"),
             Shape::Tiling { pattern, rings } => format!("(tiling \"{pattern}\" {rings})"),
+            Shape::Graph { width, height } => format!("(graph {width} {height} ...)"),
         }
     }
 }

@@ -50,6 +50,7 @@ fn kind(board: &Topology) -> &'static str {
         Shape::Rhombus { .. } => "rhombus",
         Shape::Triangle { .. } => "triangle",
         Shape::Tiling { .. } => "tiling",
+        Shape::Graph { .. } => "graph",
     }
 }
 

@@ -22,6 +22,7 @@ mod end;
 mod expand;
 mod expr;
 mod extend;
+mod graph;
 mod lines;
 mod neutral;
 pub use extend::{BaseError, extends_clause, read_base};

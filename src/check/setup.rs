@@ -269,6 +269,7 @@ fn board(cx: &mut Context, form: &Node) -> Option<Topology> {
             }
             square::rectangle(width, height)
         }
+        Some("graph") => super::graph::build(cx, generator, &mut g)?,
         Some("tiling") => {
             let pattern = g.required(cx, "the tiling pattern, such as \"3.4.6.4\"")?;
             let name = match &pattern.kind {
@@ -296,14 +297,14 @@ fn board(cx: &mut Context, form: &Node) -> Option<Topology> {
             }
         }
         _ => {
-            let known = ["square", "rectangle", "hexhex", "rhombus", "triangle", "tiling"];
+            let known = ["square", "rectangle", "hexhex", "rhombus", "triangle", "tiling", "graph"];
             let mut d = Diagnostic::error(codes::UNKNOWN_LUDEME, format!("unknown board {}", generator.describe()))
                 .label(generator.span, "not a board generator");
             d = match generator.head().and_then(|h| similar::did_you_mean(h, known)) {
                 Some(h) => d.help(h),
                 None => d.help(
                     "boards: `(square SIZE)`, `(rectangle WIDTH HEIGHT)`, `(hexhex SIDE)`, `(rhombus SIDE)`, \
-                     `(triangle SIDE)`, `(tiling \"3.4.6.4\" SIZE)`",
+                     `(triangle SIDE)`, `(tiling \"3.4.6.4\" SIZE)`, `(graph WIDTH HEIGHT (sites ...) (edges ...))`",
                 ),
             };
             if generator.symbol() != Some(POISON) {

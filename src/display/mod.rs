@@ -42,6 +42,7 @@ pub fn board(engine: &Engine, state: &State) -> String {
         Shape::HexHex { side } => hexhex(&mut canvas, topology, side, cell_width),
         Shape::Rhombus { .. } | Shape::Triangle { .. } => skewed(&mut canvas, topology, cell_width),
         Shape::Tiling { .. } => tiling(topology, symbols.width()),
+        Shape::Graph { height, .. } => graph(&mut canvas, topology, height, cell_width),
     };
     let slot = tiling_slot(topology, symbols.width());
     for (site, &(line, col)) in cells.iter().enumerate() {
@@ -96,6 +97,57 @@ fn grid(canvas: &mut Canvas, topology: &Topology, w: usize, cell: usize) -> Vec<
         canvas.put(h, col(c), &letters(&topology.sites[c].label));
     }
     (0..topology.site_count()).map(|i| (h - 1 - i / w.max(1), col(i % w.max(1)))).collect()
+}
+
+/// A graph's points on their grid, rows numbered on the left and the columns that hold a site
+/// lettered below; the edges that run along a row, a column or a diagonal are drawn between
+/// them (`-`, `|`, `/`, `\`), so that a Morris board reads as one.
+fn graph(canvas: &mut Canvas, topology: &Topology, h: usize, cell: usize) -> Vec<(usize, usize)> {
+    let nw = number_width(h);
+    let pitch = cell + 1;
+    let at = |x: f64, y: f64| (h - 1 - y as usize, nw + 2 + x as usize * pitch);
+    for row in 0..h {
+        canvas.put(h - 1 - row, 0, &format!("{:>nw$}", row + 1));
+    }
+    if let Some(r) = topology.relation("edges") {
+        let relation = &topology.relations[r];
+        for (s, site) in topology.sites.iter().enumerate() {
+            for &t in relation.neighbors(s as u16) {
+                let other = &topology.sites[t as usize];
+                let (dx, dy) = (other.x - site.x, other.y - site.y);
+                // Each edge once, drawn from its left (or lower) end.
+                if dx < 0.0 || (dx == 0.0 && dy < 0.0) {
+                    continue;
+                }
+                let (a, b) = (at(site.x, site.y), at(other.x, other.y));
+                if dy == 0.0 {
+                    canvas.put(a.0, a.1 + 1, &"-".repeat(b.1.saturating_sub(a.1 + 1)));
+                } else if dx == 0.0 || dx.abs() == dy.abs() {
+                    let glyph = if dx == 0.0 {
+                        "|"
+                    } else if dy > 0.0 {
+                        "/"
+                    } else {
+                        "\\"
+                    };
+                    let steps = dy.abs() as usize;
+                    for k in 1..steps {
+                        let line = if dy > 0.0 { a.0 - k } else { a.0 + k };
+                        let col = if dx == 0.0 { a.1 } else { a.1 + k * pitch };
+                        canvas.put(line, col, glyph);
+                    }
+                }
+            }
+        }
+    }
+    let mut columns: Vec<(usize, String)> =
+        topology.sites.iter().map(|s| (at(s.x, s.y).1, letters(&s.label))).collect();
+    columns.sort();
+    columns.dedup();
+    for (col, letters) in columns {
+        canvas.put(h, col, &letters);
+    }
+    topology.sites.iter().map(|s| at(s.x, s.y)).collect()
 }
 
 /// The column letters of a label (`ab` of `ab12`).

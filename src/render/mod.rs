@@ -71,6 +71,7 @@ struct Metrics {
 fn metrics(shape: &Shape) -> Metrics {
     match shape {
         Shape::Square { .. } | Shape::Rectangle { .. } => Metrics { scale: 40.0, margin: 1.0, stone: 0.42 },
+        Shape::Graph { .. } => Metrics { scale: 40.0, margin: 1.0, stone: 0.36 },
         Shape::HexHex { .. } | Shape::Rhombus { .. } | Shape::Triangle { .. } => {
             Metrics { scale: 40.0, margin: HEX_R + 0.35, stone: 0.4 }
         }
@@ -158,6 +159,17 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
                 polygon(&mut out, &class, &corners);
             }
         }
+        Shape::Graph { .. } => {
+            if let Some(r) = board.relation("edges") {
+                lines(&mut out, "line", &frame, board, r, &mut drawn);
+            }
+            for s in 0..board.site_count() {
+                let class = zones.site(s as Site).map_or("cell".to_string(), |z| format!("cell {z}"));
+                let (x, y) = frame.site(board, s);
+                let _ =
+                    writeln!(out, r#"<circle class="{class}" cx="{}" cy="{}" r="{}"/>"#, N(x), N(y), N(0.12 * m.scale));
+            }
+        }
         Shape::Tiling { .. } => {
             tiling_faces(&mut out, &frame, board, &zones, &m);
             if let Some(r) = board.relation("edges") {
@@ -175,7 +187,7 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
     out.push_str("<g class=\"labels\">\n");
     match board.shape {
         Shape::Square { .. } | Shape::Rectangle { .. } => square_coordinates(&mut out, &frame, board),
-        Shape::HexHex { .. } | Shape::Rhombus { .. } | Shape::Triangle { .. } => {
+        Shape::HexHex { .. } | Shape::Rhombus { .. } | Shape::Triangle { .. } | Shape::Graph { .. } => {
             for (s, site) in board.sites.iter().enumerate() {
                 if stone_at(s).is_none() {
                     let (x, y) = frame.at(site.x, site.y);
