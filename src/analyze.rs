@@ -54,6 +54,7 @@ fn kind_name(kind: ActionKind) -> &'static str {
         ActionKind::Place => "place",
         ActionKind::Slide => "slide",
         ActionKind::Relocate => "relocate",
+        ActionKind::Take => "take",
         ActionKind::End => "end",
         ActionKind::Pass => "pass",
     }
@@ -265,6 +266,7 @@ pub fn never_fired(engine: &Engine, a: &Analysis) -> Vec<String> {
                     | crate::game::MoveKind::Leap { .. }
                     | crate::game::MoveKind::Hop { .. } => "slide",
                     crate::game::MoveKind::Relocate { .. } => "relocate",
+                    crate::game::MoveKind::Take => "take",
                     crate::game::MoveKind::Pass { .. } => "pass",
                 };
                 if !kinds.contains(&k) {

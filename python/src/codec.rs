@@ -17,6 +17,8 @@ pub struct Codec {
     place: Option<u64>,
     slide: Option<u64>,
     relocate: Option<u64>,
+    /// Takes, by the site of the stone taken.
+    take: Option<u64>,
     /// Moves that promote: one code per site pair and kind chosen.
     promote: Option<u64>,
     kinds: u64,
@@ -44,11 +46,12 @@ impl Codec {
         // leaps and hops share the block.
         let slide = block(has(MoveKind::moves_a_piece), sites * sites);
         let relocate = block(has(|k| matches!(k, MoveKind::Relocate { .. })), sites * sites);
+        let take = block(has(|k| matches!(k, MoveKind::Take)), sites);
         let kinds = game.pieces.len().max(1) as u64;
         let promote = block(moves().any(|m| m.promote.is_some()), sites * sites * kinds);
         let end = next;
         let named_passes = game.pass_names.len() as u64;
-        Codec { sites, place, slide, relocate, promote, kinds, end, pass: end + 1, named_passes }
+        Codec { sites, place, slide, relocate, take, promote, kinds, end, pass: end + 1, named_passes }
     }
 
     /// Codes are `0..size()`.
@@ -65,6 +68,7 @@ impl Codec {
                 Some(k) => self.promote? + pair * self.kinds + u64::from(k),
             },
             ActionKind::Relocate => self.relocate? + pair,
+            ActionKind::Take => self.take? + u64::from(a.to),
             ActionKind::End => self.end,
             ActionKind::Pass => self.pass + u64::from(a.from),
         };
@@ -86,6 +90,9 @@ impl Codec {
         }
         if let Some(i) = within(self.slide, n * n) {
             return Some(Action::slide((i / n) as u16, (i % n) as u16));
+        }
+        if let Some(i) = within(self.take, n) {
+            return Some(Action::take(i as u16));
         }
         if let Some(i) = within(self.promote, n * n * self.kinds) {
             let pair = i / self.kinds;

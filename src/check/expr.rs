@@ -383,6 +383,16 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
             args.finish(cx);
             Bool::Filled(region?, f?)
         }
+        "every" => {
+            let set = args.required(cx, "the sites to look at, such as `enemy`").and_then(|n| sites(cx, scope, n, ctx));
+            // The condition is asked of each site in turn, bound as `site`.
+            let inner = Ctx { site: true, ..ctx };
+            let condition = args
+                .required(cx, "the condition each site must pass, about `site`")
+                .and_then(|n| boolean(cx, scope, n, inner));
+            args.finish(cx);
+            Bool::Every(set?, Box::new(condition?))
+        }
         "no-moves" => {
             args.finish(cx);
             need(cx, node, ctx.end, "in an end rule `(when (no-moves) ...)`")?;

@@ -10,13 +10,15 @@ use super::scope::{POISON, Scope};
 use super::similar;
 use crate::codes;
 use crate::diagnostic::Diagnostic;
-use crate::game::{Bool, Int, Line};
+use crate::game::{Bool, Filter, Int, Line};
 use crate::syntax::{Node, NodeKind};
 
-/// The only word a line takes after its site.
+/// The words a line takes after its site: whose stone it is, and `exact`.
 const EXACT: &str = "exact";
+const OWNERS: [(&str, Filter); 3] =
+    [("friend", Filter::Friend), ("enemy", Filter::Enemy), ("occupied", Filter::Occupied)];
 
-/// `(line N RELATION SITE [exact])`.
+/// `(line N RELATION SITE [friend|enemy|occupied] [exact])`.
 pub fn line(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<Bool> {
     let mut args = Args::new(node);
     let len = args.required(cx, "the length of the line").and_then(|n| length(cx, scope, n, ctx));
@@ -34,13 +36,27 @@ pub fn line(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> O
         })
     });
     let site = args.required(cx, "the site: `to`, `from`, `site` or `last`").and_then(|n| site_var(cx, n, ctx));
-    let exact = match args.next() {
-        None => Some(false),
-        Some(n) => exact(cx, n),
-    };
-    args.finish(cx);
+    let (mut of, mut exact) = (None, None);
+    let mut words_ok = true;
+    for n in args.rest() {
+        match word(cx, n) {
+            Some(Word::Exact) if exact.is_none() => exact = Some(true),
+            Some(Word::Owner(f)) if of.is_none() => of = Some(f),
+            Some(_) => {
+                cx.report(
+                    Diagnostic::error(codes::DUPLICATE, "a line says this twice").label(n.span, "said again").help(
+                        "after the site: whose stone (`friend`, `enemy`, `occupied`), then `exact`, each at most once",
+                    ),
+                );
+                words_ok = false;
+            }
+            None => words_ok = false,
+        }
+    }
     let (axes, owned) = axes?;
-    Some(Bool::Line(Box::new(Line { len: len?, axes, owned, site: site?, exact: exact? })))
+    words_ok.then_some(())?;
+    let (of, exact) = (of.unwrap_or(Filter::Friend), exact.unwrap_or(false));
+    Some(Bool::Line(Box::new(Line { len: len?, axes, owned, site: site?, exact, of })))
 }
 
 /// The length: any number; a fixed one must be at least 1.
@@ -59,23 +75,34 @@ fn length(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
     Some(len)
 }
 
-/// The optional word after the site: `exact`.
-fn exact(cx: &mut Context, node: &Node) -> Option<bool> {
+enum Word {
+    Exact,
+    Owner(Filter),
+}
+
+/// An optional word after the site: whose stone, or `exact`.
+fn word(cx: &mut Context, node: &Node) -> Option<Word> {
     match &node.kind {
-        NodeKind::Symbol(s) if s == EXACT => Some(true),
+        NodeKind::Symbol(s) if s == EXACT => Some(Word::Exact),
         NodeKind::Symbol(s) if s == POISON => None,
+        NodeKind::Symbol(s) if OWNERS.iter().any(|(w, _)| w == s) => {
+            OWNERS.iter().find(|(w, _)| w == s).map(|&(_, f)| Word::Owner(f))
+        }
         // Ludii's `exact:True` is reported with the other named arguments.
         NodeKind::Named(..) | NodeKind::Braces(_) => None,
         NodeKind::Symbol(s) => {
             let d = Diagnostic::error(codes::UNKNOWN_NAME, format!("unknown word `{s}` in a line"))
-                .label(node.span, "expected `exact` or nothing");
-            let help = similar::did_you_mean(s, [EXACT])
-                .unwrap_or_else(|| "after the site a line takes only `exact` (an exact length, no overlines)".into());
+                .label(node.span, "expected `friend`, `enemy`, `occupied`, `exact` or nothing");
+            let words = [EXACT, "friend", "enemy", "occupied"];
+            let help = similar::did_you_mean(s, words).unwrap_or_else(|| {
+                "after the site a line takes whose stone it is (`friend`, the default, `enemy` or `occupied`) and                  `exact` (an exact length, no overlines)"
+                    .into()
+            });
             cx.report(d.help(help));
             None
         }
         _ => {
-            cx.report(wrong_kind(node, "the last argument of a line", "the word `exact`"));
+            cx.report(wrong_kind(node, "the last arguments of a line", "`friend`, `enemy`, `occupied` or `exact`"));
             None
         }
     }

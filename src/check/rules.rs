@@ -159,7 +159,7 @@ fn phase(
                 }
                 a.finish(cx);
             }
-            Some("place" | "slide" | "relocate" | "pass" | "actions" | "leap" | "hop") => {
+            Some("place" | "slide" | "relocate" | "take" | "pass" | "actions" | "leap" | "hop") => {
                 cx.report(
                     Diagnostic::error(codes::WRONG_PLACE, format!("{} must be inside `(turn ...)`", item.describe()))
                         .label(item.span, "directly in the phase")
@@ -279,6 +279,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
         Some("place") => ("place", false),
         Some("slide") => ("slide", true),
         Some("relocate") => ("relocate", true),
+        Some("take") => ("take", true),
         Some("leap") => ("leap", true),
         Some("hop") => ("hop", true),
         _ => {
@@ -286,8 +287,12 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
             return None;
         }
     };
-    let before = Ctx { to: true, from: has_from, play: true, ..Ctx::default() };
-    let effect_ctx = Ctx { arrival: kind_name != "relocate", ..before };
+    // A take chooses a stone, bound as `from`; nothing arrives anywhere.
+    let takes = kind_name == "take";
+    let before = Ctx { to: !takes, from: has_from, play: true, ..Ctx::default() };
+    let effect_ctx = Ctx { arrival: kind_name != "relocate" && !takes, ..before };
+    // What a move tests on the position it makes: not a relocation's, nor a take's.
+    let tests_after = kind_name != "relocate" && !takes;
     let mut from = None;
     let mut to = None;
     let mut along = None;
@@ -334,7 +339,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
         seen.push((head, clause.span.first_char()));
         let mut args = Args::new(clause);
         match head {
-            "to" => {
+            "to" if !takes => {
                 // The destination is being chosen: only the origin is known.
                 let ctx = Ctx { to: false, ..before };
                 to = args.required(cx, "the destination sites").and_then(|n| sites(cx, scope, n, ctx));
@@ -428,7 +433,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
                     None => ok = false,
                 }
             }
-            "require" if kind_name != "relocate" => {
+            "require" if tests_after => {
                 let items = args.rest();
                 if items.is_empty() {
                     cx.report(args.missing("a constraint"));
@@ -447,14 +452,14 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
                 Some(e) => then = e,
                 None => ok = false,
             },
-            "after" if kind_name != "relocate" => {
+            "after" if tests_after => {
                 after_text = clause.args().iter().map(|n| n.to_string()).collect();
                 match super::capture::after(cx, scope, &mut args, effect_ctx) {
                     Some(c) => after = c,
                     None => ok = false,
                 }
             }
-            "no-repeat" if kind_name != "relocate" => {
+            "no-repeat" if tests_after => {
                 no_repeat = super::capture::no_repeat(cx, args);
                 ok &= no_repeat.is_some();
             }
@@ -466,6 +471,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
                     }
                     "leap" => "from, by, to, capture, promote, where, require, then",
                     "hop" => "from, over, to, capture, promote, where, require, then",
+                    "take" => "from, where, then",
                     _ => "from, to, distinct, where, then",
                 };
                 cx.report(
@@ -480,7 +486,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
     let missing = |cx: &mut Context, what: &str| {
         cx.report(Args::new(node).missing(what));
     };
-    if to.is_none() && !seen.iter().any(|(h, _)| *h == "to") {
+    if to.is_none() && !takes && !seen.iter().any(|(h, _)| *h == "to") {
         missing(cx, "a `(to SITES)` clause");
         ok = false;
     }
@@ -544,12 +550,14 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
             MoveKind::Leap { paths, owned }
         }
         "hop" => MoveKind::Hop { over: over?, jumped },
+        "take" => MoveKind::Take,
         _ => MoveKind::Relocate { distinct: distinct.unwrap_or(false) },
     };
     Some(Move {
         kind,
         from: from.unwrap_or(Sites::Filter(Filter::Friend)),
-        to: to?,
+        // A take lands nowhere: its `to` is never read.
+        to: if takes { Sites::Filter(Filter::Occupied) } else { to? },
         conditions,
         require,
         then,

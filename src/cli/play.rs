@@ -588,6 +588,7 @@ impl Session<'_> {
                 MoveKind::Leap { .. } => format!("{a}-{b} (leap)"),
                 MoveKind::Hop { .. } => format!("{a}-{b} (hop)"),
                 MoveKind::Relocate { .. } => format!("{a}>{b} (relocate)"),
+                MoveKind::Take => format!("x{a} (take the stone on {a})"),
                 MoveKind::Pass { name: 0 } => "pass (gives up the turn)".to_string(),
                 MoveKind::Pass { name } => format!("{} (ends the turn with the rule's effects)", game.pass_name(name)),
             };
@@ -617,13 +618,13 @@ impl Session<'_> {
             return;
         }
         let legal = self.engine.legal(&self.state);
-        let site = if filter.is_empty() || matches!(filter, "-" | ">" | "end" | "pass") {
+        let site = if filter.is_empty() || matches!(filter, "-" | ">" | "x" | "end" | "pass") {
             None
         } else {
             match self.engine.site(filter) {
                 Some(site) => Some(site),
                 None => {
-                    println!("`moves {filter}`: give a site (`moves c3`) or a kind (`moves -`, `moves >`)");
+                    println!("`moves {filter}`: give a site (`moves c3`) or a kind (`moves -`, `moves >`, `moves x`)");
                     return;
                 }
             }
@@ -632,6 +633,7 @@ impl Session<'_> {
             ("", _) => true,
             ("-", _) => a.kind == ActionKind::Slide,
             (">", _) => a.kind == ActionKind::Relocate,
+            ("x", _) => a.kind == ActionKind::Take,
             ("end", _) => a.kind == ActionKind::End,
             ("pass", _) => a.kind == ActionKind::Pass,
             (_, Some(s)) => {
@@ -652,6 +654,7 @@ impl Session<'_> {
             (ActionKind::Place, "place"),
             (ActionKind::Slide, "slide"),
             (ActionKind::Relocate, "relocate"),
+            (ActionKind::Take, "take"),
             (ActionKind::End, "end"),
             (ActionKind::Pass, "pass"),
         ];
@@ -751,6 +754,7 @@ pub fn describe_decision(engine: &Engine, state: &State) -> String {
         (ActionKind::Place, "place a stone"),
         (ActionKind::Slide, "slide a stone"),
         (ActionKind::Relocate, "relocate a stone"),
+        (ActionKind::Take, "take a stone"),
     ] {
         if has(kind) {
             parts.push(format!("{what} (e.g. `{}`)", example(kind)));

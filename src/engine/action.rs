@@ -8,6 +8,8 @@ pub enum ActionKind {
     Place,
     Slide,
     Relocate,
+    /// The stone on `to` leaves the board (`from` is the same site).
+    Take,
     /// Ends the optional part of a stage.
     End,
     /// The whole turn of a player who cannot move.
@@ -41,6 +43,11 @@ impl Action {
         Action { kind: ActionKind::Relocate, from, to, piece: 0 }
     }
 
+    /// The stone on `site` taken off the board.
+    pub fn take(site: u16) -> Action {
+        Action { kind: ActionKind::Take, from: site, to: site, piece: 0 }
+    }
+
     /// A move of a piece from `from` to `to` that makes it of kind `kind` (an index into the
     /// game's kinds).
     pub fn promote(from: u16, to: u16, kind: u8) -> Action {
@@ -67,6 +74,7 @@ impl Engine {
                 Some(k) => format!("{}-{}={}", self.label(action.from), self.label(action.to), self.kind_text(k)),
             },
             ActionKind::Relocate => format!("{}>{}", self.label(action.from), self.label(action.to)),
+            ActionKind::Take => format!("x{}", self.label(action.to)),
             ActionKind::End => "end".into(),
             ActionKind::Pass => self.game.pass_name(action.from).into(),
         }
@@ -107,9 +115,15 @@ impl Engine {
             return Ok(Action::slide(site(a.trim())?, site(b.trim())?));
         }
         if text.contains(char::is_whitespace) {
-            return Err("one action at a time: `c3`, `c3-d4`, `c3>d4`, `end` or `pass`".into());
+            return Err("one action at a time: `c3`, `c3-d4`, `c3>d4`, `xc3`, `end` or `pass`".into());
         }
         if self.site(text).is_none() {
+            // A take is `x` and a site; no label is `x` and another label (`x` is a column only
+            // on boards of 24 columns or more, whose two-letter columns start at `xa`… past
+            // the 255th).
+            if let Some(site) = text.strip_prefix('x').and_then(|rest| self.site(rest)) {
+                return Ok(Action::take(site));
+            }
             if let Some(action) = self.joined_move(text) {
                 return Ok(action);
             }

@@ -69,6 +69,10 @@ impl Engine {
                 s.last_arrival = Some(action.to);
                 self.moved(s, action);
             }
+            ActionKind::Take => {
+                self.lift(s, w, action.to);
+                follow_relocated(&mut s.relocated, action.to, None);
+            }
             ActionKind::End | ActionKind::Pass => {}
         }
         self.note_action(s, action);

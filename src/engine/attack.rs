@@ -648,7 +648,7 @@ impl Engine {
             }
             // Riders and leaps are always traced back (their steps are directions).
             MoveKind::Slide { .. } | MoveKind::Leap { .. } => false,
-            MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Pass { .. } => false,
+            MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Take | MoveKind::Pass { .. } => false,
         }
     }
 

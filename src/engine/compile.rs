@@ -669,6 +669,7 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
         | Bool::Unmoved(_)
         | Bool::Attacked(_)
         | Bool::Filled(..)
+        | Bool::Every(..)
         | Bool::IsAt(..)
         | Bool::InAt(..) => interpreted_bool(e),
     }

@@ -170,6 +170,13 @@ impl Engine {
             Bool::AllPassed => s.pass_streak as usize >= self.game.players.len(),
             Bool::Repeated => s.recreated(),
             Bool::Line(line) => self.line(s, w, line, env),
+            Bool::Every(sites, condition) => {
+                let mut all = true;
+                self.for_each_site(s, sites, env, |site| {
+                    all = all && self.bool(s, w, condition, &Env { site, ..*env });
+                });
+                all
+            }
             Bool::In(var, sites) => env.var(*var).is_some_and(|v| self.contains(s, sites, v, env)),
             Bool::IsAt(filter, at) => self
                 .single_site(s, at, env)

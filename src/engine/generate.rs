@@ -215,6 +215,7 @@ impl Engine {
                 self.relocations_anywhere_empty(s, m, distinct, env, legal, rest.len())
             }
             Generator::RelocateAnywhereEmpty { distinct } => self.relocations(s, w, m, distinct, env, rest),
+            Generator::Take => self.takes(s, w, m, env, rest),
             Generator::Pass { name } => {
                 if self.conditions_hold(s, w, m, env) {
                     rest.push(Action::pass(name));
@@ -523,6 +524,15 @@ impl Engine {
         });
     }
 
+    /// The stones of `m`'s origins that its conditions let the mover take, `from` bound to each.
+    fn takes(&self, s: &State, w: &mut Work, m: &Move, env: &Env, out: &mut Vec<Action>) {
+        self.for_each_site(s, &m.from, env, |f| {
+            if s.board[f as usize] != 0 && self.conditions_hold(s, w, m, &Env { from: f, ..*env }) {
+                out.push(Action::take(f));
+            }
+        });
+    }
+
     fn relocations(&self, s: &State, w: &mut Work, m: &Move, distinct: bool, env: &Env, out: &mut Vec<Action>) {
         let unconditional = m.conditions.is_empty();
         self.for_each_site(s, &m.from, env, |f| {
@@ -603,6 +613,7 @@ impl Engine {
             ActionKind::Place => "a placement",
             ActionKind::Slide => "a slide",
             ActionKind::Relocate => "a relocation",
+            ActionKind::Take => "a take",
             ActionKind::End => "`end`",
             ActionKind::Pass => "`pass`",
         };
@@ -670,6 +681,14 @@ impl Engine {
             }
         } else if s.hands[env.mover] == 0 {
             return "you have no stones left in hand".into();
+        }
+        if action.kind == ActionKind::Take {
+            for (c, text) in m.conditions.iter().zip(&m.condition_text) {
+                if !self.bool(s, &mut w, c, &e) {
+                    return format!("the stone on {} fails the condition {text}", label(action.to));
+                }
+            }
+            return "it is not among the legal actions".into();
         }
         let captures = m.capture.is_some()
             && matches!(m.kind, MoveKind::Slide { .. } | MoveKind::Ride { .. } | MoveKind::Leap { .. });
@@ -758,6 +777,7 @@ pub(crate) fn move_index(stage: &Stage, action: Action) -> Option<usize> {
                     ActionKind::Slide
                 )
                 | (MoveKind::Relocate { .. }, ActionKind::Relocate)
+                | (MoveKind::Take, ActionKind::Take)
         ) || matches!((&m.kind, action.kind), (MoveKind::Pass { name }, ActionKind::Pass) if *name == action.from)
     })
 }

@@ -50,7 +50,8 @@ impl Windows {
     fn new(game: &Game, line: &Line) -> Option<Windows> {
         let sites = game.board.site_count();
         let Int::Const(len) = line.len else { return None };
-        if sites > 64 || len < 2 {
+        // The windows hold the subject's own lines only.
+        if sites > 64 || len < 2 || line.of != crate::game::Filter::Friend {
             return None;
         }
         // A length beyond the board's sites has no window, as the walk finds no such run;
@@ -125,8 +126,14 @@ impl Engine {
     #[inline]
     pub(crate) fn line(&self, s: &State, w: &mut Work, line: &Line, env: &Env) -> bool {
         let Some(site) = env.var(line.site) else { return false };
-        let stone = env.subject as u8 + 1;
-        if s.board[site as usize] != stone {
+        let stone = s.board[site as usize];
+        let friend = env.subject as u8 + 1;
+        let matches = match line.of {
+            crate::game::Filter::Friend => stone == friend,
+            crate::game::Filter::Enemy => super::neutral::is_team_piece(stone) && stone != friend,
+            _ => super::neutral::is_team_piece(stone),
+        };
+        if !matches {
             return false;
         }
         let len = match line.len {
@@ -142,7 +149,8 @@ impl Engine {
         let len = len.min(s.board.len() as i64 + 1) as usize;
         let cap = if line.exact { len + 1 } else { len };
         let board = &s.board[..];
-        let axes = line.owned.get(env.subject).unwrap_or(&line.axes);
+        // An owned relation's axes are those of the team whose run it is.
+        let axes = line.owned.get(stone as usize - 1).unwrap_or(&line.axes);
         for &(forward, back) in axes {
             let mut total = 1;
             for direction in [forward, back] {

@@ -290,6 +290,8 @@ pub(crate) enum Generator {
     RelocateAnywhereEmpty {
         distinct: bool,
     },
+    /// A stone of `from` taken off the board, site by site through the interpreter.
+    Take,
     /// A voluntary pass (action `pass`, or a named pass with `from` = `name`).
     Pass {
         name: u16,
@@ -766,6 +768,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                     Generator::RelocateAnywhereEmpty { distinct }
                 }
                 MoveKind::Relocate { distinct } => Generator::Relocate { distinct },
+                MoveKind::Take => Generator::Take,
                 MoveKind::Pass { name } => Generator::Pass { name },
             };
             let conditions = m
@@ -798,6 +801,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 | Generator::Piece { .. }
                 | Generator::Relocate { .. }
                 | Generator::RelocateAnywhereEmpty { .. }
+                | Generator::Take
                 | Generator::Pass { .. } => !m.after.is_empty() || m.no_repeat.is_some(),
             };
             let guarded = (after_effects && super::attack::guarded(m))

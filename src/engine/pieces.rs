@@ -110,7 +110,7 @@ impl Engine {
                     }
                 }
             }
-            MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Pass { .. } => {}
+            MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Take | MoveKind::Pass { .. } => {}
         }
     }
 

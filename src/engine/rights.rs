@@ -158,7 +158,7 @@ impl Engine {
                     }
                 }
             }
-            MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Pass { .. } => {}
+            MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Take | MoveKind::Pass { .. } => {}
         }
     }
 }

@@ -222,6 +222,8 @@ pub enum Bool {
     /// moves with `(capture)` of that team's phase, were a piece of the subject's there (see
     /// [`crate::engine`]'s `attack` module).
     Attacked(Sites),
+    /// Every site of the set passes the condition, `site` bound to each (true of no site).
+    Every(Sites, Box<Bool>),
 }
 
 impl Sites {
@@ -268,7 +270,7 @@ impl Bool {
                 sites(at, f);
                 sites(s, f);
             }
-            Bool::Attacked(s) => sites(s, f),
+            Bool::Attacked(s) | Bool::Every(s, _) => sites(s, f),
             Bool::Cmp(_, a, b) => {
                 for side in [a, b] {
                     side.walk(&mut |i| match i {
@@ -335,7 +337,7 @@ impl Bool {
     pub fn walk_ints(&self, f: &mut impl FnMut(&Int)) {
         match self {
             Bool::And(items) | Bool::Or(items) => items.iter().for_each(|b| b.walk_ints(f)),
-            Bool::Not(b) => b.walk_ints(f),
+            Bool::Not(b) | Bool::Every(_, b) => b.walk_ints(f),
             Bool::Cmp(_, a, b) => {
                 f(a);
                 f(b);
@@ -354,7 +356,7 @@ impl Bool {
         f(self);
         match self {
             Bool::And(items) | Bool::Or(items) => items.iter().for_each(|b| b.walk(f)),
-            Bool::Not(b) => b.walk(f),
+            Bool::Not(b) | Bool::Every(_, b) => b.walk(f),
             Bool::Cmp(_, a, b) => {
                 a.walk_bools(f);
                 b.walk_bools(f);

@@ -4,9 +4,10 @@
 use super::{Int, SiteVar};
 use crate::board::axes::Axis;
 
-/// A run of the subject's stones through a site along one axis: at least `len` stones, or,
-/// when `exact`, a maximal run of exactly `len` on some axis (an overline on one axis does
-/// not count, but another axis may still have exactly `len`).
+/// A run of stones of one team through a site along one axis: at least `len` stones, or, when
+/// `exact`, a maximal run of exactly `len` on some axis (an overline on one axis does not
+/// count, but another axis may still have exactly `len`). The site's stone must match `of`
+/// (the subject's, unless the rule says `enemy` or `occupied`), and the run is of its team.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Line {
     pub len: Int,
@@ -17,4 +18,6 @@ pub struct Line {
     pub owned: Vec<Vec<Axis>>,
     pub site: SiteVar,
     pub exact: bool,
+    /// Whose stone the site holds: `Friend`, `Enemy` or `Occupied` (any team's).
+    pub of: super::Filter,
 }

@@ -219,6 +219,9 @@ pub enum MoveKind {
     /// A stone of `from` anywhere into `to` (a follow-up choice, e.g. an enemy stone moved
     /// away). With `distinct`, a stone already relocated this turn may not be chosen again.
     Relocate { distinct: bool },
+    /// The stone on a site of `from` chosen by the mover leaves the board (a Morris mill's
+    /// capture): an action of its own, written `xSITE`.
+    Take,
     /// A voluntary pass: ends the turn without a stone. `name` 0 is the action `pass`; k > 0 is
     /// the named pass [`Game::pass_names`]`[k - 1]` (an action of its own, such as `swap`).
     Pass { name: u16 },
@@ -763,7 +766,7 @@ impl Game {
                         MoveKind::Slide { along } | MoveKind::Ride { along, .. } => add(*along),
                         MoveKind::Hop { over, .. } => add(*over),
                         MoveKind::Leap { paths, .. } => paths.iter().flatten().for_each(|&r| add(r)),
-                        MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Pass { .. } => {}
+                        MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Take | MoveKind::Pass { .. } => {}
                     }
 
                     sites(&m.from, &mut add);

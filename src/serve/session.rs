@@ -344,6 +344,8 @@ impl Session {
             ActionKind::Place => ("place", None, Some(e.label(action.to))),
             ActionKind::Slide => ("slide", Some(e.label(action.from)), Some(e.label(action.to))),
             ActionKind::Relocate => ("relocate", Some(e.label(action.from)), Some(e.label(action.to))),
+            // A stone chosen and taken off: clicked where it stands, as a placement is.
+            ActionKind::Take => ("take", None, Some(e.label(action.to))),
             ActionKind::End => ("end", None, None),
             ActionKind::Pass => ("pass", None, None),
         };

@@ -14,7 +14,7 @@ use tabula::engine::Engine;
 use tabula::engine::playout::rng_for;
 
 /// Every bundled game and variant file: together they use every ludeme of the language.
-const GAMES: [&str; 26] = [
+const GAMES: [&str; 27] = [
     include_str!("../../games/watershed.game"),
     include_str!("../../games/ketchup.game"),
     include_str!("../../games/kensington.game"),
@@ -28,6 +28,7 @@ const GAMES: [&str; 26] = [
     include_str!("../../games/breakthrough.game"),
     include_str!("../../games/knightthrough.game"),
     include_str!("../../games/lines-of-action.game"),
+    include_str!("../../games/nine-mens-morris.game"),
     include_str!("../../games/ataxx.game"),
     include_str!("../../games/connect6.game"),
     include_str!("../../games/pentago.game"),
@@ -109,10 +110,14 @@ const WORDS: &[&str] = &[
     "square",
     "hexhex",
     "tiling",
+    "graph",
     "define",
     "for-each",
     "rotate",
     "filled",
+    "every",
+    "take",
+    "edges",
     "lines",
     "difference",
     "variant",

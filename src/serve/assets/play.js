@@ -97,7 +97,7 @@ function targets() {
   for (const a of legal) {
     if (selectedFrom !== null) {
       if ((a.kind === "slide" || a.kind === "relocate") && a.from === selectedFrom && !map.has(a.to)) map.set(a.to, a.text);
-    } else if (a.kind === "place") {
+    } else if (a.kind === "place" || a.kind === "take") {
       map.set(a.to, a.text);
     } else if ((a.kind === "slide" || a.kind === "relocate") && !map.has(a.from)) {
       map.set(a.from, null); // choosing the stone to move
