@@ -111,6 +111,36 @@ def test_pentago_needs_the_openspiel_option():
     assert all(won.match(d.what) for d in tally.disagreements), tally.disagreements[0]
 
 
+def test_morris_needs_the_openspiel_option():
+    # Without it the game plays on after 200 turns, where OpenSpiel draws, and a third repetition
+    # draws, where OpenSpiel plays on; with the option the two agree (the parametrised runs
+    # above). The referee finds games that end at different moments, and nothing else.
+    paired = PAIRINGS["nine-mens-morris"]
+    standard = Pairing(
+        "morris-standard",
+        "nine_mens_morris",
+        paired.tabula,
+        openspiel_text=paired.openspiel_text,
+        tabula_text=paired.tabula_text,
+    )
+    tally = lockstep.run(standard, 40, seed=1)
+    whats = {d.what for d in tally.disagreements}
+    assert whats == {"terminal: Tabula False, OpenSpiel True", "terminal: Tabula True, OpenSpiel False"}
+
+
+def test_morris_texts():
+    import pyspiel
+
+    from referee.pairings import morris_text
+
+    state = pyspiel.load_game("nine_mens_morris").new_initial_state()
+    assert [morris_text(state, a) for a in (0, 1, 23)] == ["a7", "d7", "g1"]
+    # White closes a1 d1 g1 (points 21 22 23); Black's man on a7 (point 0) may then be taken.
+    for action in (21, 0, 22, 1, 23):
+        state.apply_action(action)
+    assert "xa7" in {morris_text(state, a) for a in state.legal_actions()}
+
+
 def test_move_texts():
     import pyspiel
 

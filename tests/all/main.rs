@@ -28,6 +28,7 @@ mod fmt;
 mod footprint;
 mod fuzz_checker;
 mod go;
+mod graphs;
 mod handwritten;
 mod history;
 mod info;

@@ -88,3 +88,21 @@ fn no_marker_before_the_first_stone() {
     assert!(!text.contains('(') && !text.contains(')'), "{text}");
     assert!(after(&game("Red", "Blue", "(square 3)", ""), "b2").contains(".(R)."));
 }
+
+/// A graph's points on their grid with its edges drawn between them: a Morris board after two
+/// men, the last in parentheses; columns lettered where they hold a point. An edge between
+/// neighbouring rows has no line of its own to be drawn on: the cross shows its points only.
+#[test]
+fn graph_points_and_edges() {
+    let e = engine("games/nine-mens-morris.game", "", &[]);
+    let mut s = e.initial();
+    play(&e, &mut s, "a1 d6");
+    insta::assert_snapshot!("morris", board(&e, &s));
+    let cross = game(
+        "Red",
+        "Blue",
+        "(graph 3 3 (sites a1 c1 b2 a3 c3) (edges (a1 b2 c3) (c1 b2 a3) (a1 c1)))",
+        "",
+    );
+    insta::assert_snapshot!("cross", after(&cross, "b2"));
+}

@@ -165,6 +165,28 @@ def amazons_moves(size: int) -> Callable[[pyspiel.State], dict[str, list[int]]]:
     return moves
 
 
+# Nine Men's Morris: OpenSpiel's points 0…23 read row by row from the top of its drawing; each is
+# the Tabula label of the same point of the 7×7 grid (a1 at the bottom left).
+MORRIS_POINTS = (
+    "a7 d7 g7 b6 d6 f6 c5 d5 e5 a4 b4 c4 e4 f4 g4 c3 d3 e3 b2 d2 f2 a1 d1 g1".split()
+)
+
+
+def morris_text(state: pyspiel.State, action: int) -> str:
+    """``Point 3`` → ``b6`` (a placement), or ``xb6`` when the last move made a mill (the man
+    taken); ``Move 0 -> 1`` → ``a7-d7``, whether the man steps or flies."""
+    if action < 24:
+        taking = "Capture time!" in str(state)
+        return ("x" if taking else "") + MORRIS_POINTS[action]
+    source, dest = divmod(action - 24, 24)
+    return f"{MORRIS_POINTS[source]}-{MORRIS_POINTS[dest]}"
+
+
+def morris_tabula(text: str) -> str:
+    """A man that flies is relocated in Tabula, ``a7>c3``: one move text for both."""
+    return text.replace(">", "-")
+
+
 def connect_four_tabula(text: str) -> str:
     return text[0]
 
@@ -256,6 +278,15 @@ PAIRINGS: dict[str, Pairing] = {
             openspiel_text=pentago_text,
             tabula_turns=True,
             perft_depth=2,
+        ),
+        Pairing(
+            "nine-mens-morris",
+            "nine_mens_morris",
+            "games/nine-mens-morris.game",
+            options={"openspiel": True},
+            openspiel_text=morris_text,
+            tabula_text=morris_tabula,
+            perft_depth=5,
         ),
         Pairing(
             "go",

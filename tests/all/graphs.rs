@@ -1,0 +1,89 @@
+//! Boards given as a graph (`(graph W H (sites ...) (edges ...))`), the move `take`, `every`,
+//! and a line of another team's stones, on Nine Men's Morris: positions worked out by hand
+//! from the board's drawing and the rules. OpenSpiel's `nine_mens_morris` referees the whole
+//! game (`python/tests/referee`, docs/REFEREE.md).
+
+use crate::common::{engine, inline, legal, mover_name, play, refuse, site};
+
+const MORRIS: &str = "games/nine-mens-morris.game";
+
+#[test]
+fn the_morris_board_joins_the_points_along_its_lines_only() {
+    let e = engine(MORRIS, "", &[]);
+    let board = &e.game().board;
+    assert_eq!(board.site_count(), 24);
+    let edges = &board.relations[board.relation("edges").expect("edges")];
+    let neighbours = |label: &str| -> Vec<&str> {
+        let mut v: Vec<&str> =
+            edges.neighbors(site(&e, label)).iter().map(|&t| board.sites[t as usize].label.as_str()).collect();
+        v.sort();
+        v
+    };
+    // A corner of the outer square, the middle of a side of the middle square, a point of the
+    // inner square: d5 and d3 face each other across the empty centre but are not joined.
+    assert_eq!(neighbours("a1"), ["a4", "d1"]);
+    assert_eq!(neighbours("d2"), ["b2", "d1", "d3", "f2"]);
+    assert_eq!(neighbours("d3"), ["c3", "d2", "e3"]);
+    assert_eq!(edges.edge_count(), 32);
+    // East of a1 is d1, three columns away; nothing is south of it.
+    let east = board.direction("E").expect("E");
+    assert_eq!(east.step[site(&e, "a1") as usize], Some(site(&e, "d1")));
+    assert_eq!(board.direction("S").expect("S").step[site(&e, "a1") as usize], None);
+}
+
+#[test]
+fn a_mill_lets_its_maker_take_an_enemy_man_at_once() {
+    // White closes a1 d1 g1 on his third placement and, in the same turn, takes one of
+    // Black's two men.
+    let e = engine(MORRIS, "", &[]);
+    let mut s = e.initial();
+    play(&e, &mut s, "a1 a4 d1 b4 g1");
+    assert_eq!(mover_name(&e, &s), "White");
+    assert_eq!(legal(&e, &s), ["xa4", "xb4"]);
+    play(&e, &mut s, "xa4");
+    assert_eq!(mover_name(&e, &s), "Black");
+    assert_eq!(e.stone(&s, site(&e, "a4")), None);
+}
+
+#[test]
+fn a_man_in_a_mill_is_safe_while_another_is_not() {
+    // Black closes a7 d7 g7 and takes b2. White then closes a1 d1 g1: of Black's men, a7 d7
+    // g7 stand in a mill and c3 does not, so c3 alone may be taken.
+    let e = engine(MORRIS, "", &[]);
+    let mut s = e.initial();
+    play(&e, &mut s, "a1 a7 d1 d7 b2 g7 xb2 f2 c3 g1");
+    assert_eq!(legal(&e, &s), ["xc3"]);
+    let why = refuse(&e, &mut s, "xa7");
+    assert!(why.contains("fails the condition"), "{why}");
+}
+
+#[test]
+fn when_every_enemy_man_is_in_a_mill_any_may_be_taken() {
+    // Black closes a7 d7 g7 (taking b2), then g7 g4 g1 (taking f2): each of his five men
+    // stands in a mill. White closes c3 d3 e3 and may take any of them.
+    let e = engine(MORRIS, "", &[]);
+    let mut s = e.initial();
+    play(&e, &mut s, "c3 a7 d3 d7 b2 g7 xb2 f2 g4 b4 g1 xf2 e3");
+    let mut takes = legal(&e, &s);
+    takes.sort();
+    assert_eq!(takes, ["xa7", "xd7", "xg1", "xg4", "xg7"]);
+}
+
+#[test]
+fn every_holds_of_no_site_and_fails_on_one() {
+    // White may place only while every enemy stone stands on the first row: at the start there
+    // is none (true of no site); once Black has a stone on b2, no longer.
+    let e = inline(
+        "(game \"Every\" (players \"White\" \"Black\") (board (square 3))
+           (play (turn (place (to empty) (where (every enemy (in site side-S))))))
+           (end (when (no-moves) (win mover))))",
+    );
+    let mut s = e.initial();
+    assert_eq!(legal(&e, &s).len(), 9);
+    play(&e, &mut s, "a1");
+    // Black: every enemy stone (a1) is on the first row.
+    assert_eq!(legal(&e, &s).len(), 8);
+    play(&e, &mut s, "b2");
+    // White: Black's b2 is not on the first row.
+    assert!(legal(&e, &s).is_empty());
+}
