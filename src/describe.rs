@@ -31,6 +31,7 @@ pub fn shape(board: &Topology) -> String {
         Shape::Triangle { side } => format!("triangle of hexagonal cells, {side} per side"),
         Shape::Tiling { pattern, rings } => format!("tiling {pattern}, size {rings}"),
         Shape::Graph { width, height } => format!("graph of {} points on a {width}×{height} grid", board.site_count()),
+        Shape::GridEdges { width, height } => format!("the lines of a {width}×{height} grid of boxes"),
     }
 }
 
@@ -283,6 +284,7 @@ pub fn json(game: &Game, with_sites: bool) -> Value {
         Shape::Triangle { side } => ("triangle", *side),
         Shape::Tiling { rings, .. } => ("tiling", *rings),
         Shape::Graph { width, .. } => ("graph", *width),
+        Shape::GridEdges { width, .. } => ("grid-edges", *width),
     };
     let mut value = json!({
         "name": game.name,

@@ -18,7 +18,7 @@
 //!
 //! No built-in regions, sides or corners: a graph's outline is the game's to name.
 
-use super::{Direction, SQUARE_DIRECTIONS, Shape, Site, SiteInfo, Topology, square};
+use super::{Direction, Part, Region, SQUARE_DIRECTIONS, Shape, Site, SiteInfo, Topology, square};
 
 /// (column, row) steps of the directions `N NE E SE S SW W NW`.
 const STEPS: [(i64, i64); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
@@ -94,6 +94,38 @@ pub fn build(
     })
 }
 
+/// The lines of a `width` × `height` grid of boxes as sites (`(board (grid-edges W H))`, Dots
+/// and Boxes): each line is the point halfway along it on the (2W+1) × (2H+1) grid of dots and
+/// midpoints, so that the lines of the bottom row are `b1`, `d1`, … and the first upright line
+/// is `a2`. The region `boxes` has a part per box, its four lines, labelled by the box's
+/// centre (`b2` is the bottom-left box). No line is joined to another.
+pub fn grid_edges(width: usize, height: usize) -> Topology {
+    let mut points = Vec::new();
+    for row in 0..=2 * height {
+        for col in 0..=2 * width {
+            // A line's midpoint: one coordinate odd, the other even.
+            if (row + col) % 2 == 1 {
+                points.push((col, row));
+            }
+        }
+    }
+    let mut board = build(2 * width + 1, 2 * height + 1, &points, &[]).expect("no edges, no conflict");
+    let site = |col: usize, row: usize| board.site(&format!("{}{}", square::column_letters(col), row + 1));
+    let mut parts = Vec::new();
+    for row in 0..height {
+        for col in 0..width {
+            let (x, y) = (2 * col + 1, 2 * row + 1);
+            let mut sites: Vec<Site> =
+                [(x, y - 1), (x, y + 1), (x - 1, y), (x + 1, y)].iter().filter_map(|&(c, r)| site(c, r)).collect();
+            sites.sort_unstable();
+            parts.push(Part { label: Some(format!("{}{}", square::column_letters(x), y + 1)), sites });
+        }
+    }
+    board.regions.push(Region { name: "boxes".to_string(), parts });
+    board.shape = Shape::GridEdges { width, height };
+    board
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,6 +156,20 @@ mod tests {
         let edges = &b.relations[b.relation("edges").expect("edges")];
         assert_eq!(edges.neighbors(site("d7")), [site("d6"), site("a7"), site("g7")]);
         assert_eq!(b.relations[b.relation("diagonal").expect("diagonal")].edge_count(), 0);
+    }
+
+    #[test]
+    fn the_lines_of_a_grid_of_boxes_are_its_sites_and_each_box_its_four_lines() {
+        // 2×1 boxes: three lines across (bottom, top: 2 each) and three upright.
+        let b = grid_edges(2, 1);
+        let labels: Vec<&str> = b.sites.iter().map(|s| s.label.as_str()).collect();
+        assert_eq!(labels, ["b1", "d1", "a2", "c2", "e2", "b3", "d3"]);
+        let boxes = &b.regions[0];
+        let part = |i: usize| -> Vec<&str> { boxes.parts[i].sites.iter().map(|&s| labels[s as usize]).collect() };
+        assert_eq!(boxes.parts.len(), 2);
+        assert_eq!(part(0), ["b1", "a2", "c2", "b3"]);
+        assert_eq!(part(1), ["d1", "c2", "e2", "d3"]);
+        assert_eq!(boxes.parts[1].label.as_deref(), Some("d2"));
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //!   `adjacent`.
 //! * [`graph`]: points of a W×H grid joined by listed edges; relations `edges`, `orthogonal`,
 //!   `diagonal`, and the directions the edges run in.
+//!   [`graph::grid_edges`]: the lines of a grid of boxes as sites, the boxes as a region.
 //! * [`tiling`]: a patch of a semi-regular tiling whose *vertices* are the sites; relation
 //!   `edges`; its faces become regions (`triangles`, `squares`, `hexagons`).
 //!
@@ -62,6 +63,12 @@ pub enum Shape {
         width: usize,
         height: usize,
     },
+    /// The lines of a `width` × `height` grid of boxes (laid out as a graph's points on the
+    /// grid of dots and midpoints).
+    GridEdges {
+        width: usize,
+        height: usize,
+    },
 }
 
 impl Shape {
@@ -77,7 +84,8 @@ impl Shape {
             | Shape::HexHex { .. }
             | Shape::Triangle { .. }
             | Shape::Tiling { .. }
-            | Shape::Graph { .. } => None,
+            | Shape::Graph { .. }
+            | Shape::GridEdges { .. } => None,
         }
     }
 
@@ -99,6 +107,7 @@ impl Shape {
             Shape::Triangle { side } => format!("(triangle {side})"),
             Shape::Tiling { pattern, rings } => format!("(tiling \"{pattern}\" {rings})"),
             Shape::Graph { width, height } => format!("(graph {width} {height} ...)"),
+            Shape::GridEdges { width, height } => format!("(grid-edges {width} {height})"),
         }
     }
 }

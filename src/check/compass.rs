@@ -51,6 +51,7 @@ fn kind(board: &Topology) -> &'static str {
         Shape::Triangle { .. } => "triangle",
         Shape::Tiling { .. } => "tiling",
         Shape::Graph { .. } => "graph",
+        Shape::GridEdges { .. } => "grid of lines",
     }
 }
 

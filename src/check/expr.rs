@@ -208,10 +208,21 @@ pub fn int(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Op
             Int::Allowance(a?)
         }
         "completed" => {
-            let regions =
-                each(cx, &mut args, 1, "a region", |cx, n| scope.region(n).map_err(|d| d.map(|d| cx.report(d))).ok())?;
+            // A last word `occupied` counts parts filled by anyone's stones (no region may be
+            // named by a keyword, so the word cannot be a region).
+            let mut items = args.rest();
+            let by_anyone = items.last().and_then(Node::symbol) == Some("occupied");
+            if by_anyone {
+                items = &items[..items.len() - 1];
+            }
+            if items.is_empty() {
+                cx.report(args.missing("a region"));
+                return None;
+            }
+            let regions: Option<Vec<_>> =
+                items.iter().map(|n| scope.region(n).map_err(|d| d.map(|d| cx.report(d))).ok()).collect();
             need(cx, node, ctx.arrival, "in the effects of a placement or slide (it is about the arrival site)")?;
-            Int::Completed(regions)
+            Int::Completed(regions?, by_anyone)
         }
         "hand-size" => {
             args.finish(cx);

@@ -748,6 +748,20 @@ fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
             args.finish(cx);
             Effect::Draw
         }
+        "again" => {
+            args.finish(cx);
+            // Only a move's effects have a stage to go on with: not a pass's, which ends the
+            // turn, nor `after-turn`'s.
+            if !(ctx.to || ctx.from) {
+                cx.report(
+                    Diagnostic::error(codes::WRONG_PLACE, "`(again)` has no stage to go on with here")
+                        .label(node.span, "not in the effects of a move")
+                        .help("write it in the `then` of a `place`, `slide`, `relocate`, `take`, `leap` or `hop`"),
+                );
+                return None;
+            }
+            Effect::Again
+        }
         "allow" | "allow-next" => {
             let a = args
                 .required(cx, "an allowance")

@@ -270,6 +270,13 @@ fn board(cx: &mut Context, form: &Node) -> Option<Topology> {
             square::rectangle(width, height)
         }
         Some("graph") => super::graph::build(cx, generator, &mut g)?,
+        Some("grid-edges") => {
+            // The grid of dots and midpoints is (2W + 1) × (2H + 1): its side must fit a board.
+            let max = (square::MAX_SIZE - 1) / 2;
+            let width = sized_as(cx, &mut g, max, 1, "the width (boxes)");
+            let height = sized_as(cx, &mut g, max, 1, "the height (boxes)");
+            crate::board::graph::grid_edges(width?, height?)
+        }
         Some("tiling") => {
             let pattern = g.required(cx, "the tiling pattern, such as \"3.4.6.4\"")?;
             let name = match &pattern.kind {
@@ -297,14 +304,14 @@ fn board(cx: &mut Context, form: &Node) -> Option<Topology> {
             }
         }
         _ => {
-            let known = ["square", "rectangle", "hexhex", "rhombus", "triangle", "tiling", "graph"];
+            let known = ["square", "rectangle", "hexhex", "rhombus", "triangle", "tiling", "graph", "grid-edges"];
             let mut d = Diagnostic::error(codes::UNKNOWN_LUDEME, format!("unknown board {}", generator.describe()))
                 .label(generator.span, "not a board generator");
             d = match generator.head().and_then(|h| similar::did_you_mean(h, known)) {
                 Some(h) => d.help(h),
                 None => d.help(
                     "boards: `(square SIZE)`, `(rectangle WIDTH HEIGHT)`, `(hexhex SIDE)`, `(rhombus SIDE)`, \
-                     `(triangle SIDE)`, `(tiling \"3.4.6.4\" SIZE)`, `(graph WIDTH HEIGHT (sites ...) (edges ...))`",
+                     `(triangle SIDE)`, `(tiling \"3.4.6.4\" SIZE)`, `(graph WIDTH HEIGHT (sites ...) (edges ...))`, `(grid-edges WIDTH HEIGHT)`",
                 ),
             };
             if generator.symbol() != Some(POISON) {

@@ -42,7 +42,8 @@ pub fn board(engine: &Engine, state: &State) -> String {
         Shape::HexHex { side } => hexhex(&mut canvas, topology, side, cell_width),
         Shape::Rhombus { .. } | Shape::Triangle { .. } => skewed(&mut canvas, topology, cell_width),
         Shape::Tiling { .. } => tiling(topology, symbols.width()),
-        Shape::Graph { height, .. } => graph(&mut canvas, topology, height, cell_width),
+        Shape::Graph { height, .. } => graph(&mut canvas, topology, height, cell_width, false),
+        Shape::GridEdges { height, .. } => graph(&mut canvas, topology, 2 * height + 1, cell_width, true),
     };
     let slot = tiling_slot(topology, symbols.width());
     for (site, &(line, col)) in cells.iter().enumerate() {
@@ -101,8 +102,9 @@ fn grid(canvas: &mut Canvas, topology: &Topology, w: usize, cell: usize) -> Vec<
 
 /// A graph's points on their grid, rows numbered on the left and the columns that hold a site
 /// lettered below; the edges that run along a row, a column or a diagonal are drawn between
-/// them (`-`, `|`, `/`, `\`), so that a Morris board reads as one.
-fn graph(canvas: &mut Canvas, topology: &Topology, h: usize, cell: usize) -> Vec<(usize, usize)> {
+/// them (`-`, `|`, `/`, `\`), so that a Morris board reads as one. With `dots`, the grid's
+/// points whose coordinates are both even are drawn as `+`: the dots of a grid of lines.
+fn graph(canvas: &mut Canvas, topology: &Topology, h: usize, cell: usize, dots: bool) -> Vec<(usize, usize)> {
     let nw = number_width(h);
     let pitch = cell + 1;
     let at = |x: f64, y: f64| (h - 1 - y as usize, nw + 2 + x as usize * pitch);
@@ -137,6 +139,15 @@ fn graph(canvas: &mut Canvas, topology: &Topology, h: usize, cell: usize) -> Vec
                         canvas.put(line, col, glyph);
                     }
                 }
+            }
+        }
+    }
+    if dots {
+        let w = topology.sites.iter().map(|s| s.x as usize + 1).max().unwrap_or(0);
+        for y in (0..h).step_by(2) {
+            for x in (0..w).step_by(2) {
+                let (line, col) = at(x as f64, y as f64);
+                canvas.put(line, col, "+");
             }
         }
     }

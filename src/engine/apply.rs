@@ -410,6 +410,10 @@ impl Engine {
             Effect::Draw => {
                 s.outcome = Some(Outcome { winner: None, scores: None, decided_by: None, reason: EndReason::Effect });
             }
+            Effect::Again => {
+                s.stage_min = s.stage_min.saturating_add(1);
+                s.stage_max = s.stage_max.saturating_add(1);
+            }
             Effect::Allow { allowance, value, next } => {
                 let v = self.int(s, w, value, env);
                 if *next {
@@ -670,6 +674,9 @@ impl Engine {
         }
         if s.forced_pass {
             return true;
+        }
+        if self.program.moves_again {
+            return false;
         }
         let stages = self.program.phases[s.phase[s.mover as usize] as usize].len();
         let last_stage = s.stage as usize + 1 >= stages;

@@ -252,7 +252,7 @@ pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
 pub(crate) fn guarded(m: &Move) -> bool {
     fn board_free(effects: &[Effect]) -> bool {
         effects.iter().all(|e| match e {
-            Effect::Allow { .. } | Effect::Add { .. } | Effect::Win(_) | Effect::Draw => true,
+            Effect::Allow { .. } | Effect::Add { .. } | Effect::Win(_) | Effect::Draw | Effect::Again => true,
             Effect::If { then, otherwise, .. } => board_free(then) && board_free(otherwise),
             Effect::Remove { .. }
             | Effect::RemoveGroups { .. }

@@ -444,7 +444,11 @@ fn num(cx: Cx<'_>, e: &Int) -> Num {
         }
         Int::Counter(c) => Num::Leaf(Leaf::Counter(*c)),
         Int::Allowance(a) => Num::Leaf(Leaf::Allowance(*a)),
-        Int::Completed(regions) => completed(super::completed::Completion::new(cx.game, regions)),
+        Int::Completed(regions, false) => completed(super::completed::Completion::new(cx.game, regions)),
+        Int::Completed(regions, true) => {
+            let regions = regions.clone();
+            Num::Code(int_fn(move |engine, s, _, env| engine.completed(s, &regions, true, env) as i64))
+        }
         Int::Hand => Num::Leaf(Leaf::Hand),
         Int::TurnNumber => Num::Leaf(Leaf::TurnNumber),
         Int::Liberties(..) | Int::Area(_) => interpreted_int(e),
@@ -833,6 +837,7 @@ fn action_effect(cx: Cx<'_>, e: &Effect) -> Arc<EffectFn> {
         | Effect::If { .. }
         | Effect::Win(_)
         | Effect::Draw
+        | Effect::Again
         | Effect::Flip(_)
         | Effect::Rotate { .. }
         | Effect::Put { .. }

@@ -156,7 +156,7 @@ mod tests {
             lists.map(|regions| {
                 let parts = Completion::new(game, regions);
                 let compiled = parts.count(s.arrival, &s.stones[team], team);
-                assert_eq!(compiled, engine.completed(&s, regions, &env), "the interpreter agrees");
+                assert_eq!(compiled, engine.completed(&s, regions, false, &env), "the interpreter agrees");
                 let fixed = match parts.shape() {
                     (1, 2) => parts.count_fixed::<1, 2>(s.arrival, &s.stones[team], team),
                     (1, 1) => parts.count_fixed::<1, 1>(s.arrival, &s.stones[team], team),

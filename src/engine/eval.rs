@@ -135,7 +135,7 @@ impl Engine {
             Int::LargestGroup(rel, filter) => self.largest_group(s, w, *rel, *filter, env),
             Int::Counter(c) => s.counter(*c, env.subject),
             Int::Allowance(a) => s.allowance(*a),
-            Int::Completed(regions) => self.completed(s, regions, env) as i64,
+            Int::Completed(regions, by_anyone) => self.completed(s, regions, *by_anyone, env) as i64,
             Int::Hand => s.hand_size(env.mover),
             Int::TurnNumber => s.turn_number(),
             Int::Liberties(var, rel) => self.liberties(s, w, env.var(*var), *rel),
@@ -459,15 +459,16 @@ impl Engine {
 
     /// Parts of the given regions that contain the arrival site and hold only the subject's
     /// stones.
-    pub(crate) fn completed(&self, s: &State, regions: &[crate::game::RegionRef], env: &Env) -> u32 {
+    pub(crate) fn completed(&self, s: &State, regions: &[crate::game::RegionRef], by_anyone: bool, env: &Env) -> u32 {
         let Some(arrival) = s.arrival else { return 0 };
         let friend = &s.stones[env.subject];
+        let filled = |site: u16| if by_anyone { !s.empty.contains(site) } else { friend.contains(site) };
         let mut count = 0;
         for r in regions {
             let region = r.by_team[env.subject] as usize;
             let parts = &self.game.regions[region].parts;
             for &p in self.region_parts[region].get(arrival as usize) {
-                if parts[p as usize].iter().all(|&site| friend.contains(site)) {
+                if parts[p as usize].iter().all(|&site| filled(site)) {
                     count += 1;
                 }
             }

@@ -109,6 +109,9 @@ pub(crate) struct Program {
     /// Some move bans repeated positions, or a rule asks `(repeated)`: the board is hashed and
     /// its history recorded.
     pub keeps_history: bool,
+    /// Some move's effects may say `(again)`: an action may leave its stage open beyond the
+    /// bounds it began with, so no action is known to end the turn before it is made.
+    pub moves_again: bool,
     /// Some rule asks whether a piece has moved (`(unmoved SITE)`), or a position compared for
     /// `(repetition ...)` holds which pieces are unmoved: the state keeps the set of pieces that
     /// have not.
@@ -426,6 +429,13 @@ pub(crate) fn lower(game: &Game) -> Program {
             }
         }
     }
+    fn says_again(effects: &[crate::game::Effect]) -> bool {
+        effects.iter().any(|e| match e {
+            crate::game::Effect::Again => true,
+            crate::game::Effect::If { then, otherwise, .. } => says_again(then) || says_again(otherwise),
+            _ => false,
+        })
+    }
     let keeps_history =
         game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves).any(|m| m.no_repeat.is_some())
             || uses_bool(game, |b| matches!(b, Bool::Repeated));
@@ -456,6 +466,7 @@ pub(crate) fn lower(game: &Game) -> Program {
         snapshots: game.snapshots.iter().map(|v| super::compile::int(game, v)).collect(),
         chains,
         keeps_history,
+        moves_again: game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves).any(|m| says_again(&m.then)),
         tracks_unmoved,
         rights,
         attack: super::attack::lower(game),

@@ -120,8 +120,8 @@ pub enum Int {
     /// The current turn's allowance.
     Allowance(usize),
     /// Parts of the regions that contain the arrival site of this turn and are entirely the
-    /// subject's stones.
-    Completed(Vec<RegionRef>),
+    /// subject's stones (`by_anyone` false) or entirely occupied, whoever's the stones are.
+    Completed(Vec<RegionRef>, bool),
     /// Stones in the mover's hand.
     Hand,
     /// Turns begun so far, this one included.

@@ -55,7 +55,7 @@ impl Effect {
             Effect::Flip(sites) | Effect::Put { sites } => sites.reads_history(),
             Effect::Shift { from, to } => from.reads_history() || to.reads_history(),
             Effect::Promote { site, .. } => is_history(*site),
-            Effect::Win(_) | Effect::Draw | Effect::Rotate { .. } => false,
+            Effect::Win(_) | Effect::Draw | Effect::Again | Effect::Rotate { .. } => false,
         }
     }
 }

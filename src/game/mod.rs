@@ -347,6 +347,9 @@ pub enum Effect {
     },
     Win(Who),
     Draw,
+    /// The mover makes one more action of the current stage: its bounds both grow by one
+    /// ("completing a box, play again").
+    Again,
     /// Sets an allowance for this turn, or (`next`) for the next turn.
     Allow {
         allowance: usize,
@@ -554,6 +557,7 @@ impl Game {
                     }
                     Effect::Win(_)
                     | Effect::Draw
+                    | Effect::Again
                     | Effect::Allow { .. }
                     | Effect::Add { .. }
                     | Effect::Put { .. }
@@ -687,6 +691,7 @@ impl Effect {
             Effect::Win(_) | Effect::Draw => true,
             Effect::If { then, otherwise, .. } => then.iter().chain(otherwise).any(Effect::can_end_game),
             Effect::Remove { .. }
+            | Effect::Again
             | Effect::Allow { .. }
             | Effect::Add { .. }
             | Effect::Flip(_)
@@ -711,6 +716,7 @@ impl Effect {
             }
             Effect::Win(_)
             | Effect::Draw
+            | Effect::Again
             | Effect::Flip(_)
             | Effect::Rotate { .. }
             | Effect::Put { .. }

@@ -71,7 +71,7 @@ struct Metrics {
 fn metrics(shape: &Shape) -> Metrics {
     match shape {
         Shape::Square { .. } | Shape::Rectangle { .. } => Metrics { scale: 40.0, margin: 1.0, stone: 0.42 },
-        Shape::Graph { .. } => Metrics { scale: 40.0, margin: 1.0, stone: 0.36 },
+        Shape::Graph { .. } | Shape::GridEdges { .. } => Metrics { scale: 40.0, margin: 1.0, stone: 0.36 },
         Shape::HexHex { .. } | Shape::Rhombus { .. } | Shape::Triangle { .. } => {
             Metrics { scale: 40.0, margin: HEX_R + 0.35, stone: 0.4 }
         }
@@ -159,7 +159,7 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
                 polygon(&mut out, &class, &corners);
             }
         }
-        Shape::Graph { .. } => {
+        Shape::Graph { .. } | Shape::GridEdges { .. } => {
             if let Some(r) = board.relation("edges") {
                 lines(&mut out, "line", &frame, board, r, &mut drawn);
             }
@@ -187,7 +187,11 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
     out.push_str("<g class=\"labels\">\n");
     match board.shape {
         Shape::Square { .. } | Shape::Rectangle { .. } => square_coordinates(&mut out, &frame, board),
-        Shape::HexHex { .. } | Shape::Rhombus { .. } | Shape::Triangle { .. } | Shape::Graph { .. } => {
+        Shape::HexHex { .. }
+        | Shape::Rhombus { .. }
+        | Shape::Triangle { .. }
+        | Shape::Graph { .. }
+        | Shape::GridEdges { .. } => {
             for (s, site) in board.sites.iter().enumerate() {
                 if stone_at(s).is_none() {
                     let (x, y) = frame.at(site.x, site.y);

@@ -87,3 +87,45 @@ fn every_holds_of_no_site_and_fails_on_one() {
     // White: Black's b2 is not on the first row.
     assert!(legal(&e, &s).is_empty());
 }
+
+const DOTS: &str = "games/dots-and-boxes.game";
+
+#[test]
+fn the_lines_of_a_grid_of_boxes_are_the_sites() {
+    // 2×2 boxes: three rows of two lines across (b1 d1, b3 d3, b5 d5), two rows of three
+    // upright (a2 c2 e2, a4 c4 e4); the bottom-left box is b1 a2 c2 b3.
+    let e = engine(DOTS, "", &["width=2", "height=2"]);
+    let mut lines = legal(&e, &e.initial());
+    lines.sort();
+    assert_eq!(lines, ["a2", "a4", "b1", "b3", "b5", "c2", "c4", "d1", "d3", "d5", "e2", "e4"]);
+    let boxes = &e.game().board.regions[0];
+    assert_eq!(boxes.name, "boxes");
+    let first: Vec<&str> = boxes.parts[0].sites.iter().map(|&s| e.label(s)).collect();
+    assert_eq!(first, ["b1", "a2", "c2", "b3"]);
+}
+
+#[test]
+fn closing_a_box_scores_it_and_the_player_draws_again() {
+    // First b1, Second a2, First c2: three sides of the bottom-left box. Second closes it with
+    // b3, scores 1, and must draw again (no `end`); his next line closes nothing, and First
+    // is to move.
+    let e = engine(DOTS, "", &["width=2", "height=2"]);
+    let mut s = e.initial();
+    play(&e, &mut s, "b1 a2 c2 b3");
+    assert_eq!(mover_name(&e, &s), "Second");
+    assert_eq!((s.counter(0, 0), s.counter(0, 1)), (0, 1));
+    assert!(!legal(&e, &s).contains(&"end".to_string()));
+    play(&e, &mut s, "d5");
+    assert_eq!(mover_name(&e, &s), "First");
+}
+
+#[test]
+fn one_line_may_close_two_boxes() {
+    // 2×1 boxes: every line but the middle one drawn, c2 closes both boxes at once: 2 for
+    // First, and the board is full: First wins 2 to 0.
+    let e = engine(DOTS, "", &["width=2", "height=1"]);
+    let mut s = e.initial();
+    play(&e, &mut s, "b1 d1 a2 e2 b3 d3 c2");
+    assert_eq!((s.counter(0, 0), s.counter(0, 1)), (2, 0));
+    assert_eq!(crate::common::winner(&e, &s).as_deref(), Some("First"));
+}

@@ -98,11 +98,6 @@ fn graph_points_and_edges() {
     let mut s = e.initial();
     play(&e, &mut s, "a1 d6");
     insta::assert_snapshot!("morris", board(&e, &s));
-    let cross = game(
-        "Red",
-        "Blue",
-        "(graph 3 3 (sites a1 c1 b2 a3 c3) (edges (a1 b2 c3) (c1 b2 a3) (a1 c1)))",
-        "",
-    );
+    let cross = game("Red", "Blue", "(graph 3 3 (sites a1 c1 b2 a3 c3) (edges (a1 b2 c3) (c1 b2 a3) (a1 c1)))", "");
     insta::assert_snapshot!("cross", after(&cross, "b2"));
 }

@@ -187,6 +187,23 @@ def morris_tabula(text: str) -> str:
     return text.replace(">", "-")
 
 
+def dots_and_boxes_text(columns: int, rows: int) -> Callable[[pyspiel.State, int], str]:
+    """A line, as the point halfway along it on the grid of dots and midpoints: OpenSpiel numbers
+    the lines across row by row (``row * columns + column``), then the upright ones (``row *
+    (columns + 1) + column``), rows from the top. Writing OpenSpiel's row r as Tabula's row r
+    from the bottom reflects the board top to bottom, which keeps every box."""
+
+    def text(state: pyspiel.State, action: int) -> str:
+        across = (rows + 1) * columns
+        if action < across:
+            row, column = divmod(action, columns)
+            return label(2 * column + 1, 2 * row)
+        row, column = divmod(action - across, columns + 1)
+        return label(2 * column, 2 * row + 1)
+
+    return text
+
+
 def connect_four_tabula(text: str) -> str:
     return text[0]
 
@@ -287,6 +304,23 @@ PAIRINGS: dict[str, Pairing] = {
             openspiel_text=morris_text,
             tabula_text=morris_tabula,
             perft_depth=5,
+        ),
+        Pairing(
+            "dots-and-boxes",
+            "dots_and_boxes",
+            "games/dots-and-boxes.game",
+            params={"num_rows": 3, "num_cols": 3},
+            openspiel_text=dots_and_boxes_text(3, 3),
+            perft_depth=4,
+        ),
+        Pairing(
+            "dots-and-boxes-2x4",
+            "dots_and_boxes",
+            "games/dots-and-boxes.game",
+            params={"num_rows": 2, "num_cols": 4},
+            options={"width": 4, "height": 2},
+            openspiel_text=dots_and_boxes_text(4, 2),
+            perft_depth=4,
         ),
         Pairing(
             "go",
