@@ -267,6 +267,8 @@ pub fn never_fired(engine: &Engine, a: &Analysis) -> Vec<String> {
                     | crate::game::MoveKind::Hop { .. } => "slide",
                     crate::game::MoveKind::Relocate { .. } => "relocate",
                     crate::game::MoveKind::Take => "take",
+                    // A sowing is written by its site, as a placement is.
+                    crate::game::MoveKind::Sow { .. } => "place",
                     crate::game::MoveKind::Pass { .. } => "pass",
                 };
                 if !kinds.contains(&k) {

@@ -41,7 +41,8 @@ impl Codec {
                 start
             })
         };
-        let place = block(has(|k| matches!(k, MoveKind::Place)), sites);
+        // A sowing is written by its site, as a placement: they share the block.
+        let place = block(has(|k| matches!(k, MoveKind::Place | MoveKind::Sow { .. })), sites);
         // Every move of a piece from one site to another is written `FROM-TO`: slides, rides,
         // leaps and hops share the block.
         let slide = block(has(MoveKind::moves_a_piece), sites * sites);

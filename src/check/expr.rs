@@ -224,6 +224,11 @@ pub fn int(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Op
             need(cx, node, ctx.arrival, "in the effects of a placement or slide (it is about the arrival site)")?;
             Int::Completed(regions?, by_anyone)
         }
+        "seeds" => {
+            let set = args.required(cx, "the sites whose seeds are counted").and_then(|n| sites(cx, scope, n, ctx));
+            args.finish(cx);
+            Int::Seeds(set?)
+        }
         "hand-size" => {
             args.finish(cx);
             need(cx, node, ctx.play, "inside a turn")?;

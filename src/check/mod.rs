@@ -34,6 +34,7 @@ mod relations;
 mod rules;
 mod scope;
 mod setup;
+mod sowing;
 /// Kept under its old path for the checker's modules; the code lives in [`crate::similar`].
 pub use crate::similar;
 mod pieces;
@@ -433,7 +434,7 @@ fn build(
     cx.used.counters.extend(used.counters);
     cx.used.allowances.extend(used.allowances);
     cx.used.regions.extend(used.regions);
-    let (phases, end, (start, start_kinds)) = (phases?, end?, start?);
+    let (phases, end, (start, start_kinds, start_seeds)) = (phases?, end?, start?);
     if cx.error_count() > 0 {
         return None;
     }
@@ -459,5 +460,6 @@ fn build(
         pass_names,
         pieces: setup.pieces,
         start_kinds,
+        start_seeds,
     })
 }

@@ -49,9 +49,17 @@ pub fn declare(cx: &mut Context, forms: &[Node], board: &mut Topology, teams: &[
         }
         let mut found: Vec<RelId> = Vec::new();
         let mut words: Vec<String> = Vec::new();
+        // `(path A B C ...)` parts: one-way pairs A→B, B→C, ….
+        let mut paths: Vec<Relation> = Vec::new();
         for part in parts {
             match (part.head(), part.symbol()) {
                 (Some("owner"), _) | (_, Some(POISON)) => {}
+                (Some("path"), _) => {
+                    if let Some(path) = path(cx, part, board) {
+                        paths.push(path);
+                        words.push(part.to_string());
+                    }
+                }
                 (None, Some(word)) => {
                     if let Some(rel) = part_relation(cx, part, word, board, builtin, &relations, owner) {
                         found.push(rel);
@@ -68,7 +76,7 @@ pub fn declare(cx: &mut Context, forms: &[Node], board: &mut Topology, teams: &[
             broken.push(name);
             continue;
         }
-        if found.is_empty() {
+        if found.is_empty() && paths.is_empty() {
             cx.report(args.missing("at least one part: a direction such as `N`, or a relation's name"));
             broken.push(name);
             continue;
@@ -94,7 +102,8 @@ pub fn declare(cx: &mut Context, forms: &[Node], board: &mut Topology, teams: &[
         }
         // Charged before it is built, from what its parts hold: a union has no more pairs,
         // and no more directions, than its parts together.
-        let pairs = found.iter().map(|&r| board.relations[r as usize].targets.len()).sum();
+        let pairs = found.iter().map(|&r| board.relations[r as usize].targets.len()).sum::<usize>()
+            + paths.iter().map(|p| p.targets.len()).sum::<usize>();
         let directions = found.iter().map(|&r| board.directions_within(r as usize).len()).sum();
         let bytes = crate::game::footprint::relation(board.site_count(), pairs, directions);
         let what =
@@ -104,7 +113,7 @@ pub fn declare(cx: &mut Context, forms: &[Node], board: &mut Topology, teams: &[
             continue;
         }
         let union = {
-            let parts: Vec<&Relation> = found.iter().map(|&r| &board.relations[r as usize]).collect();
+            let parts: Vec<&Relation> = found.iter().map(|&r| &board.relations[r as usize]).chain(&paths).collect();
             Relation::union(&name, board.site_count(), &parts)
         };
         board.relations.push(union);
@@ -112,6 +121,47 @@ pub fn declare(cx: &mut Context, forms: &[Node], board: &mut Topology, teams: &[
         spans.push(name_span);
     }
     Declared { relations, broken }
+}
+
+/// `(path SITE SITE...)`: each site leads to the next, one way (a sowing track, a race's
+/// course). Two or more sites of the board, each step between two different sites.
+fn path(cx: &mut Context, part: &Node, board: &Topology) -> Option<Relation> {
+    let items = part.args();
+    if items.len() < 2 {
+        cx.report(
+            Diagnostic::error(codes::MISSING_ARGUMENT, "a path needs at least two sites")
+                .label(part.span, "too short")
+                .help("write the sites in the order the path visits them: `(path b1 c1 d1)`"),
+        );
+        return None;
+    }
+    let mut sites = Vec::with_capacity(items.len());
+    for item in items {
+        let Some(site) = item.symbol().and_then(|label| board.site(label)) else {
+            let mut d =
+                Diagnostic::error(codes::UNKNOWN_SITE, format!("{} is not a site of this board", item.describe()))
+                    .label(item.span, "not a site");
+            if let Some(hint) =
+                item.symbol().and_then(|l| similar::did_you_mean(l, board.sites.iter().map(|s| s.label.as_str())))
+            {
+                d = d.help(hint);
+            }
+            cx.report(d);
+            return None;
+        };
+        if sites.last() == Some(&site) {
+            cx.report(
+                Diagnostic::error(
+                    codes::DUPLICATE,
+                    format!("a path steps from `{}` to itself", board.sites[site as usize].label),
+                )
+                .label(item.span, "the same site again"),
+            );
+            return None;
+        }
+        sites.push(site);
+    }
+    Some(Relation::from_steps("path", board.site_count(), sites.windows(2).map(|w| (w[0], w[1]))))
 }
 
 /// " for team \"White\"" or nothing.

@@ -159,7 +159,7 @@ fn phase(
                 }
                 a.finish(cx);
             }
-            Some("place" | "slide" | "relocate" | "take" | "pass" | "actions" | "leap" | "hop") => {
+            Some("place" | "slide" | "relocate" | "take" | "sow" | "pass" | "actions" | "leap" | "hop") => {
                 cx.report(
                     Diagnostic::error(codes::WRONG_PLACE, format!("{} must be inside `(turn ...)`", item.describe()))
                         .label(item.span, "directly in the phase")
@@ -247,6 +247,8 @@ fn stage(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Stage> 
         // it (a step forward and a capture diagonally forward).
         let same = |a: &MoveKind, b: &MoveKind| match (a, b) {
             (MoveKind::Pass { name: x }, MoveKind::Pass { name: y }) => x == y,
+            // Both are written by a site alone.
+            (MoveKind::Place, MoveKind::Sow { .. }) | (MoveKind::Sow { .. }, MoveKind::Place) => true,
             _ if a.moves_a_piece() && b.moves_a_piece() => false,
             _ => std::mem::discriminant(a) == std::mem::discriminant(b),
         };
@@ -280,6 +282,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
         Some("slide") => ("slide", true),
         Some("relocate") => ("relocate", true),
         Some("take") => ("take", true),
+        Some("sow") => ("sow", true),
         Some("leap") => ("leap", true),
         Some("hop") => ("hop", true),
         _ => {
@@ -287,12 +290,15 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
             return None;
         }
     };
-    // A take chooses a stone, bound as `from`; nothing arrives anywhere.
+    // A take chooses a stone, bound as `from`; nothing arrives anywhere. A sowing chooses its
+    // site, bound as `from`; in its effects `to` is where the last seed fell.
     let takes = kind_name == "take";
-    let before = Ctx { to: !takes, from: has_from, play: true, ..Ctx::default() };
-    let effect_ctx = Ctx { arrival: kind_name != "relocate" && !takes, ..before };
-    // What a move tests on the position it makes: not a relocation's, nor a take's.
-    let tests_after = kind_name != "relocate" && !takes;
+    let sows = kind_name == "sow";
+    let before = Ctx { to: !takes && !sows, from: has_from, play: true, ..Ctx::default() };
+    let effect_ctx = Ctx { arrival: kind_name != "relocate" && !takes && !sows, to: !takes, ..before };
+    // What a move tests on the position it makes: not a relocation's, a take's or a sowing's.
+    let tests_after = kind_name != "relocate" && !takes && !sows;
+    let mut skip = None;
     let mut from = None;
     let mut to = None;
     let mut along = None;
@@ -339,7 +345,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
         seen.push((head, clause.span.first_char()));
         let mut args = Args::new(clause);
         match head {
-            "to" if !takes => {
+            "to" if !takes && !sows => {
                 // The destination is being chosen: only the origin is known.
                 let ctx = Ctx { to: false, ..before };
                 to = args.required(cx, "the destination sites").and_then(|n| sites(cx, scope, n, ctx));
@@ -352,7 +358,13 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
                 args.finish(cx);
                 ok &= from.is_some();
             }
-            "along" if kind_name == "slide" => {
+            "skip" if sows => {
+                let ctx = Ctx { to: false, ..before };
+                skip = args.required(cx, "the sites the seeds pass over").and_then(|n| sites(cx, scope, n, ctx));
+                args.finish(cx);
+                ok &= skip.is_some();
+            }
+            "along" if kind_name == "slide" || sows => {
                 along = args.required(cx, "a relation").and_then(|n| relation(cx, scope, n));
                 args.finish(cx);
                 ok &= along.is_some();
@@ -472,6 +484,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
                     "leap" => "from, by, to, capture, promote, where, require, then",
                     "hop" => "from, over, to, capture, promote, where, require, then",
                     "take" => "from, where, then",
+                    "sow" => "from, along, skip, where, then",
                     _ => "from, to, distinct, where, then",
                 };
                 cx.report(
@@ -486,13 +499,20 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
     let missing = |cx: &mut Context, what: &str| {
         cx.report(Args::new(node).missing(what));
     };
-    if to.is_none() && !takes && !seen.iter().any(|(h, _)| *h == "to") {
+    if to.is_none() && !takes && !sows && !seen.iter().any(|(h, _)| *h == "to") {
         missing(cx, "a `(to SITES)` clause");
         ok = false;
     }
     if has_from && from.is_none() && !seen.iter().any(|(h, _)| *h == "from") {
         missing(cx, "a `(from SITES)` clause");
         ok = false;
+    }
+    if sows && along.is_none() && !seen.iter().any(|(h, _)| *h == "along") {
+        missing(cx, "an `(along RELATION)` clause: the track the seeds follow");
+        ok = false;
+    }
+    if let (true, Some(rel)) = (sows, along) {
+        ok &= super::sowing::track(cx, scope, node, rel);
     }
     if kind_name == "slide" && along.is_none() && !seen.iter().any(|(h, _)| *h == "along") {
         missing(cx, "an `(along RELATION)` clause");
@@ -551,13 +571,14 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
         }
         "hop" => MoveKind::Hop { over: over?, jumped },
         "take" => MoveKind::Take,
+        "sow" => MoveKind::Sow { along: along?, skip },
         _ => MoveKind::Relocate { distinct: distinct.unwrap_or(false) },
     };
     Some(Move {
         kind,
         from: from.unwrap_or(Sites::Filter(Filter::Friend)),
         // A take lands nowhere: its `to` is never read.
-        to: if takes { Sites::Filter(Filter::Occupied) } else { to? },
+        to: if takes || sows { Sites::Filter(Filter::Any) } else { to? },
         conditions,
         require,
         then,
@@ -748,6 +769,7 @@ fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
             args.finish(cx);
             Effect::Draw
         }
+        "collect" => super::sowing::collect(cx, scope, node, ctx)?,
         "again" => {
             args.finish(cx);
             // Only a move's effects have a stage to go on with: not a pass's, which ends the

@@ -145,6 +145,13 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
         "(relocate (from SITES) (to SITES) [distinct | (distinct CONDITION)] [(where ...)] [(then ...)])",
     ),
     ("take", Move, "(take (from SITES) [(where CONDITION...)] [(then EFFECT...)])"),
+    ("sow", Move, "(sow (from SITES) (along TRACK) [(skip SITES)] [(where CONDITION...)] [(then EFFECT...)])"),
+    ("skip", Clause, "(skip SITES)"),
+    ("seeds", Number, "(seeds SITES)"),
+    ("seeds", Clause, "(seeds COUNT SITES...)"),
+    ("collect", Effect, "(collect SITES... (into SITES))"),
+    ("into", Clause, "(into SITES)"),
+    ("path", Clause, "(path SITE SITE...)"),
     (
         "leap",
         Move,

@@ -17,15 +17,17 @@ use crate::diagnostic::Diagnostic;
 use crate::game::Bool;
 use crate::syntax::{Node, NodeKind, Span};
 
-/// The setup's stones, (site, team), and the kind of each, in the same order.
-pub type Start = (Vec<(u16, usize)>, Vec<u8>);
+/// The setup's stones, (site, team), and the kind of each, in the same order; then the seeds
+/// put on sites, (site, count).
+pub type Start = (Vec<(u16, usize)>, Vec<u8>, Vec<(u16, u32)>);
 
 /// The stones of the setup: (site, team), in the order written. `None` when something in it is
 /// wrong (every problem is reported).
 /// With them, the kind of each (in the same order; all of the first kind unless the `place`
 /// names one: `(place "White" king e1)`).
 pub fn stones(cx: &mut Context, scope: &mut Scope<'_>, form: Option<&Node>) -> Option<Start> {
-    let Some(form) = form else { return Some((Vec::new(), Vec::new())) };
+    let Some(form) = form else { return Some((Vec::new(), Vec::new(), Vec::new())) };
+    let mut seeds: Vec<(u16, u32)> = Vec::new();
     let errors = cx.error_count();
     let mut out: Vec<(u16, usize)> = Vec::new();
     let mut kinds: Vec<u8> = Vec::new();
@@ -35,9 +37,13 @@ pub fn stones(cx: &mut Context, scope: &mut Scope<'_>, form: Option<&Node>) -> O
         if item.symbol() == Some(POISON) {
             continue;
         }
+        if item.head() == Some("seeds") {
+            seeds_entry(cx, scope, item, &mut seeds);
+            continue;
+        }
         if item.head() != Some("place") {
             cx.report(
-                wrong_kind(item, "an entry of `setup`", "`(place TEAM SITES...)`")
+                wrong_kind(item, "an entry of `setup`", "`(place TEAM SITES...)` or `(seeds COUNT SITES...)`")
                     .help("usage: (setup (place TEAM SITES...)...), for example (setup (place \"White\" d4 e5))"),
             );
             continue;
@@ -90,7 +96,52 @@ pub fn stones(cx: &mut Context, scope: &mut Scope<'_>, form: Option<&Node>) -> O
             }
         }
     }
-    (cx.error_count() == errors).then_some((out, kinds))
+    (cx.error_count() == errors).then_some((out, kinds, seeds))
+}
+
+/// The most seeds a site may hold at the start: enough for any sowing game, and a count that
+/// no sowing can overflow.
+const MAX_SEEDS: i64 = 10_000;
+
+/// `(seeds COUNT SITES...)`: COUNT seeds on each site. An owned region means every team's
+/// version (each side's pits). A site given seeds twice has the sum.
+fn seeds_entry(cx: &mut Context, scope: &mut Scope<'_>, item: &Node, out: &mut Vec<(u16, u32)>) {
+    let mut args = Args::new(item);
+    let Some(count_node) = args.required(cx, "the number of seeds on each site") else { return };
+    let Some(count) = super::expr::constant(cx, count_node) else { return };
+    if !(0..=MAX_SEEDS).contains(&count) {
+        cx.report(
+            Diagnostic::error(codes::OUT_OF_RANGE, format!("{count} seeds on a site"))
+                .label(count_node.span, format!("expected 0 to {MAX_SEEDS}")),
+        );
+        return;
+    }
+    let items = args.rest();
+    if items.is_empty() {
+        cx.report(args.missing("the sites to put seeds on"));
+        return;
+    }
+    let mut sites = Vec::new();
+    for node in items {
+        for team in 0..scope.setup.teams.len() {
+            collect(cx, scope, node, team, &mut sites);
+            // A site or an unowned region is the same for every team: read once.
+            if !node.symbol().is_some_and(|w| scope.setup.regions.iter().any(|r| r.name == w && r.owner.is_some())) {
+                break;
+            }
+        }
+    }
+    let mut seen = Vec::new();
+    for (site, _) in sites {
+        if seen.contains(&site) {
+            continue;
+        }
+        seen.push(site);
+        match out.iter_mut().find(|(s, _)| *s == site) {
+            Some((_, n)) => *n += count as u32,
+            None => out.push((site, count as u32)),
+        }
+    }
 }
 
 /// `TEAM`: a team's name, a string.

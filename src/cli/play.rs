@@ -589,6 +589,7 @@ impl Session<'_> {
                 MoveKind::Hop { .. } => format!("{a}-{b} (hop)"),
                 MoveKind::Relocate { .. } => format!("{a}>{b} (relocate)"),
                 MoveKind::Take => format!("x{a} (take the stone on {a})"),
+                MoveKind::Sow { .. } => format!("{a} (sow the seeds of {a})"),
                 MoveKind::Pass { name: 0 } => "pass (gives up the turn)".to_string(),
                 MoveKind::Pass { name } => format!("{} (ends the turn with the rule's effects)", game.pass_name(name)),
             };
@@ -750,8 +751,16 @@ pub fn describe_decision(engine: &Engine, state: &State) -> String {
     // An example of each kind of action, from the legal ones.
     let example =
         |k: ActionKind| legal.iter().find(|a| a.kind == k).map(|&a| engine.action_text(a)).unwrap_or_default();
+    // A sowing is written as a placement on its site.
+    let sows = engine
+        .game()
+        .phases
+        .iter()
+        .flat_map(|p| &p.stages)
+        .flat_map(|s| &s.moves)
+        .any(|m| matches!(m.kind, MoveKind::Sow { .. }));
     for (kind, what) in [
-        (ActionKind::Place, "place a stone"),
+        (ActionKind::Place, if sows { "sow a site's seeds" } else { "place a stone" }),
         (ActionKind::Slide, "slide a stone"),
         (ActionKind::Relocate, "relocate a stone"),
         (ActionKind::Take, "take a stone"),

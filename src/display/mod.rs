@@ -36,7 +36,15 @@ pub fn board(engine: &Engine, state: &State) -> String {
         None => symbols.marks.get(site as usize).copied().unwrap_or(symbols::EMPTY),
     };
     let mut canvas = Canvas::default();
-    let cell_width = symbols.width().max(column_letters_width(topology));
+    // In a game with seeds, a site without a stone shows its count, right-aligned in a cell
+    // wide enough for the largest count on the board.
+    let sows = game.uses_seeds();
+    let seed_width = if sows {
+        (0..topology.site_count() as u16).map(|s| state.seeds(s).to_string().len()).max().unwrap_or(1)
+    } else {
+        0
+    };
+    let cell_width = symbols.width().max(column_letters_width(topology)).max(seed_width);
     let cells = match topology.shape {
         Shape::Square { size: w, .. } | Shape::Rectangle { width: w, .. } => grid(&mut canvas, topology, w, cell_width),
         Shape::HexHex { side } => hexhex(&mut canvas, topology, side, cell_width),
@@ -56,6 +64,10 @@ pub fn board(engine: &Engine, state: &State) -> String {
                 let s = symbol(site);
                 let text = if s == symbols::EMPTY { label.clone() } else { format!("{s}{label}") };
                 format!("{}{text}", " ".repeat(slot.saturating_sub(width(&text))))
+            }
+            _ if sows && engine.stone(state, site).is_none() && !engine.neutral_at(state, site) => {
+                let n = state.seeds(site).to_string();
+                format!("{}{n}", " ".repeat(cell_width.saturating_sub(n.len())))
             }
             _ => symbol(site).to_string(),
         };

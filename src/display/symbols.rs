@@ -68,7 +68,9 @@ impl Symbols {
             .collect();
         let mut marks = vec![EMPTY; game.board.site_count()];
         let mut mark_legend = Vec::new();
-        for region in game.regions.iter().filter(|r| !r.builtin) {
+        // In a game with seeds an empty site shows its count, not a region's mark.
+        let marked = if game.uses_seeds() { &[][..] } else { &game.regions[..] };
+        for region in marked.iter().filter(|r| !r.builtin) {
             let mark = region
                 .owner
                 .and_then(|t| stones.get(t))

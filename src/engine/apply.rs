@@ -13,7 +13,7 @@ use super::outcome::EndReason;
 use super::repetition::{Mix, splitmix};
 use super::state::{State, UNLIMITED, Work};
 use super::{Action, ActionKind, Engine, Outcome};
-use crate::game::{Blocked, Effect, Move, Recipient, Who};
+use crate::game::{Blocked, Effect, Move, MoveKind, Recipient, Who};
 
 impl Engine {
     /// Makes an action known to be legal (from [`Engine::legal`]); playouts use this directly.
@@ -58,7 +58,15 @@ impl Engine {
             Some(super::lower::Generator::Enclose(e)) if self.program.chains.is_some() => Some(e),
             _ => None,
         };
+        // A sowing is written as a placement on its site; its effects see `from` bound to
+        // that site and `to` to where the last seed fell.
+        let mut effects_action = action;
         match action.kind {
+            ActionKind::Place if let Some(Move { kind: MoveKind::Sow { along, skip }, .. }) = m => {
+                let along = self.program.rel(*along, mover.subject);
+                let last = self.sow(s, action.to, along, skip.as_ref(), &mover);
+                effects_action = Action { from: action.to, to: last, ..action };
+            }
             ActionKind::Place => self.place_stone(s, w, action.to, m.map_or(0, |m| m.piece), enclose.as_ref(), &mover),
             ActionKind::Slide => self.slide(s, w, m, action, mover.subject),
             ActionKind::Relocate => {
@@ -79,7 +87,7 @@ impl Engine {
         if let Some(p) = lowered {
             // The fast path of a capture has made the move's one effect already.
             if enclose.is_none() {
-                self.move_effects(s, w, p, action, &mover);
+                self.move_effects(s, w, p, effects_action, &mover);
             }
         }
     }
@@ -410,6 +418,7 @@ impl Engine {
             Effect::Draw => {
                 s.outcome = Some(Outcome { winner: None, scores: None, decided_by: None, reason: EndReason::Effect });
             }
+            Effect::Collect { from, into } => self.collect(s, w, from, into, env),
             Effect::Again => {
                 s.stage_min = s.stage_min.saturating_add(1);
                 s.stage_max = s.stage_max.saturating_add(1);

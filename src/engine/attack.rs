@@ -252,7 +252,12 @@ pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
 pub(crate) fn guarded(m: &Move) -> bool {
     fn board_free(effects: &[Effect]) -> bool {
         effects.iter().all(|e| match e {
-            Effect::Allow { .. } | Effect::Add { .. } | Effect::Win(_) | Effect::Draw | Effect::Again => true,
+            Effect::Allow { .. }
+            | Effect::Add { .. }
+            | Effect::Win(_)
+            | Effect::Draw
+            | Effect::Again
+            | Effect::Collect { .. } => true,
             Effect::If { then, otherwise, .. } => board_free(then) && board_free(otherwise),
             Effect::Remove { .. }
             | Effect::RemoveGroups { .. }
@@ -648,7 +653,11 @@ impl Engine {
             }
             // Riders and leaps are always traced back (their steps are directions).
             MoveKind::Slide { .. } | MoveKind::Leap { .. } => false,
-            MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Take | MoveKind::Pass { .. } => false,
+            MoveKind::Place
+            | MoveKind::Relocate { .. }
+            | MoveKind::Take
+            | MoveKind::Sow { .. }
+            | MoveKind::Pass { .. } => false,
         }
     }
 

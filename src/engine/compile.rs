@@ -375,6 +375,10 @@ fn interpreted_bool(e: &Bool) -> Cond {
 fn num(cx: Cx<'_>, e: &Int) -> Num {
     match e {
         Int::Const(v) => Num::Const(*v),
+        Int::Seeds(set) => {
+            let set = set.clone();
+            Num::Code(int_fn(move |engine, s, _, env| engine.seeds_in(s, &set, env)))
+        }
         Int::Add(items) => arithmetic::<Add>(cx, items),
         Int::Mul(items) => arithmetic::<Mul>(cx, items),
         Int::Sub(a, b) => {
@@ -805,6 +809,10 @@ fn branch(
 /// An effect that does something (every effect but `if`).
 fn action_effect(cx: Cx<'_>, e: &Effect) -> Arc<EffectFn> {
     match e {
+        Effect::Collect { from, into } => {
+            let (from, into) = (from.clone(), into.clone());
+            effect_fn(move |engine, s, w, env| engine.collect(s, w, &from, &into, env))
+        }
         Effect::Allow { allowance, value, next } => {
             let a = *allowance;
             let next = *next;

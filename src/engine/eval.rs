@@ -101,6 +101,7 @@ impl Engine {
     pub(crate) fn int(&self, s: &State, w: &mut Work, e: &Int, env: &Env) -> i64 {
         match e {
             Int::Const(v) => *v,
+            Int::Seeds(set) => self.seeds_in(s, set, env),
             Int::Add(items) => {
                 let mut sum = 0i64;
                 for i in items {

@@ -216,6 +216,7 @@ impl Engine {
             }
             Generator::RelocateAnywhereEmpty { distinct } => self.relocations(s, w, m, distinct, env, rest),
             Generator::Take => self.takes(s, w, m, env, rest),
+            Generator::Sow => self.sowings(s, w, m, env, legal),
             Generator::Pass { name } => {
                 if self.conditions_hold(s, w, m, env) {
                     rest.push(Action::pass(name));
@@ -533,6 +534,21 @@ impl Engine {
         });
     }
 
+    /// The sites of `m`'s origins that hold seeds and that its conditions let the mover sow
+    /// from, `from` bound to each; each is written, and kept, as a placement on it is.
+    fn sowings(&self, s: &State, w: &mut Work, m: &Move, env: &Env, legal: &mut Legal) {
+        let mut sites = take(&mut w.candidates);
+        sites.clear();
+        self.for_each_site(s, &m.from, env, |f| {
+            if s.seeds(f) > 0 && self.conditions_hold(s, w, m, &Env { from: f, ..*env }) {
+                sites.insert(f);
+            }
+        });
+        // A stage holds a sowing or a placement, never both: the set is the sowing's alone.
+        legal.set_places(&mut sites);
+        w.candidates = sites;
+    }
+
     fn relocations(&self, s: &State, w: &mut Work, m: &Move, distinct: bool, env: &Env, out: &mut Vec<Action>) {
         let unconditional = m.conditions.is_empty();
         self.for_each_site(s, &m.from, env, |f| {
@@ -771,7 +787,7 @@ pub(crate) fn move_index(stage: &Stage, action: Action) -> Option<usize> {
     stage.moves.iter().position(|m| {
         matches!(
             (&m.kind, action.kind),
-            (MoveKind::Place, ActionKind::Place)
+            (MoveKind::Place | MoveKind::Sow { .. }, ActionKind::Place)
                 | (
                     MoveKind::Slide { .. } | MoveKind::Ride { .. } | MoveKind::Leap { .. } | MoveKind::Hop { .. },
                     ActionKind::Slide

@@ -295,6 +295,8 @@ pub(crate) enum Generator {
     },
     /// A stone of `from` taken off the board, site by site through the interpreter.
     Take,
+    /// The sites of `from` holding seeds, to sow from.
+    Sow,
     /// A voluntary pass (action `pass`, or a named pass with `from` = `name`).
     Pass {
         name: u16,
@@ -780,6 +782,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 }
                 MoveKind::Relocate { distinct } => Generator::Relocate { distinct },
                 MoveKind::Take => Generator::Take,
+                MoveKind::Sow { .. } => Generator::Sow,
                 MoveKind::Pass { name } => Generator::Pass { name },
             };
             let conditions = m
@@ -813,6 +816,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 | Generator::Relocate { .. }
                 | Generator::RelocateAnywhereEmpty { .. }
                 | Generator::Take
+                | Generator::Sow
                 | Generator::Pass { .. } => !m.after.is_empty() || m.no_repeat.is_some(),
             };
             let guarded = (after_effects && super::attack::guarded(m))

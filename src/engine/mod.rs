@@ -46,6 +46,7 @@ mod rays;
 mod repetition;
 mod rights;
 mod runs;
+mod sowing;
 mod state;
 pub mod stats;
 mod touching;

@@ -110,7 +110,11 @@ impl Engine {
                     }
                 }
             }
-            MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Take | MoveKind::Pass { .. } => {}
+            MoveKind::Place
+            | MoveKind::Relocate { .. }
+            | MoveKind::Take
+            | MoveKind::Sow { .. }
+            | MoveKind::Pass { .. } => {}
         }
     }
 

@@ -31,6 +31,9 @@ pub struct State {
     pub(crate) hands: Vec<u32>,
     /// `counters[counter * teams + team]`.
     pub(crate) counters: Vec<i64>,
+    /// Per site: the seeds on it, in a game that sows ([`crate::game::Game::uses_seeds`]);
+    /// empty otherwise. Seeds are not stones: a site with seeds is still empty of stones.
+    pub(crate) seeds: Vec<u32>,
 
     // The turn.
     pub(crate) mover: u8,
@@ -152,6 +155,7 @@ impl Clone for State {
             empty_count: self.empty_count,
             hands: self.hands.clone(),
             counters: self.counters.clone(),
+            seeds: self.seeds.clone(),
             mover: self.mover,
             phase: self.phase.clone(),
             stage: self.stage,
@@ -205,6 +209,7 @@ impl State {
         self.empty_count = other.empty_count;
         self.hands.clone_from(&other.hands);
         self.counters.clone_from(&other.counters);
+        self.seeds.clone_from(&other.seeds);
         self.mover = other.mover;
         self.phase.clone_from(&other.phase);
         self.stage = other.stage;
@@ -402,6 +407,11 @@ impl State {
 
     /// The value of a counter for a team.
     #[inline]
+    /// The seeds on a site (0 in a game without seeds).
+    pub fn seeds(&self, site: u16) -> u32 {
+        self.seeds.get(site as usize).copied().unwrap_or(0)
+    }
+
     pub fn counter(&self, counter: usize, team: usize) -> i64 {
         self.counters[counter * self.stones.len() + team]
     }
@@ -466,6 +476,9 @@ impl Engine {
             }
             state.unmoved.insert(site);
         }
+        for &(site, n) in &self.game.start_seeds {
+            self.set_seeds(state, site, n);
+        }
     }
 
     /// An empty board with the hands full, before any turn has begun.
@@ -485,6 +498,7 @@ impl Engine {
             empty_count: sites as u32,
             hands: game.players.iter().map(|p| p.hand.unwrap_or(UNLIMITED)).collect(),
             counters: vec![0; game.counters.len() * teams],
+            seeds: if game.uses_seeds() { vec![0; sites] } else { Vec::new() },
             mover: 0,
             phase: vec![0; game.players.len()],
             stage: 0,
@@ -566,6 +580,8 @@ pub struct Setup {
     pub unmoved: Option<Vec<u16>>,
     /// Where the previous turn's last move started and ended (`previous-from`, `previous-to`).
     pub previous: [Option<u16>; 2],
+    /// Seeds on sites, (site, count), put in place of those there (in a game with seeds).
+    pub seeds: Vec<(u16, u32)>,
 }
 
 impl Engine {
@@ -617,6 +633,12 @@ impl Engine {
                 return Err("one hand per player".into());
             }
             state.hands.clone_from(hands);
+        }
+        for &(site, n) in &setup.seeds {
+            if site as usize >= state.seeds.len() {
+                return Err(format!("no seeds on site {site} in this game"));
+            }
+            self.set_seeds(&mut state, site, n);
         }
         let teams = game.teams.len();
         for &(counter, team, value) in &setup.counters {

@@ -122,6 +122,8 @@ pub enum Int {
     /// Parts of the regions that contain the arrival site of this turn and are entirely the
     /// subject's stones (`by_anyone` false) or entirely occupied, whoever's the stones are.
     Completed(Vec<RegionRef>, bool),
+    /// The seeds on the sites of the set, in all.
+    Seeds(Sites),
     /// Stones in the mover's hand.
     Hand,
     /// Turns begun so far, this one included.

@@ -53,6 +53,7 @@ impl Effect {
             }
             Effect::Allow { value, .. } | Effect::Add { value, .. } => value.reads_history(),
             Effect::Flip(sites) | Effect::Put { sites } => sites.reads_history(),
+            Effect::Collect { from, into } => from.iter().chain([into]).any(Sites::reads_history),
             Effect::Shift { from, to } => from.reads_history() || to.reads_history(),
             Effect::Promote { site, .. } => is_history(*site),
             Effect::Win(_) | Effect::Draw | Effect::Again | Effect::Rotate { .. } => false,

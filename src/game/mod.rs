@@ -59,6 +59,9 @@ pub struct Game {
     pub pieces: Vec<PieceKind>,
     /// The kind of each stone of `start`, in the same order (empty: all of kind 0).
     pub start_kinds: Vec<u8>,
+    /// Seeds on sites at the start (`(setup (seeds N SITES))`), (site, count); empty in a
+    /// game without seeds.
+    pub start_seeds: Vec<(u16, u32)>,
     /// The relations the file declares (`(relation NAME [(owner TEAM)] PART...)`), in order;
     /// each is a relation of [`Game::board`].
     pub relations: Vec<RelationDef>,
@@ -222,6 +225,10 @@ pub enum MoveKind {
     /// The stone on a site of `from` chosen by the mover leaves the board (a Morris mill's
     /// capture): an action of its own, written `xSITE`.
     Take,
+    /// The seeds of the chosen site of `from` (bound as `from`) are sown one by one along the
+    /// track `along` (each site's one successor, the mover's version), passing over the sites
+    /// of `skip`; `to` is the site the last seed fell on. Written by the site, as a placement.
+    Sow { along: RelId, skip: Option<Sites> },
     /// A voluntary pass: ends the turn without a stone. `name` 0 is the action `pass`; k > 0 is
     /// the named pass [`Game::pass_names`]`[k - 1]` (an action of its own, such as `swap`).
     Pass { name: u16 },
@@ -350,6 +357,12 @@ pub enum Effect {
     /// The mover makes one more action of the current stage: its bounds both grow by one
     /// ("completing a box, play again").
     Again,
+    /// Every seed on the sites of `from` goes onto the first site of `into` (a capture into a
+    /// store).
+    Collect {
+        from: Vec<Sites>,
+        into: Sites,
+    },
     /// Sets an allowance for this turn, or (`next`) for the next turn.
     Allow {
         allowance: usize,
@@ -558,6 +571,7 @@ impl Game {
                     Effect::Win(_)
                     | Effect::Draw
                     | Effect::Again
+                    | Effect::Collect { .. }
                     | Effect::Allow { .. }
                     | Effect::Add { .. }
                     | Effect::Put { .. }
@@ -692,6 +706,7 @@ impl Effect {
             Effect::If { then, otherwise, .. } => then.iter().chain(otherwise).any(Effect::can_end_game),
             Effect::Remove { .. }
             | Effect::Again
+            | Effect::Collect { .. }
             | Effect::Allow { .. }
             | Effect::Add { .. }
             | Effect::Flip(_)
@@ -717,6 +732,7 @@ impl Effect {
             Effect::Win(_)
             | Effect::Draw
             | Effect::Again
+            | Effect::Collect { .. }
             | Effect::Flip(_)
             | Effect::Rotate { .. }
             | Effect::Put { .. }
@@ -772,6 +788,7 @@ impl Game {
                         MoveKind::Slide { along } | MoveKind::Ride { along, .. } => add(*along),
                         MoveKind::Hop { over, .. } => add(*over),
                         MoveKind::Leap { paths, .. } => paths.iter().flatten().for_each(|&r| add(r)),
+                        MoveKind::Sow { along, .. } => add(*along),
                         MoveKind::Place | MoveKind::Relocate { .. } | MoveKind::Take | MoveKind::Pass { .. } => {}
                     }
 
@@ -835,6 +852,18 @@ impl Game {
     /// Whether the game declares kinds of piece (then the engine keeps a kind per site).
     pub fn has_kinds(&self) -> bool {
         !self.pieces.is_empty()
+    }
+
+    /// Whether the game has seeds: some at the start, or a move that sows. The state then
+    /// keeps a count per site.
+    pub fn uses_seeds(&self) -> bool {
+        !self.start_seeds.is_empty()
+            || self
+                .phases
+                .iter()
+                .flat_map(|p| &p.stages)
+                .flat_map(|s| &s.moves)
+                .any(|m| matches!(m.kind, MoveKind::Sow { .. }))
     }
 
     /// Whether some kind of piece belongs to nobody (see [`PieceKind::neutral`]).

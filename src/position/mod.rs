@@ -31,4 +31,4 @@ pub use write::{write, write_line};
 /// The forms a position is made of, for help lines.
 pub const FORMS: &str = "`(place TEAM [KIND] SITE...)`, `(place KIND SITE...)` (a kind of nobody's), `(to-move PLAYER)`, `(turn N)`, `(hand PLAYER N)`, `(counter NAME TEAM N)`, \
      `(allowance NAME N)`, `(last SITE)`, `(previous-from SITE)`, `(previous-to SITE)`, `(unmoved SITE...)`, \
-     `(passes N)`";
+     `(passes N)`, `(seeds N SITE...)` (a game with seeds)";

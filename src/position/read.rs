@@ -169,6 +169,7 @@ impl<'e> Reader<'e> {
             "hand" => self.hand(item, args),
             "counter" => self.counter(item, args),
             "allowance" => self.allowance(item, args),
+            "seeds" => self.seeds(item, args),
             _ => {
                 let known = [
                     "place",
@@ -182,6 +183,7 @@ impl<'e> Reader<'e> {
                     "previous-to",
                     "unmoved",
                     "passes",
+                    "seeds",
                 ];
                 let node = &item.list().expect("a form with a head is a list")[0];
                 self.errors.push(
@@ -401,6 +403,33 @@ impl<'e> Reader<'e> {
                 game.players.iter().map(|p| p.hand.unwrap_or(crate::engine::UNLIMITED)).collect()
             });
             hands[player] = n as u32;
+        }
+    }
+
+    /// `(seeds N SITE...)`, in a game with seeds.
+    fn seeds(&mut self, item: &Node, args: &[Node]) {
+        let Some((count, sites)) = args.split_first().filter(|(_, sites)| !sites.is_empty()) else {
+            return self.arity(item, args, 2, "(seeds N SITE...)");
+        };
+        if !self.engine().game().uses_seeds() {
+            self.errors.push(
+                Diagnostic::error(codes::WRONG_PLACE, "this game has no seeds")
+                    .label(item.span, "seeds in a position of a game that does not sow"),
+            );
+            return;
+        }
+        let Some(n) = self.number(count, 0, i64::from(u32::MAX), "the number of seeds", "") else { return };
+        for node in sites {
+            if let Some(site) = self.site(node) {
+                if self.setup.seeds.iter().any(|&(s, _)| s == site) {
+                    self.errors.push(
+                        Diagnostic::error(codes::DUPLICATE, "a site's seeds are given twice")
+                            .label(node.span, "given again here"),
+                    );
+                    continue;
+                }
+                self.setup.seeds.push((site, n as u32));
+            }
         }
     }
 

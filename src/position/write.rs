@@ -76,6 +76,14 @@ fn forms(engine: &Engine, state: &State) -> Result<Vec<String>, String> {
             forms.push(format!("(place {} {})", piece.name, on.join(" ")));
         }
     }
+    // Seeds, by count: `(seeds 4 b1 c1)`.
+    let mut counts: Vec<u32> = (0..sites).map(|s| state.seeds(s)).filter(|&n| n > 0).collect();
+    counts.sort_unstable();
+    counts.dedup();
+    for n in counts {
+        let on: Vec<String> = (0..sites).filter(|&s| state.seeds(s) == n).map(|s| label(engine.label(s))).collect();
+        forms.push(format!("(seeds {n} {})", on.join(" ")));
+    }
     // A finished game has no one to move; the player whose turn it would be is written.
     forms.push(format!("(to-move {})", quote(&game.players[state.mover_index()].name)));
     forms.push(format!("(turn {})", state.turns_completed() + 1));

@@ -14,7 +14,7 @@ use tabula::engine::Engine;
 use tabula::engine::playout::rng_for;
 
 /// Every bundled game and variant file: together they use every ludeme of the language.
-const GAMES: [&str; 28] = [
+const GAMES: [&str; 29] = [
     include_str!("../../games/watershed.game"),
     include_str!("../../games/ketchup.game"),
     include_str!("../../games/kensington.game"),
@@ -30,6 +30,7 @@ const GAMES: [&str; 28] = [
     include_str!("../../games/lines-of-action.game"),
     include_str!("../../games/nine-mens-morris.game"),
     include_str!("../../games/dots-and-boxes.game"),
+    include_str!("../../games/kalah.game"),
     include_str!("../../games/ataxx.game"),
     include_str!("../../games/connect6.game"),
     include_str!("../../games/pentago.game"),
@@ -120,6 +121,10 @@ const WORDS: &[&str] = &[
     "take",
     "again",
     "grid-edges",
+    "sow",
+    "seeds",
+    "collect",
+    "path",
     "edges",
     "lines",
     "difference",

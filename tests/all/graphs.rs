@@ -129,3 +129,75 @@ fn one_line_may_close_two_boxes() {
     assert_eq!((s.counter(0, 0), s.counter(0, 1)), (2, 0));
     assert_eq!(crate::common::winner(&e, &s).as_deref(), Some("First"));
 }
+
+const KALAH: &str = "games/kalah.game";
+
+/// The seeds of each pit, South's b1–g1 and store h2, then North's g3–b3 and store a2, the
+/// order the seeds go round.
+fn round(e: &tabula::engine::Engine, s: &tabula::engine::State) -> Vec<u32> {
+    "b1 c1 d1 e1 f1 g1 h2 g3 f3 e3 d3 c3 b3 a2".split(' ').map(|l| s.seeds(site(e, l))).collect()
+}
+
+#[test]
+fn a_sowing_drops_one_seed_in_each_pit_round_the_board() {
+    // South sows c1's four seeds into d1 e1 f1 g1: the last falls in a pit, and North moves.
+    let e = engine(KALAH, "", &[]);
+    let mut s = e.initial();
+    play(&e, &mut s, "c1");
+    assert_eq!(round(&e, &s), [4, 0, 5, 5, 5, 5, 0, 4, 4, 4, 4, 4, 4, 0]);
+    assert_eq!(mover_name(&e, &s), "North");
+}
+
+#[test]
+fn a_last_seed_in_ones_store_earns_another_move() {
+    // d1's four seeds go to e1 f1 g1 and the store h2: South moves again.
+    let e = engine(KALAH, "", &[]);
+    let mut s = e.initial();
+    play(&e, &mut s, "d1");
+    assert_eq!(round(&e, &s), [4, 4, 0, 5, 5, 5, 1, 4, 4, 4, 4, 4, 4, 0]);
+    assert_eq!(mover_name(&e, &s), "South");
+    // South's empty d1 is not a move.
+    assert!(!legal(&e, &s).contains(&"d1".to_string()));
+}
+
+#[test]
+fn the_opponents_store_is_passed_over_and_an_empty_pit_of_ones_own_captures() {
+    // g1's ten seeds go to South's store h2, North's six pits g3–b3, pass over North's store
+    // a2, and end in b1 c1 d1 (d1: 4 → 5, not empty before: no capture).
+    let e = engine(KALAH, "", &[]);
+    let mut s = e
+        .position(&tabula::engine::Setup {
+            replace_start: true,
+            seeds: vec![(site(&e, "g1"), 10), (site(&e, "d1"), 4), (site(&e, "d3"), 3), (site(&e, "b3"), 1)],
+            ..Default::default()
+        })
+        .expect("a position");
+    play(&e, &mut s, "g1");
+    assert_eq!(round(&e, &s), [1, 1, 5, 0, 0, 0, 1, 1, 1, 1, 4, 1, 2, 0]);
+    let mut s = e
+        .position(&tabula::engine::Setup {
+            replace_start: true,
+            seeds: vec![(site(&e, "b1"), 2), (site(&e, "d3"), 3), (site(&e, "b3"), 1)],
+            ..Default::default()
+        })
+        .expect("a position");
+    // b1's two seeds: c1, then d1, which was empty; d3 holds 3: 1 + 3 into h2.
+    play(&e, &mut s, "b1");
+    assert_eq!(round(&e, &s), [0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 1, 0]);
+}
+
+#[test]
+fn when_a_side_is_empty_each_counts_his_store_and_pits() {
+    // South's last seeds go from g1 into his store: his pits are empty, and the game ends.
+    // South has 1 + 20 in store, North 2 in pits and 18 in store: South wins 21 to 20.
+    let e = engine(KALAH, "", &[]);
+    let mut s = e
+        .position(&tabula::engine::Setup {
+            replace_start: true,
+            seeds: vec![(site(&e, "g1"), 1), (site(&e, "h2"), 20), (site(&e, "e3"), 2), (site(&e, "a2"), 18)],
+            ..Default::default()
+        })
+        .expect("a position");
+    play(&e, &mut s, "g1");
+    assert_eq!(crate::common::winner(&e, &s).as_deref(), Some("South"));
+}

@@ -54,7 +54,8 @@
 //! if it holds `players`, `board`, `play` or `end`, it replaces the harness's own (and a new
 //! `players` drops the team-owned `home` regions, whose teams may no longer exist).
 //!
-//! Qualifiers: a board (`square` — the default —, `hexhex`, `tiling`) and a place (`where`,
+//! Qualifiers: a board (`square` — the default —, `hexhex`, `tiling`, `mancala`: pits on a
+//! course, with `pits`, `store`, `rival-store`, `course` and `across` declared) and a place (`where`,
 //! `arrival`, `site`, `until`, `after-turn`, `end`, `compare`; see [`Place`]).
 
 use std::path::PathBuf;
@@ -146,6 +147,9 @@ enum Board {
     Square,
     HexHex,
     Tiling,
+    /// Two rows of three pits and a store at each end, with the regions and relations a
+    /// sowing names (`pits`, `store`, `rival-store`, `course`, `across`).
+    Mancala,
 }
 
 impl Board {
@@ -154,6 +158,23 @@ impl Board {
             Board::Square => "(square 5)",
             Board::HexHex => "(hexhex 4)",
             Board::Tiling => "(tiling \"3.4.6.4\" 2)",
+            Board::Mancala => {
+                "(graph 5 3 (sites a2 b1 c1 d1 e2 d3 c3 b3) (edges (b1 c1 d1 e2 d3 c3 b3 a2 b1) (b1 b3) (c1 c3) (d1 d3)))"
+            }
+        }
+    }
+
+    /// What the board's fragments may name besides the harness's own declarations.
+    fn declarations(self) -> &'static str {
+        match self {
+            Board::Square | Board::HexHex | Board::Tiling => "",
+            Board::Mancala => {
+                "(region pits (owner \"White\") (sites b1 c1 d1))\n  (region pits (owner \"Black\") (sites d3 c3 b3))\n  \
+                 (region store (owner \"White\") (sites e2))\n  (region store (owner \"Black\") (sites a2))\n  \
+                 (region rival-store (owner \"White\") (sites a2))\n  (region rival-store (owner \"Black\") (sites e2))\n  \
+                 (relation course (path b1 c1 d1 e2 d3 c3 b3 a2 b1))\n  (relation across (owner \"White\") N)\n  \
+                 (relation across (owner \"Black\") S)\n"
+            }
         }
     }
 
@@ -161,13 +182,14 @@ impl Board {
         match self {
             Board::Square => "orthogonal",
             Board::HexHex => "adjacent",
-            Board::Tiling => "edges",
+            Board::Tiling | Board::Mancala => "edges",
         }
     }
 
     fn two_sites(self) -> (&'static str, &'static str) {
         match self {
             Board::Square | Board::HexHex => ("a1", "b1"),
+            Board::Mancala => ("b1", "c1"),
             Board::Tiling => ("0", "1"),
         }
     }
@@ -217,6 +239,7 @@ fn spec(info: &str) -> Result<Spec, String> {
             "square" => board = Some(Board::Square),
             "hexhex" => board = Some(Board::HexHex),
             "tiling" => board = Some(Board::Tiling),
+            "mancala" => board = Some(Board::Mancala),
             other => return Err(format!("unknown word `{other}` in the info string `{info}`")),
         }
     }
@@ -406,6 +429,7 @@ fn harness(spec: &Spec, fragment: &str) -> String {
         g += &format!("  (region home (owner \"Black\") (sites {s2}))\n");
     }
     g += "  (counter score)\n  (allowance extra)\n";
+    g += &format!("  {}", board.declarations());
     g += &format!("  {}\n", slots.section);
     if !play_replaced {
         g += &format!(

@@ -204,6 +204,16 @@ def dots_and_boxes_text(columns: int, rows: int) -> Callable[[pyspiel.State, int
     return text
 
 
+# Kalah: OpenSpiel's board indices 0…13 go round counterclockwise from North's store, South's
+# pits 1–6 and store 7, North's pits 8–13; each is the Tabula label of the same pit.
+KALAH_PITS = "a2 b1 c1 d1 e1 f1 g1 h2 g3 f3 e3 d3 c3 b3".split()
+
+
+def kalah_text(state: pyspiel.State, action: int) -> str:
+    """A pit's index → its label: ``1`` → ``b1``, ``13`` → ``b3``."""
+    return KALAH_PITS[action]
+
+
 def connect_four_tabula(text: str) -> str:
     return text[0]
 
@@ -321,6 +331,13 @@ PAIRINGS: dict[str, Pairing] = {
             options={"width": 4, "height": 2},
             openspiel_text=dots_and_boxes_text(4, 2),
             perft_depth=4,
+        ),
+        Pairing(
+            "kalah",
+            "mancala",
+            "games/kalah.game",
+            openspiel_text=kalah_text,
+            perft_depth=6,
         ),
         Pairing(
             "go",
