@@ -11,6 +11,7 @@
 //! the engine never see a define or a loop.
 
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 use super::args::wrong_kind;
 use super::document::{Define, Document};
@@ -57,19 +58,20 @@ enum Value<'a> {
 type Frame = Vec<Binding>;
 
 /// A name bound to an expanded form, with the form's size and height: every substitution copies
-/// the form, and is charged against the limits as if it were written out.
+/// the form, and is charged against the limits as if it were written out. The form is shared:
+/// a frame copied for each repetition of a loop copies pointers, not forms.
 #[derive(Clone)]
 struct Binding {
-    name: String,
-    value: Node,
+    name: Rc<str>,
+    value: Rc<Node>,
     nodes: usize,
     height: usize,
 }
 
 impl Binding {
-    fn new(name: String, value: Node) -> Self {
+    fn new(name: &str, value: Node) -> Self {
         let (nodes, height) = measure(&value);
-        Binding { name, value, nodes, height }
+        Binding { name: name.into(), value: Rc::new(value), nodes, height }
     }
 }
 
@@ -245,11 +247,14 @@ impl<'a> Expander<'a> {
         match &node.kind {
             NodeKind::List(items) => match items.first().and_then(Node::symbol) {
                 Some("for-each") => self.for_each(cx, node, items, depth),
-                Some(head) if self.is_call(head) => self.call(cx, node, items, depth),
+                // A bound name hides a define of the same name, at the head of a list too.
+                Some(head) if self.lookup(head).is_none() && self.is_call(head) => self.call(cx, node, items, depth),
                 // A define with parameters already reported as wrong: its uses say nothing more.
-                Some(head) if self.broken_calls.contains(head) => vec![poison(node.span)],
+                Some(head) if self.lookup(head).is_none() && self.broken_calls.contains(head) => {
+                    vec![poison(node.span)]
+                }
                 _ => {
-                    if let Some(head) = items.first().and_then(Node::symbol) {
+                    if let Some(head) = items.first().and_then(Node::symbol).filter(|h| self.lookup(h).is_none()) {
                         if !self.check_head(cx, node, head) {
                             return vec![poison(node.span)];
                         }
@@ -297,7 +302,7 @@ impl<'a> Expander<'a> {
         if !self.charge(cx, at, nodes, depth + height) {
             return Some(poison(at));
         }
-        self.lookup(word).map(|b| b.value.clone())
+        self.lookup(word).map(|b| Node::clone(&b.value))
     }
 
     /// Whether `(head ...)` uses a define with parameters.
@@ -354,7 +359,7 @@ impl<'a> Expander<'a> {
             );
             return vec![poison(node.span)];
         }
-        let frame = params.iter().zip(arguments).map(|((p, _), a)| Binding::new(p.clone(), a)).collect();
+        let frame = params.iter().zip(arguments).map(|((p, _), a)| Binding::new(p, a)).collect();
         self.inside(cx, key, node.span, declared, body, frame, |ex, cx| ex.items(cx, body, depth + 1))
             .unwrap_or_else(|| vec![poison(node.span)])
     }
@@ -477,7 +482,7 @@ impl<'a> Expander<'a> {
                 }
             };
             let mut frame = self.frames.last().cloned().unwrap_or_default();
-            frame.extend(names.iter().zip(bound).map(|((n, _), v)| Binding::new(n.clone(), v)));
+            frame.extend(names.iter().zip(bound).map(|((n, _), v)| Binding::new(n, v)));
             self.frames.push(frame);
             for form in forms {
                 out.extend(self.items(cx, form, depth + 1));
@@ -570,7 +575,7 @@ impl<'a> Expander<'a> {
 
     /// What a parameter or loop name in scope stands for.
     fn lookup(&self, name: &str) -> Option<&Binding> {
-        self.frames.last()?.iter().rev().find(|b| b.name == name)
+        self.frames.last()?.iter().rev().find(|b| *b.name == *name)
     }
 
     fn symbol(&mut self, cx: &mut Context, node: &'a Node, name: &str, depth: usize) -> Vec<Node> {

@@ -104,6 +104,8 @@ fn points(cx: &mut Context, form: &Node, width: usize, height: usize) -> Option<
     }
     let mut args = Args::new(form);
     let (mut out, mut spans): (Points, Vec<Span>) = (Vec::new(), Vec::new());
+    // Where each label was first listed: a large graph is checked in one pass.
+    let mut listed: HashMap<String, usize> = HashMap::new();
     let mut ok = true;
     for item in args.rest() {
         let Some(label) = item.symbol() else {
@@ -121,7 +123,7 @@ fn points(cx: &mut Context, form: &Node, width: usize, height: usize) -> Option<
             ok = false;
             continue;
         };
-        if let Some(first) = out.iter().position(|(l, _)| l == label) {
+        if let Some(&first) = listed.get(label) {
             cx.report(
                 Diagnostic::error(codes::DUPLICATE, format!("site `{label}` is listed twice"))
                     .label(item.span, "listed again here")
@@ -130,6 +132,7 @@ fn points(cx: &mut Context, form: &Node, width: usize, height: usize) -> Option<
             ok = false;
             continue;
         }
+        listed.insert(label.to_string(), out.len());
         out.push((label.to_string(), at));
         spans.push(item.span);
     }
@@ -145,6 +148,8 @@ fn paths(cx: &mut Context, form: &Node, points: &Points) -> Option<Edges> {
     let index: HashMap<&str, usize> = points.iter().enumerate().map(|(i, (l, _))| (l.as_str(), i)).collect();
     let mut args = Args::new(form);
     let (mut pairs, mut pair_spans): (Vec<(usize, usize)>, Vec<Span>) = (Vec::new(), Vec::new());
+    // Each edge, its ends in order, and where it was first listed.
+    let mut joined: HashMap<(usize, usize), usize> = HashMap::new();
     let mut ok = true;
     for path in args.rest() {
         let Some(items) = path.list().filter(|items| items.len() >= 2) else {
@@ -177,7 +182,13 @@ fn paths(cx: &mut Context, form: &Node, points: &Points) -> Option<Edges> {
                 }
             };
             if let Some((before, at)) = previous {
-                let span = Span::new(at.source, at.start as usize, item.span.end as usize);
+                // From the first site's label to the second's, when both are written in order
+                // in one place (not brought in by a define).
+                let span = if at.source == item.span.source && at.start <= item.span.start {
+                    Span::new(at.source, at.start as usize, item.span.end as usize)
+                } else {
+                    item.span
+                };
                 let pair = (before.min(site), before.max(site));
                 if before == site {
                     cx.report(
@@ -185,7 +196,7 @@ fn paths(cx: &mut Context, form: &Node, points: &Points) -> Option<Edges> {
                             .label(span, "the same site twice"),
                     );
                     ok = false;
-                } else if let Some(first) = pairs.iter().position(|&(a, b)| (a.min(b), a.max(b)) == pair) {
+                } else if let Some(&first) = joined.get(&pair) {
                     cx.report(
                         Diagnostic::error(
                             codes::DUPLICATE,
@@ -196,6 +207,7 @@ fn paths(cx: &mut Context, form: &Node, points: &Points) -> Option<Edges> {
                     );
                     ok = false;
                 } else {
+                    joined.insert(pair, pairs.len());
                     pairs.push((before, site));
                     pair_spans.push(span);
                 }

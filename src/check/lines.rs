@@ -95,8 +95,11 @@ fn word(cx: &mut Context, node: &Node) -> Option<Word> {
                 .label(node.span, "expected `friend`, `enemy`, `occupied`, `exact` or nothing");
             let words = [EXACT, "friend", "enemy", "occupied"];
             let help = similar::did_you_mean(s, words).unwrap_or_else(|| {
-                "after the site a line takes whose stone it is (`friend`, the default, `enemy` or `occupied`) and                  `exact` (an exact length, no overlines)"
-                    .into()
+                concat!(
+                    "after the site a line takes whose stone it is (`friend`, the default, `enemy` or `occupied`) ",
+                    "and `exact` (an exact length, no overlines)"
+                )
+                .into()
             });
             cx.report(d.help(help));
             None

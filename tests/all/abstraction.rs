@@ -111,6 +111,21 @@ fn a_bound_name_may_head_a_list_of_data() {
 }
 
 #[test]
+fn a_parameter_at_the_head_of_a_list_hides_a_define_of_that_name() {
+    // `(OP V)` in `apply-to` is its parameter applied, `not`, not the define `OP` (which gives
+    // its argument back): "place only where you have a stone already" allows nothing at the
+    // start, where `(OP ...)` as the define would allow all nine points.
+    let e = inline(
+        "(game \"Shadow\" (players \"White\" \"Black\") (board (square 3))
+           (define (OP A) A)
+           (define (apply-to OP V) (OP V))
+           (play (turn (place (to empty) (where (apply-to not (= (count friend any) 0))))))
+           (end (when (board-full) (draw))))",
+    );
+    assert!(legal(&e, &e.initial()).is_empty());
+}
+
+#[test]
 fn defines_with_parameters_nest_and_see_only_their_own_parameters() {
     // `(two-of D)` uses `(one-of D)`, passing its own `D` on. White may place where the site
     // west of it and the one west of that are both White's: with White on a1 and b1, that is
