@@ -1,5 +1,7 @@
 //! Numbers, conditions, site sets and filters: checked and resolved, constants folded.
 
+use std::collections::HashSet;
+
 use super::args::{Args, wrong_kind};
 use super::scope::{Category, LUDEMES, POISON, Scope, categories, ludii_hint, unknown};
 use super::{Context, similar};
@@ -573,8 +575,11 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
             cx.report(d);
             return None;
         }
-        let known: Vec<&str> =
+        let mut known: Vec<&str> =
             atoms(Category::Sites).iter().copied().chain(scope.setup.regions.iter().map(|r| r.name.as_str())).collect();
+        // An owned region has one declaration per team, and one name.
+        let mut seen = HashSet::new();
+        known.retain(|name| seen.insert(*name));
         let mut d = unknown(node, word, "set of sites", codes::UNKNOWN_REGION, known.iter().copied());
         if scope.setup.board.site(word).is_some() {
             // Rules name places by regions and bound sites, so that a rule reads the same on any
@@ -617,6 +622,7 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
         Some(head @ ("ray" | "flanks")) => super::rays::sites(cx, scope, node, ctx, head == "flanks"),
         Some("sight") => super::rays::sight(cx, scope, node, ctx),
         Some("step") => super::pieces::step(cx, scope, node, ctx),
+        Some("run") => super::sowing::run(cx, scope, node, ctx),
         _ => {
             unexpected(cx, node, Category::Sites);
             None

@@ -152,6 +152,7 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("collect", Effect, "(collect SITES... (into SITES))"),
     ("into", Clause, "(into SITES)"),
     ("path", Clause, "(path SITE SITE...)"),
+    ("run", Sites, "(run SITE TRACK CONDITION)"),
     (
         "leap",
         Move,

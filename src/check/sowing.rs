@@ -7,19 +7,24 @@ use super::expr::{Ctx, sites};
 use super::scope::Scope;
 use crate::codes;
 use crate::diagnostic::Diagnostic;
-use crate::game::{Effect, RelId};
+use crate::game::{Bool, Effect, Int, RelId, Sites};
 use crate::syntax::Node;
 
 /// Whether `rel` is a track, each team's version: every site leads to at most one next site,
-/// so that a seed has one place to fall. Reports it otherwise.
+/// so that a seed has one place to fall. Reports it otherwise, at the move's `along`.
 pub fn track(cx: &mut Context, scope: &Scope<'_>, node: &Node, rel: RelId) -> bool {
+    let at = node.args().iter().find(|c| c.head() == Some("along")).map_or(node.span, |c| c.span);
+    track_at(cx, scope, at, rel)
+}
+
+/// [`track`], reported at `at`.
+fn track_at(cx: &mut Context, scope: &Scope<'_>, at: crate::syntax::Span, rel: RelId) -> bool {
     let board = &scope.setup.board;
     for version in scope.relation_teams(rel) {
         let relation = &board.relations[version as usize];
         let Some(fork) = (0..board.site_count() as u16).find(|&s| relation.neighbors(s).len() > 1) else { continue };
         let next: Vec<&str> =
             relation.neighbors(fork).iter().map(|&t| board.sites[t as usize].label.as_str()).collect();
-        let at = node.args().iter().find(|c| c.head() == Some("along")).map_or(node.span, |c| c.span);
         cx.report(
             Diagnostic::error(codes::WRONG_TYPE, format!("`{}` is not a track", relation.name))
                 .label(at, format!("from `{}` it leads to {}", board.sites[fork as usize].label, next.join(" and ")))
@@ -28,6 +33,54 @@ pub fn track(cx: &mut Context, scope: &Scope<'_>, node: &Node, rel: RelId) -> bo
         return false;
     }
     true
+}
+
+/// `(run SITE TRACK CONDITION)`: the sites from SITE along TRACK while CONDITION holds of
+/// `site`. The condition is walked without the engine's scratch space, so it may ask only
+/// about the site: `and`, `or`, `not`, `is`, `in`, and comparisons of constants and seeds.
+pub fn run(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<Sites> {
+    let mut args = Args::new(node);
+    let start = args.required(cx, "where the run starts: `to`, `from`, `site` or `last`");
+    let start = start.and_then(|n| super::expr::site_var(cx, n, ctx));
+    let track = args.required(cx, "the track it follows").and_then(|n| {
+        let rel = super::expr::relation(cx, scope, n)?;
+        track_at(cx, scope, n.span, rel).then_some(rel)
+    });
+    let condition = args.required(cx, "the condition each site of the run passes, about `site`").and_then(|n| {
+        let b = super::expr::boolean(cx, scope, n, Ctx { site: true, ..ctx })?;
+        match impure(&b) {
+            None => Some(b),
+            Some(what) => {
+                cx.report(
+                    Diagnostic::error(codes::WRONG_PLACE, format!("a run's condition cannot ask {what}"))
+                        .label(n.span, "asked of each site of the run")
+                        .help("a run's condition asks about `site`: `and`, `or`, `not`, `is`, `in`, and comparisons of numbers and `(seeds ...)`"),
+                );
+                None
+            }
+        }
+    });
+    args.finish(cx);
+    Some(Sites::Run(start?, track?, Box::new(condition?)))
+}
+
+/// What a run's condition asks that needs more than the site, if anything.
+fn impure(b: &Bool) -> Option<&'static str> {
+    fn int(i: &Int) -> Option<&'static str> {
+        match i {
+            Int::Const(_) | Int::Seeds(_) => None,
+            Int::Add(items) => items.iter().find_map(int),
+            Int::Sub(a, b) => int(a).or_else(|| int(b)),
+            _ => Some("for a number other than seeds"),
+        }
+    }
+    match b {
+        Bool::Const(_) | Bool::Is(..) | Bool::In(..) => None,
+        Bool::And(items) | Bool::Or(items) => items.iter().find_map(impure),
+        Bool::Not(b) => impure(b),
+        Bool::Cmp(_, a, b) => int(a).or_else(|| int(b)),
+        _ => Some("about more than the site"),
+    }
 }
 
 /// `(collect SITES... (into SITES))`.

@@ -288,7 +288,7 @@ impl Engine {
                     _ => mask.count(),
                 }
             }
-            Sites::Ray(..) | Sites::Flanks(..) | Sites::Sight(..) | Sites::Between(..) => {
+            Sites::Ray(..) | Sites::Flanks(..) | Sites::Sight(..) | Sites::Between(..) | Sites::Run(..) => {
                 self.count_lines(s, filter, sites, env)
             }
             Sites::Transpose(var) => {
@@ -343,7 +343,7 @@ impl Engine {
                 let rel = self.program.rel(*rel, env.subject);
                 env.var(*var).is_some_and(|v| self.game.board.relations[rel as usize].neighbors(v).contains(&site))
             }
-            Sites::Ray(..) | Sites::Flanks(..) | Sites::Sight(..) | Sites::Between(..) => {
+            Sites::Ray(..) | Sites::Flanks(..) | Sites::Sight(..) | Sites::Between(..) | Sites::Run(..) => {
                 let mut found = false;
                 self.for_each_site(s, sites, env, |t| found |= t == site);
                 found
@@ -438,6 +438,11 @@ impl Engine {
             Sites::Between(a, b) => {
                 if let (Some(a), Some(b)) = (env.var(*a), env.var(*b)) {
                     self.between(a, b, f)
+                }
+            }
+            Sites::Run(var, rel, condition) => {
+                if let Some(v) = env.var(*var) {
+                    self.run(s, v, self.program.rel(*rel, env.subject), condition, env, f)
                 }
             }
             Sites::Ray(var, rel) => {

@@ -823,6 +823,7 @@ fn describe(sites: &Sites) -> &'static str {
         Sites::Sight(..) => "in sight along the lines this move allows",
         Sites::Step(..) => "the site this move's steps lead to",
         Sites::Between(..) => "between the two sites",
+        Sites::Run(..) => "in the run",
     }
 }
 

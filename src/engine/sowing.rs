@@ -5,7 +5,7 @@
 use super::Engine;
 use super::eval::Env;
 use super::state::{State, Work};
-use crate::game::Sites;
+use crate::game::{Bool, Int, Sites};
 
 /// The key a site's count of seeds adds to the board's hash: a position with the same stones
 /// but other seeds is another position (for `(repetition ...)` and `(no-repeat)`).
@@ -68,6 +68,46 @@ impl Engine {
             self.set_seeds(s, at, s.seeds(at) + left);
         }
         at
+    }
+
+    /// `(run SITE TRACK CONDITION)`: from `start` along the track, each site that passes the
+    /// condition (with `site` bound to it), up to the first that does not, or to a site met
+    /// before (a track that comes round).
+    pub(crate) fn run(&self, s: &State, start: u16, track: u8, condition: &Bool, env: &Env, mut f: impl FnMut(u16)) {
+        let relation = &self.game.board.relations[track as usize];
+        let mut at = Some(start);
+        for _ in 0..s.board.len() {
+            let Some(site) = at.filter(|&site| self.pure_bool(s, condition, &Env { site, ..*env })) else { return };
+            f(site);
+            at = relation.neighbors(site).first().copied().filter(|&next| next != start);
+        }
+    }
+
+    /// A run's condition, which the checker keeps to what needs no scratch space: `and`, `or`,
+    /// `not`, `is`, `in` and comparisons of numbers made of constants and seeds.
+    fn pure_bool(&self, s: &State, b: &Bool, env: &Env) -> bool {
+        match b {
+            Bool::Const(v) => *v,
+            Bool::And(items) => items.iter().all(|i| self.pure_bool(s, i, env)),
+            Bool::Or(items) => items.iter().any(|i| self.pure_bool(s, i, env)),
+            Bool::Not(i) => !self.pure_bool(s, i, env),
+            Bool::Is(filter, var) => env
+                .var(*var)
+                .is_some_and(|v| super::eval::matches(s.board[v as usize], s.kinds[v as usize], *filter, env.subject)),
+            Bool::In(var, set) => env.var(*var).is_some_and(|v| self.contains(s, set, v, env)),
+            Bool::Cmp(op, a, b) => op.apply(self.pure_int(s, a, env), self.pure_int(s, b, env)),
+            _ => false,
+        }
+    }
+
+    fn pure_int(&self, s: &State, i: &Int, env: &Env) -> i64 {
+        match i {
+            Int::Const(v) => *v,
+            Int::Seeds(set) => self.seeds_in(s, set, env),
+            Int::Add(items) => items.iter().fold(0i64, |acc, i| acc.saturating_add(self.pure_int(s, i, env))),
+            Int::Sub(a, b) => self.pure_int(s, a, env).saturating_sub(self.pure_int(s, b, env)),
+            _ => 0,
+        }
     }
 
     /// `(collect FROM... (into INTO))`: every seed of the sites of `from` onto the first site

@@ -92,6 +92,11 @@ pub enum Sites {
     /// The sites strictly between two bound sites on a line of the board (along one of its
     /// directions); none when they are on no common line, or next to each other.
     Between(SiteVar, SiteVar),
+    /// From the bound site along a track (each site's one successor), the sites that pass the
+    /// condition, `site` bound to each, up to the first that does not: Oware's houses of two
+    /// or three seeds, taken backwards from the last one sown. The condition asks only about
+    /// `site` (its seeds, its stone, the regions it is in).
+    Run(SiteVar, RelId, Box<Bool>),
 }
 
 /// Sizes of the groups (maximal connected sets of stones of one team) under a relation.
@@ -240,7 +245,8 @@ impl Sites {
             | Sites::Transpose(v)
             | Sites::Sight(v, _)
             | Sites::At(v)
-            | Sites::Step(v, _) => (Some(*v), None),
+            | Sites::Step(v, _)
+            | Sites::Run(v, _, _) => (Some(*v), None),
         };
         first.into_iter().chain(second)
     }

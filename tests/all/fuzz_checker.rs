@@ -14,7 +14,7 @@ use tabula::engine::Engine;
 use tabula::engine::playout::rng_for;
 
 /// Every bundled game and variant file: together they use every ludeme of the language.
-const GAMES: [&str; 29] = [
+const GAMES: [&str; 30] = [
     include_str!("../../games/watershed.game"),
     include_str!("../../games/ketchup.game"),
     include_str!("../../games/kensington.game"),
@@ -31,6 +31,7 @@ const GAMES: [&str; 29] = [
     include_str!("../../games/nine-mens-morris.game"),
     include_str!("../../games/dots-and-boxes.game"),
     include_str!("../../games/kalah.game"),
+    include_str!("../../games/oware.game"),
     include_str!("../../games/ataxx.game"),
     include_str!("../../games/connect6.game"),
     include_str!("../../games/pentago.game"),
@@ -125,6 +126,7 @@ const WORDS: &[&str] = &[
     "seeds",
     "collect",
     "path",
+    "run",
     "edges",
     "lines",
     "difference",

@@ -201,3 +201,52 @@ fn when_a_side_is_empty_each_counts_his_store_and_pits() {
     play(&e, &mut s, "g1");
     assert_eq!(crate::common::winner(&e, &s).as_deref(), Some("South"));
 }
+
+const OWARE: &str = "games/oware.game";
+
+/// A position of Oware with these seeds, South to move.
+fn oware(e: &tabula::engine::Engine, seeds: &[(&str, u32)]) -> tabula::engine::State {
+    let seeds = seeds.iter().map(|&(l, n)| (site(e, l), n)).collect();
+    e.position(&tabula::engine::Setup { replace_start: true, seeds, ..Default::default() }).expect("a position")
+}
+
+#[test]
+fn a_capture_takes_the_houses_of_two_or_three_back_from_the_last() {
+    // f1's three seeds fall in g1, g3 (1 → 2) and f3 (2 → 3): f3 and g3 are taken, then g1 is
+    // South's own and the run stops. 3 + 2 = 5 seeds go to South's store h2.
+    let e = engine(OWARE, "", &[]);
+    let mut s = oware(&e, &[("f1", 3), ("g3", 1), ("f3", 2), ("e3", 5), ("d3", 5)]);
+    play(&e, &mut s, "f1");
+    let at = |l: &str| s.seeds(site(&e, l));
+    assert_eq!((at("h2"), at("g3"), at("f3"), at("e3"), at("g1")), (5, 0, 0, 5, 1));
+}
+
+#[test]
+fn a_capture_of_every_seed_the_opponent_has_takes_nothing() {
+    // The same move with nothing else on North's side would take all his seeds (a grand
+    // slam): nothing is taken.
+    let e = engine(OWARE, "", &[]);
+    let mut s = oware(&e, &[("f1", 3), ("g3", 1), ("f3", 2), ("b1", 20)]);
+    play(&e, &mut s, "f1");
+    let at = |l: &str| s.seeds(site(&e, l));
+    assert_eq!((at("h2"), at("g3"), at("f3")), (0, 2, 3));
+}
+
+#[test]
+fn an_opponent_without_seeds_must_be_fed() {
+    // North has none. b1's one seed would stay on South's side; f1's two reach g3. Only f1.
+    let e = engine(OWARE, "", &[]);
+    let s = oware(&e, &[("b1", 1), ("f1", 2), ("h2", 20), ("a2", 10)]);
+    assert_eq!(legal(&e, &s), ["f1"]);
+}
+
+#[test]
+fn twelve_seeds_or_more_pass_over_the_house_they_came_from() {
+    // b1's twelve seeds: one in each of the eleven other houses, then, passing over b1, the
+    // twelfth in c1.
+    let e = engine(OWARE, "", &[]);
+    let mut s = oware(&e, &[("b1", 12), ("e3", 3)]);
+    play(&e, &mut s, "b1");
+    let at = |l: &str| s.seeds(site(&e, l));
+    assert_eq!((at("b1"), at("c1"), at("d1"), at("g3"), at("b3")), (0, 2, 1, 1, 1));
+}

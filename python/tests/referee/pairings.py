@@ -214,6 +214,16 @@ def kalah_text(state: pyspiel.State, action: int) -> str:
     return KALAH_PITS[action]
 
 
+# Oware: OpenSpiel's houses 0…11 go round counterclockwise from South's leftmost; a player's
+# action 0…5 is his house 6 × player + action.
+OWARE_HOUSES = "b1 c1 d1 e1 f1 g1 g3 f3 e3 d3 c3 b3".split()
+
+
+def oware_text(state: pyspiel.State, action: int) -> str:
+    """Player 0's ``A``…``F`` → ``b1``…``g1``; player 1's ``a``…``f`` → ``g3``…``b3``."""
+    return OWARE_HOUSES[6 * state.current_player() + action]
+
+
 def connect_four_tabula(text: str) -> str:
     return text[0]
 
@@ -338,6 +348,13 @@ PAIRINGS: dict[str, Pairing] = {
             "games/kalah.game",
             openspiel_text=kalah_text,
             perft_depth=6,
+        ),
+        Pairing(
+            "oware",
+            "oware",
+            "games/oware.game",
+            openspiel_text=oware_text,
+            perft_depth=5,
         ),
         Pairing(
             "go",
