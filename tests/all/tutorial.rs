@@ -39,10 +39,12 @@ struct Tutorial {
     min_steps: usize,
 }
 
-/// Every tutorial of `docs/`: the first builds a game of its own, the second states a classic.
+/// Every tutorial of `docs/`: the first builds a game of its own, the second states a classic,
+/// the third a mancala.
 const TUTORIALS: &[Tutorial] = &[
     Tutorial { doc: "docs/TUTORIAL.md", dir: "docs/tutorial", endless: &["step-05"], min_steps: 8 },
     Tutorial { doc: "docs/TUTORIAL-CLASSICS.md", dir: "docs/tutorial-classics", endless: &[], min_steps: 4 },
+    Tutorial { doc: "docs/TUTORIAL-MANCALA.md", dir: "docs/tutorial-mancala", endless: &[], min_steps: 4 },
 ];
 /// Random games played per game and variant.
 const GAMES: u64 = 20;
