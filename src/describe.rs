@@ -326,7 +326,9 @@ pub fn json(game: &Game, with_sites: bool) -> Value {
             setup_by_team(game).into_iter().map(|(team, labels)| (team.to_string(), json!(labels))).collect();
         value["setup"] = json!(by_team);
     }
-    if let Shape::Rectangle { width, height } = board.shape {
+    if let Shape::Rectangle { width, height } | Shape::Graph { width, height } | Shape::GridEdges { width, height } =
+        board.shape
+    {
         value["board"]["width"] = json!(width);
         value["board"]["height"] = json!(height);
     }

@@ -14,6 +14,8 @@ pub struct Planes {
     pub names: Vec<String>,
     hands: bool,
     phases: bool,
+    /// A game with seeds has a plane of them, each site's count, after the player to move.
+    seeds: bool,
 }
 
 impl Planes {
@@ -21,6 +23,10 @@ impl Planes {
         let game = engine.game();
         let mut names: Vec<String> = game.teams.iter().map(|t| format!("stones:{t}")).collect();
         names.extend(game.players.iter().map(|p| format!("to_move:{}", p.name)));
+        let seeds = game.uses_seeds();
+        if seeds {
+            names.push("seeds".to_string());
+        }
         let hands = game.players.iter().any(|p| p.hand.is_some());
         if hands {
             names.extend(game.players.iter().map(|p| format!("hand:{}", p.name)));
@@ -34,7 +40,7 @@ impl Planes {
             names.extend(game.players.iter().map(|p| format!("phase:{}", p.name)));
         }
         names.extend(["stage", "stage_actions", "arrival", "relocated"].map(String::from));
-        Planes { names, hands, phases }
+        Planes { names, hands, phases, seeds }
     }
 
     pub fn fill(&self, engine: &Engine, s: &State) -> Vec<f32> {
@@ -48,6 +54,9 @@ impl Planes {
         let mover = engine.to_move(s);
         for p in 0..game.players.len() {
             constant(&mut out, f32::from(u8::from(mover == Some(p))));
+        }
+        if self.seeds {
+            out.extend((0..n).map(|site| s.seeds(site as u16) as f32));
         }
         if self.hands {
             for p in 0..game.players.len() {

@@ -44,3 +44,19 @@ def test_hands_and_allowances_are_planes():
     assert game.observation_shape()[1] == len(game.board["sites"])
     obs = game.new_initial_state().observation()
     assert (obs[planes.index("hand:Red")] == 15.0).all()
+
+
+def test_a_game_with_seeds_has_a_plane_of_them():
+    # Kalah: four seeds in each of the twelve pits, none in the stores; after South sows c1,
+    # c1 is empty and d1 e1 f1 g1 hold five.
+    game = tabula.load(ROOT / "games" / "kalah.game")
+    planes = game.observation_planes()
+    seeds = planes.index("seeds")
+    assert seeds == len(game.teams) + game.num_players()
+    labels = game.board["sites"]
+    state = game.new_initial_state()
+    obs = state.observation()
+    assert obs[seeds].sum() == 48.0 and obs[seeds, labels.index("h2")] == 0.0
+    state.apply_action(game.string_to_action("c1"))
+    obs = state.observation()
+    assert obs[seeds, labels.index("c1")] == 0.0 and obs[seeds, labels.index("g1")] == 5.0

@@ -503,7 +503,8 @@ impl Engine {
                 }
             }
             for &r in &attacks.forward {
-                if self.move_attacks(s, w, &stages[r.0 as usize].moves[r.1 as usize], targets, &enemy) {
+                let m = &stages[r.0 as usize].moves[r.1 as usize];
+                if self.move_attacks(s, w, m, targets, &enemy, env.subject) {
                     return true;
                 }
             }
@@ -599,7 +600,8 @@ impl Engine {
     }
 
     /// Whether move `m` of the attacker (`env.subject`) could capture on one of `targets`.
-    fn move_attacks(&self, s: &State, w: &mut Work, m: &Move, targets: &[u16], env: &Env) -> bool {
+    /// `defender`: the team whose piece is taken to stand on an empty target.
+    fn move_attacks(&self, s: &State, w: &mut Work, m: &Move, targets: &[u16], env: &Env, defender: usize) -> bool {
         let mut origins = take(&mut w.attackers);
         origins.clear();
         let own = env.subject as u8 + 1;
@@ -608,14 +610,15 @@ impl Engine {
                 origins.push(o);
             }
         });
-        let hit = origins.iter().any(|&o| targets.iter().any(|&t| self.reaches(s, w, m, o, t, env)));
+        let hit = origins.iter().any(|&o| targets.iter().any(|&t| self.reaches(s, w, m, o, t, env, defender)));
         w.attackers = origins;
         hit
     }
 
     /// Whether the piece on `o`, moved by `m`, could capture a piece of another team on `t`:
     /// for the moves the lowering leaves to be tried forward.
-    fn reaches(&self, s: &State, w: &mut Work, m: &Move, o: u16, t: u16, env: &Env) -> bool {
+    #[allow(clippy::too_many_arguments)]
+    fn reaches(&self, s: &State, w: &mut Work, m: &Move, o: u16, t: u16, env: &Env, defender: usize) -> bool {
         let rel = |r: u8| self.program.rel(r, env.subject);
         match &m.kind {
             MoveKind::Slide { along } if m.range == Some(1) => {
@@ -639,11 +642,11 @@ impl Engine {
                 let (along, distance, through) = (rel(*along), distance.as_ref(), *through);
                 match distance {
                     // A distance may count the pieces the ride passes or lands on: it is
-                    // worked out with the target taken as occupied, as by the piece captured.
+                    // worked out with the target taken as occupied by the defender's piece
+                    // (of the first kind: which one is not known), as by the piece captured.
                     Some(_) if s.board[t as usize] == 0 => {
-                        let other = usize::from(env.subject == 0);
                         self.on_copy(s, w, |c, cw| {
-                            self.put(c, cw, t, other);
+                            self.put(c, cw, t, defender);
                             self.ride(c, cw, m.range, along, distance, through, o, &from, |_, x| lands |= x == t);
                         });
                     }
