@@ -172,31 +172,14 @@ impl Relation {
         Relation { name: name.to_string(), graph, offsets, targets, direction: false, one_way: false }
     }
 
-    /// A one-way relation from its pairs (`s` relates to `t`), such as a path's steps; a
-    /// pair given twice counts once.
+    /// A relation from its pairs (`s` relates to `t`), such as a path's steps; a pair given
+    /// twice counts once. One-way unless every pair is there both ways.
     pub fn from_steps(name: &str, site_count: usize, steps: impl IntoIterator<Item = (Site, Site)>) -> Relation {
         let mut lists: Vec<Vec<Site>> = vec![Vec::new(); site_count];
         for (s, t) in steps {
-            if !lists[s as usize].contains(&t) {
-                lists[s as usize].push(t);
-            }
+            lists[s as usize].push(t);
         }
-        let mut graph = UnGraph::<(), ()>::with_capacity(site_count, 0);
-        for _ in 0..site_count {
-            graph.add_node(());
-        }
-        let mut offsets = Vec::with_capacity(site_count + 1);
-        let mut targets = Vec::new();
-        offsets.push(0);
-        for (s, list) in lists.iter_mut().enumerate() {
-            list.sort_unstable();
-            for &t in list.iter() {
-                graph.add_edge((s as u32).into(), u32::from(t).into(), ());
-            }
-            targets.extend_from_slice(list);
-            offsets.push(targets.len() as u32);
-        }
-        Relation { name: name.to_string(), graph, offsets, targets, direction: false, one_way: true }
+        Relation::from_lists(name, lists)
     }
 
     /// The relation of one direction: site `s` relates to `step[s]` alone, if any. Its graph
@@ -230,6 +213,13 @@ impl Relation {
                 list.extend_from_slice(part.neighbors(s as Site));
             }
         }
+        Relation::from_lists(name, lists)
+    }
+
+    /// The relation whose site `s` relates to each site of `lists[s]` (in any order, repeats
+    /// allowed); one-way when some pair does not hold the other way.
+    fn from_lists(name: &str, mut lists: Vec<Vec<Site>>) -> Relation {
+        let site_count = lists.len();
         for list in &mut lists {
             list.sort_unstable();
             list.dedup();

@@ -54,19 +54,17 @@ impl Engine {
         let m = index.map(|i| &stage.moves[i]);
         let lowered = index.map(|i| &self.stage_program(s).moves[i]);
         // Only games whose rules keep chains have a capture on the fast path.
-        let enclose = match lowered.map(|p| p.generator) {
-            Some(super::lower::Generator::Enclose(e)) if self.program.chains.is_some() => Some(e),
+        let enclose = match (lowered, m) {
+            (Some(p), _) if let super::lower::Generator::Enclose(e) = p.generator && self.program.chains.is_some() => {
+                Some(e)
+            }
+            // A sowing, written as a placement on its site, is made out of line.
+            (Some(p), Some(m)) if p.generator == super::lower::Generator::Sow => {
+                return self.make_sowing(s, w, (m, p), action, &mover);
+            }
             _ => None,
         };
-        // A sowing is written as a placement on its site; its effects see `from` bound to
-        // that site and `to` to where the last seed fell.
-        let mut effects_action = action;
         match action.kind {
-            ActionKind::Place if let Some(Move { kind: MoveKind::Sow { along, skip }, .. }) = m => {
-                let along = self.program.rel(*along, mover.subject);
-                let last = self.sow(s, action.to, along, skip.as_ref(), &mover);
-                effects_action = Action { from: action.to, to: last, ..action };
-            }
             ActionKind::Place => self.place_stone(s, w, action.to, m.map_or(0, |m| m.piece), enclose.as_ref(), &mover),
             ActionKind::Slide => self.slide(s, w, m, action, mover.subject),
             ActionKind::Relocate => {
@@ -87,9 +85,20 @@ impl Engine {
         if let Some(p) = lowered {
             // The fast path of a capture has made the move's one effect already.
             if enclose.is_none() {
-                self.move_effects(s, w, p, effects_action, &mover);
+                self.move_effects(s, w, p, action, &mover);
             }
         }
+    }
+
+    /// A sowing from the site `action` names: its effects see `from` bound to that site and
+    /// `to` to where the last seed fell.
+    #[inline(never)]
+    fn make_sowing(&self, s: &mut State, w: &mut Work, (m, p): (&Move, &MoveProgram), action: Action, mover: &Env) {
+        let MoveKind::Sow { along, skip } = &m.kind else { return };
+        let along = self.program.rel(*along, mover.subject);
+        let last = self.sow(s, action.to, along, skip.as_ref(), mover);
+        self.note_action(s, action);
+        self.move_effects(s, w, p, Action { from: action.to, to: last, ..action }, mover);
     }
 
     /// A slide of move `m` (none for a piece moved otherwise): the piece keeps its owner and

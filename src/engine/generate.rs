@@ -526,6 +526,9 @@ impl Engine {
     }
 
     /// The stones of `m`'s origins that its conditions let the mover take, `from` bound to each.
+    /// Out of line, as every generator of a few games is, so that the others' dispatch stays
+    /// as small as it was.
+    #[inline(never)]
     fn takes(&self, s: &State, w: &mut Work, m: &Move, env: &Env, out: &mut Vec<Action>) {
         self.for_each_site(s, &m.from, env, |f| {
             if s.board[f as usize] != 0 && self.conditions_hold(s, w, m, &Env { from: f, ..*env }) {
@@ -536,6 +539,7 @@ impl Engine {
 
     /// The sites of `m`'s origins that hold seeds and that its conditions let the mover sow
     /// from, `from` bound to each; each is written, and kept, as a placement on it is.
+    #[inline(never)]
     fn sowings(&self, s: &State, w: &mut Work, m: &Move, env: &Env, legal: &mut Legal) {
         let mut sites = take(&mut w.candidates);
         sites.clear();
