@@ -7,7 +7,7 @@ use super::expr::{Ctx, sites};
 use super::scope::Scope;
 use crate::codes;
 use crate::diagnostic::Diagnostic;
-use crate::game::{Bool, Effect, Int, RelId, Sites};
+use crate::game::{Bool, Effect, Int, RelId, SiteVar, Sites};
 use crate::syntax::Node;
 
 /// Whether `rel` is a track, each team's version: every site leads to at most one next site,
@@ -48,7 +48,9 @@ pub fn run(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Op
     });
     let condition = args.required(cx, "the condition each site of the run passes, about `site`").and_then(|n| {
         let b = super::expr::boolean(cx, scope, n, Ctx { site: true, ..ctx })?;
-        match impure(&b) {
+        // The run is one set wherever it is read: its condition cannot depend on the action.
+        let reads_action = [SiteVar::To, SiteVar::From].iter().any(|&v| b.uses(v));
+        match impure(&b).or(reads_action.then_some("about `to` or `from`")) {
             None => Some(b),
             Some(what) => {
                 cx.report(

@@ -172,6 +172,10 @@ impl Engine {
         legal: &mut Legal,
         rest: &mut Vec<Action>,
     ) {
+        if !program.invariant.is_empty() && !self.invariants_hold(s, w, m, program, env) {
+            return;
+        }
+        let m = program.varying.as_deref().unwrap_or(m);
         match program.generator {
             Generator::Place => {
                 self.places(s, w, m, program, env, legal);
@@ -289,6 +293,12 @@ impl Engine {
             *guard = Some((key, self.guard(s, w, m, env)));
         }
         guard.as_ref().and_then(|(_, lines)| lines.as_ref())
+    }
+
+    /// The conditions of `m` that read none of the sites being tried, asked once.
+    #[inline(never)]
+    fn invariants_hold(&self, s: &State, w: &mut Work, m: &Move, program: &MoveProgram, env: &Env) -> bool {
+        program.invariant.iter().all(|&i| self.bool(s, w, &m.conditions[i as usize], env))
     }
 
     fn conditions_hold(&self, s: &State, w: &mut Work, m: &Move, env: &Env) -> bool {

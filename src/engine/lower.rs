@@ -249,6 +249,14 @@ pub(crate) struct MoveProgram {
     /// actions too ([`may_overlap`]). An action of both that the test rules out for this move
     /// is the first of those's ([`super::Engine::move_of_legal`]); empty for any other move.
     pub yields_to: Vec<u16>,
+    /// The move's `where` conditions (by index) that read none of the sites being tried
+    /// (`to`, `from`, `site`), for the moves whose actions are tried one by one (relocations,
+    /// slides, takes, sowings): asked once before the move's actions are listed, and when one
+    /// fails the move has none (a flight with three men left, asked once, not per pair).
+    pub invariant: Vec<u16>,
+    /// With `invariant` conditions: the move without them, which lists its actions once they
+    /// have held (asked per action they would be asked again).
+    pub varying: Option<Box<crate::game::Move>>,
 }
 
 /// The algorithm that lists a move's actions.
@@ -831,7 +839,38 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
             } else {
                 Vec::new()
             };
-            MoveProgram { generator, conditions, require, require_conditions, after_effects, guarded, then, yields_to }
+            // Only where the actions are tried one by one through the interpreter, by pairs of
+            // sites or along a relation, does asking first pay: a piece move's few origins
+            // and a placement's compiled tests ask less than the question asked up front.
+            let loops = matches!(
+                generator,
+                Generator::Relocate { .. } | Generator::Slide { .. } | Generator::Take | Generator::Sow
+            );
+            let invariant: Vec<u16> = (m.conditions.iter().enumerate())
+                .filter(|_| loops)
+                .filter(|(_, c)| [SiteVar::To, SiteVar::From, SiteVar::Site].iter().all(|&v| !c.uses(v)))
+                .map(|(i, _)| i as u16)
+                .collect();
+            let varying = (!invariant.is_empty()).then(|| {
+                let keep = |i: &usize| !invariant.contains(&(*i as u16));
+                let mut v = m.clone();
+                v.conditions = m.conditions.iter().enumerate().filter(|(i, _)| keep(i)).map(|(_, c)| c.clone()).collect();
+                v.condition_text =
+                    m.condition_text.iter().enumerate().filter(|(i, _)| keep(i)).map(|(_, c)| c.clone()).collect();
+                Box::new(v)
+            });
+            MoveProgram {
+                generator,
+                conditions,
+                require,
+                require_conditions,
+                after_effects,
+                guarded,
+                then,
+                yields_to,
+                invariant,
+                varying,
+            }
         })
         .collect();
     let by_kind = pieces.iter().any(|m| matches!(m.from, Sites::Filter(Filter::Piece(Side::Friend, _))));

@@ -282,7 +282,7 @@ impl Bool {
             Bool::Cmp(_, a, b) => {
                 for side in [a, b] {
                     side.walk(&mut |i| match i {
-                        Int::Count(_, s) => sites(s, f),
+                        Int::Count(_, s) | Int::Seeds(s) => sites(s, f),
                         Int::Liberties(v, _) => f(Some(*v)),
                         _ => {}
                     });
