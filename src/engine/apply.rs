@@ -55,7 +55,10 @@ impl Engine {
         let lowered = index.map(|i| &self.stage_program(s).moves[i]);
         // Only games whose rules keep chains have a capture on the fast path.
         let enclose = match (lowered, m) {
-            (Some(p), _) if let super::lower::Generator::Enclose(e) = p.generator && self.program.chains.is_some() => {
+            (Some(p), _)
+                if let super::lower::Generator::Enclose(e) = p.generator
+                    && self.program.chains.is_some() =>
+            {
                 Some(e)
             }
             // A sowing, written as a placement on its site, is made out of line.

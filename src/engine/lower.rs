@@ -854,7 +854,8 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
             let varying = (!invariant.is_empty()).then(|| {
                 let keep = |i: &usize| !invariant.contains(&(*i as u16));
                 let mut v = m.clone();
-                v.conditions = m.conditions.iter().enumerate().filter(|(i, _)| keep(i)).map(|(_, c)| c.clone()).collect();
+                v.conditions =
+                    m.conditions.iter().enumerate().filter(|(i, _)| keep(i)).map(|(_, c)| c.clone()).collect();
                 v.condition_text =
                     m.condition_text.iter().enumerate().filter(|(i, _)| keep(i)).map(|(_, c)| c.clone()).collect();
                 Box::new(v)
