@@ -21,10 +21,13 @@ fn seed_key(site: u16, n: u32) -> u64 {
 }
 
 impl Engine {
-    /// Puts `n` seeds on `site` in place of those there.
+    /// Puts `n` seeds on `site` in place of those there (the board's hash follows them in a
+    /// game that compares positions).
     pub(crate) fn set_seeds(&self, s: &mut State, site: u16, n: u32) {
         let Some(count) = s.seeds.get_mut(site as usize) else { return };
-        s.board_hash ^= seed_key(site, *count) ^ seed_key(site, n);
+        if self.hashing {
+            s.board_hash ^= seed_key(site, *count) ^ seed_key(site, n);
+        }
         *count = n;
     }
 
