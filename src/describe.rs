@@ -120,11 +120,12 @@ pub fn text(game: &Game, with_sites: bool) -> String {
         let parts = r.parts.len();
         let _ = writeln!(
             out,
-            "  {:<14} {:>5} {:<6} {} sites",
+            "  {:<14} {:>5} {:<6} {} {}",
             region_name(game, r),
             parts,
             if parts == 1 { "part," } else { "parts," },
-            region_sites(r)
+            region_sites(r),
+            if region_sites(r) == 1 { "site" } else { "sites" }
         );
     }
     if !game.counters.is_empty() {

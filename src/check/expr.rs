@@ -422,6 +422,11 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
             Bool::NobodyCanMove
         }
         "connects" => super::connection::connects(cx, scope, node, &mut args, ctx)?,
+        "encloses" => {
+            let b = super::connection::encloses(cx, scope, &mut args, ctx);
+            args.finish(cx);
+            b?
+        }
         "all-passed" => {
             args.finish(cx);
             Bool::AllPassed

@@ -230,7 +230,12 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("sight", Sites, "(sight to|from|site|last RELATION)"),
     ("setup", Section, "(setup (place TEAM SITES...)...)"),
     ("place", Clause, "(place TEAM SITES...)"),
-    ("connects", Condition, "(connects to|from|site|last RELATION REGION REGION...)"),
+    (
+        "connects",
+        Condition,
+        "(connects to|from|site|last RELATION REGION REGION...)  or  (connects SITE RELATION N REGION)",
+    ),
+    ("encloses", Condition, "(encloses to|from|site|last RELATION)"),
     ("all-passed", Condition, "(all-passed)"),
     ("repeated", Condition, "(repeated)"),
     ("priority", Clause, "(priority MOVE...)  inside (actions ...), beside the moves it takes precedence over"),

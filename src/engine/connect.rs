@@ -55,7 +55,7 @@ impl CutSearch {
 pub(crate) struct Fill {
     pub set: Bits,
     pub visited: Bits,
-    stack: Vec<u16>,
+    pub stack: Vec<u16>,
 }
 
 impl Fill {

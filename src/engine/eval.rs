@@ -167,7 +167,8 @@ impl Engine {
             }
             Bool::NoMoves => env.no_moves,
             Bool::NobodyCanMove => env.blocked && self.others_blocked(s, w, env.mover),
-            Bool::Connects { site, rel, regions } => self.connects(s, w, *site, *rel, regions, env),
+            Bool::Connects { site, rel, regions, least } => self.connects(s, w, *site, *rel, regions, *least, env),
+            Bool::Encloses { site, rel } => self.encloses(s, w, *site, *rel, env),
             Bool::AllPassed => s.pass_streak as usize >= self.game.players.len(),
             Bool::Repeated => s.recreated(),
             Bool::Line(line) => self.line(s, w, line, env),

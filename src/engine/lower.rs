@@ -83,6 +83,12 @@ pub(crate) struct Program {
     /// Per region: its bit in the groups' touched-region masks, if some `(connects ...)` names
     /// it (with [`Connection::Kept`]).
     pub connect_bits: Vec<Option<u8>>,
+    /// Per region: the bits of its parts in the touched-region masks, one per part, if some
+    /// `(connects SITE R N REGION)` counts them (with [`Connection::Kept`]).
+    pub part_bits: Vec<u64>,
+    /// Per relation: how many directions it is made of. A site with fewer neighbours is at
+    /// the edge of the board for `(encloses ...)`.
+    pub direction_counts: Vec<u8>,
     /// Relations under which the rules ask for connections.
     pub connect_relations: Vec<u8>,
     /// Some rule asks `(all-passed)`: the run of passes is counted (and only then).
@@ -422,7 +428,10 @@ pub(crate) fn lower(game: &Game) -> Program {
             _ => None,
         })
         .collect();
-    let (connection, connect_bits, connect_relations) = lower_connections(game);
+    let Connections { connection, bits: connect_bits, part_bits, relations: connect_relations } =
+        lower_connections(game);
+    let direction_counts =
+        (0..game.board.relations.len()).map(|r| game.board.directions_within(r).len() as u8).collect();
     let chains = phases.iter().flatten().flat_map(|stage| &stage.moves).find_map(|m| match m.generator {
         Generator::Enclose(e) => Some(e.rel),
         _ => None,
@@ -493,6 +502,8 @@ pub(crate) fn lower(game: &Game) -> Program {
         teams: game.teams.len(),
         connection,
         connect_bits,
+        part_bits,
+        direction_counts,
         connect_relations,
         counts_passes: uses_all_passed(game),
     }
@@ -622,32 +633,52 @@ fn uses_bool(game: &Game, is: impl Fn(&Bool) -> bool) -> bool {
     found
 }
 
-/// One bit per region that some `(connects ...)` names (for any team), if 64 are enough.
-fn lower_connections(game: &Game) -> (Connection, Vec<Option<u8>>, Vec<u8>) {
+/// How `(connects ...)` is lowered: the bits of the regions and parts it names.
+struct Connections {
+    connection: Connection,
+    bits: Vec<Option<u8>>,
+    part_bits: Vec<u64>,
+    relations: Vec<u8>,
+}
+
+/// One bit per region that some `(connects ...)` names (for any team), and one per part of a
+/// region whose parts it counts, if 64 are enough.
+fn lower_connections(game: &Game) -> Connections {
     let connections = game.connections();
     let mut relations: Vec<u8> = Vec::new();
-    let mut regions: Vec<u16> = Vec::new();
-    for (rel, refs) in &connections {
+    let mut wholes: Vec<u16> = Vec::new();
+    let mut counted: Vec<u16> = Vec::new();
+    for (rel, refs, parts) in &connections {
         if !relations.contains(rel) {
             relations.push(*rel);
         }
+        let list = if *parts { &mut counted } else { &mut wholes };
         for index in refs.iter().flat_map(|r| &r.by_team) {
-            if !regions.contains(index) {
-                regions.push(*index);
+            if !list.contains(index) {
+                list.push(*index);
             }
         }
     }
     let mut bits = vec![None; game.regions.len()];
-    let connection = match u8::try_from(regions.len()) {
-        Ok(n) if n <= 64 => {
-            for (bit, &region) in regions.iter().enumerate() {
+    let mut part_bits = vec![0u64; game.regions.len()];
+    let needed = wholes.len() + counted.iter().map(|&r| game.regions[r as usize].parts.len()).sum::<usize>();
+    let connection = match needed <= 64 {
+        true => {
+            for (bit, &region) in wholes.iter().enumerate() {
                 bits[region as usize] = Some(bit as u8);
+            }
+            let mut next = wholes.len();
+            for &region in &counted {
+                for _ in &game.regions[region as usize].parts {
+                    part_bits[region as usize] |= 1 << next;
+                    next += 1;
+                }
             }
             Connection::Kept
         }
-        _ => Connection::Fill,
+        false => Connection::Fill,
     };
-    (connection, bits, relations)
+    Connections { connection, bits, part_bits, relations }
 }
 
 impl Program {
@@ -669,6 +700,15 @@ impl Program {
             Connection::Kept => regions
                 .iter()
                 .try_fold(0u64, |need, r| self.connect_bits[r.by_team[team] as usize].map(|b| need | (1u64 << b))),
+            Connection::Fill => None,
+        }
+    }
+
+    /// The touched-region mask of the parts of `region` for `team`, when masks are kept.
+    #[inline]
+    pub(crate) fn part_mask(&self, region: &RegionRef, team: usize) -> Option<u64> {
+        match self.connection {
+            Connection::Kept => Some(self.part_bits[region.by_team[team] as usize]),
             Connection::Fill => None,
         }
     }

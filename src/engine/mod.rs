@@ -196,6 +196,15 @@ impl Engine {
                 }
             }
         }
+        // A counted region's parts take consecutive bits, in order.
+        for (region, &mask) in program.part_bits.iter().enumerate() {
+            let bits = (0..64).filter(|b| mask & (1 << b) != 0);
+            for (part, bit) in game.regions[region].parts.iter().zip(bits) {
+                for site in part {
+                    connect_sites[*site as usize] |= 1 << bit;
+                }
+            }
+        }
         let connect_sites = connect_sites.into();
         let mut group_slot = vec![None; game.board.relations.len()];
         for (i, &rel) in group_relations.iter().enumerate() {

@@ -110,6 +110,8 @@ pub(crate) struct Work {
     pub cuts: CutSearch,
     /// The flood fill of a constraint on the position after one action.
     pub fill: Fill,
+    /// The flood fills of `(encloses ...)`: the group, and the sites known to reach the edge.
+    pub enclosure: Fill,
     /// The sites an effect works on (`remove`, `flip`, `put`), with what stood there, all found
     /// before the first changes.
     pub victims: Vec<(u16, u8)>,
@@ -249,6 +251,7 @@ impl Clone for Work {
             mask: self.mask.clone(),
             cuts: self.cuts.clone(),
             fill: self.fill.clone(),
+            enclosure: self.enclosure.clone(),
             victims: self.victims.clone(),
             turned: self.turned.clone(),
             origins: self.origins.clone(),
@@ -314,6 +317,7 @@ impl Work {
             mask: Bits::new(sites),
             cuts: CutSearch::new(sites),
             fill: Fill::new(sites),
+            enclosure: Fill::new(sites),
             victims: Vec::new(),
             turned: Vec::new(),
             origins: Vec::new(),

@@ -201,11 +201,21 @@ pub enum Bool {
     /// were his turn now.
     NobodyCanMove,
     /// The site holds a stone of the subject's team whose group (its stones connected along
-    /// the relation) has a stone in every one of the regions (each the subject's version).
+    /// the relation) has a stone in every one of the regions (each the subject's version) or,
+    /// with `least`, in at least that many parts of the one region (Havannah's bridge: two of
+    /// the six corners).
     Connects {
         site: SiteVar,
         rel: RelId,
         regions: Vec<RegionRef>,
+        least: Option<u32>,
+    },
+    /// The site holds a stone of the subject's team whose group (along the relation) surrounds
+    /// some site, empty or not: every path from there along the relation to a site at the edge
+    /// meets another stone of the group (Havannah's ring).
+    Encloses {
+        site: SiteVar,
+        rel: RelId,
     },
     /// The last turns, one per player, each consisted of the single action `pass` (forced or
     /// chosen; named passes such as `swap` do not count).
@@ -267,7 +277,7 @@ impl Bool {
                 f(None);
                 sites(s, f);
             }
-            Bool::Is(_, v) | Bool::Connects { site: v, .. } => f(Some(*v)),
+            Bool::Is(_, v) | Bool::Connects { site: v, .. } | Bool::Encloses { site: v, .. } => f(Some(*v)),
             Bool::Line(line) => f(Some(line.site)),
             Bool::In(v, s) => {
                 f(Some(*v));

@@ -539,15 +539,17 @@ impl Game {
         out
     }
 
-    /// Every `(connects ...)` in the rules: its relation and regions, once each.
-    pub fn connections(&self) -> Vec<(RelId, Vec<RegionRef>)> {
-        let mut out: Vec<(RelId, Vec<RegionRef>)> = Vec::new();
+    /// Every `(connects ...)` in the rules: its relation, its regions and whether it counts
+    /// their parts (`(connects SITE R N REGION)`), once each.
+    pub fn connections(&self) -> Vec<(RelId, Vec<RegionRef>, bool)> {
+        let mut out: Vec<(RelId, Vec<RegionRef>, bool)> = Vec::new();
         self.visit_bools(&mut |b: &Bool| {
-            if let Bool::Connects { rel, regions, .. } = b {
+            if let Bool::Connects { rel, regions, least, .. } = b {
+                let parts = least.is_some();
                 // Every version of an owned relation: each team's groups follow its own.
                 for rel in self.relation_versions(*rel) {
-                    if !out.iter().any(|(r, g)| *r == rel && g == regions) {
-                        out.push((rel, regions.clone()));
+                    if !out.iter().any(|(r, g, p)| *r == rel && g == regions && *p == parts) {
+                        out.push((rel, regions.clone(), parts));
                     }
                 }
             }
@@ -778,9 +780,16 @@ impl Game {
         for r in self.group_relations() {
             add(r);
         }
-        for (r, _) in self.connections() {
+        for (r, ..) in self.connections() {
             add(r);
         }
+        let mut enclosing = Vec::new();
+        self.visit_bools(&mut |b: &Bool| {
+            if let Bool::Encloses { rel, .. } = b {
+                enclosing.push(*rel);
+            }
+        });
+        enclosing.into_iter().for_each(&mut add);
         for phase in &self.phases {
             for stage in &phase.stages {
                 for m in &stage.moves {

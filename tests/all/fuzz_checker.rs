@@ -14,7 +14,7 @@ use tabula::engine::Engine;
 use tabula::engine::playout::rng_for;
 
 /// Every bundled game and variant file: together they use every ludeme of the language.
-const GAMES: [&str; 30] = [
+const GAMES: [&str; 31] = [
     include_str!("../../games/watershed.game"),
     include_str!("../../games/ketchup.game"),
     include_str!("../../games/kensington.game"),
@@ -35,6 +35,7 @@ const GAMES: [&str; 30] = [
     include_str!("../../games/ataxx.game"),
     include_str!("../../games/connect6.game"),
     include_str!("../../games/pentago.game"),
+    include_str!("../../games/havannah.game"),
     include_str!("../../games/clobber.game"),
     include_str!("../../games/domineering.game"),
     include_str!("../../games/amazons.game"),
@@ -182,6 +183,7 @@ const WORDS: &[&str] = &[
     "in",
     "is",
     "connects",
+    "encloses",
     "all-passed",
     "turn-number",
     "player-count",
