@@ -52,6 +52,7 @@ mod readme;
 mod relations;
 mod render;
 mod rides;
+mod rings;
 mod serve;
 mod suites;
 mod text_board;

@@ -258,6 +258,19 @@ PAIRINGS: dict[str, Pairing] = {
             openspiel_text=own_text,
         ),
         Pairing("y", "y", "games/y.game", params={"board_size": 13}, openspiel_text=own_text),
+        # OpenSpiel's cell (x, y) of its 15×15 grid is written `a1`…`o15` as Tabula labels the
+        # hexhex (the board reflected top to bottom, which keeps every ring, corner and side).
+        Pairing("havannah", "havannah", "games/havannah.game", params={"board_size": 8}, openspiel_text=own_text),
+        Pairing(
+            "havannah-4",
+            "havannah",
+            "games/havannah.game",
+            params={"board_size": 4},
+            options={"base": 4},
+            openspiel_text=own_text,
+            perft_depth=3,
+            games=400,
+        ),
         Pairing("reversi", "othello", "games/reversi.game", openspiel_text=own_text, perft_depth=7),
         Pairing(
             "breakthrough",
