@@ -55,6 +55,7 @@ mod rides;
 mod rings;
 mod serve;
 mod suites;
+mod tafl;
 mod text_board;
 mod threads;
 mod turn_perft;
