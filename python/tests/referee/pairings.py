@@ -260,7 +260,14 @@ PAIRINGS: dict[str, Pairing] = {
         Pairing("y", "y", "games/y.game", params={"board_size": 13}, openspiel_text=own_text),
         # OpenSpiel's cell (x, y) of its 15×15 grid is written `a1`…`o15` as Tabula labels the
         # hexhex (the board reflected top to bottom, which keeps every ring, corner and side).
-        Pairing("havannah", "havannah", "games/havannah.game", params={"board_size": 8}, openspiel_text=own_text),
+        Pairing(
+            "havannah",
+            "havannah",
+            "games/havannah.game",
+            params={"board_size": 8},
+            openspiel_text=own_text,
+            perft_depth=2,
+        ),
         Pairing(
             "havannah-4",
             "havannah",
