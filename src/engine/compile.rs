@@ -667,9 +667,13 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
         }
         Bool::Repeated => Cond::Code(bool_fn(|_, s, _, _| s.recreated())),
         // The engine's own algorithm, called without the interpreter's dispatch.
-        Bool::Connects { site, rel, regions, least } => {
-            let (site, rel, regions, least) = (*site, *rel, regions.clone(), *least);
-            Cond::Code(bool_fn(move |engine, s, w, env| engine.connects(s, w, site, rel, &regions, least, env)))
+        Bool::Connects { site, rel, regions, least: None } => {
+            let (site, rel, regions) = (*site, *rel, regions.clone());
+            Cond::Code(bool_fn(move |engine, s, w, env| engine.connects(s, w, site, rel, &regions, env)))
+        }
+        Bool::Connects { site, rel, regions, least: Some(least) } => {
+            let (site, rel, region, least) = (*site, *rel, regions[0].clone(), *least);
+            Cond::Code(bool_fn(move |engine, s, w, env| engine.connects_counted(s, w, site, rel, &region, least, env)))
         }
         Bool::Encloses { site, rel } => {
             let (site, rel) = (*site, *rel);

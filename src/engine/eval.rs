@@ -167,7 +167,10 @@ impl Engine {
             }
             Bool::NoMoves => env.no_moves,
             Bool::NobodyCanMove => env.blocked && self.others_blocked(s, w, env.mover),
-            Bool::Connects { site, rel, regions, least } => self.connects(s, w, *site, *rel, regions, *least, env),
+            Bool::Connects { site, rel, regions, least: None } => self.connects(s, w, *site, *rel, regions, env),
+            Bool::Connects { site, rel, regions, least: Some(n) } => {
+                self.connects_counted(s, w, *site, *rel, &regions[0], *n, env)
+            }
             Bool::Encloses { site, rel } => self.encloses(s, w, *site, *rel, env),
             Bool::AllPassed => s.pass_streak as usize >= self.game.players.len(),
             Bool::Repeated => s.recreated(),

@@ -240,6 +240,7 @@ impl GroupCache {
 
     /// The regions touched by the group of the stone on `site` (bits as given to
     /// [`GroupCache::with_touch`]); `None` when this cache does not keep them.
+    #[inline(always)]
     pub fn touched(&mut self, rel: &Relation, board: &[u8], site: u16) -> Option<u64> {
         self.touch.as_ref()?;
         if !self.fresh {

@@ -23,7 +23,6 @@ use crate::game::{RegionRef, SiteVar};
 impl Engine {
     /// Kept out of line: the interpreter's `bool` stays small for the games that never ask.
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn connects(
         &self,
         s: &State,
@@ -31,7 +30,6 @@ impl Engine {
         var: SiteVar,
         rel: u8,
         regions: &[RegionRef],
-        least: Option<u32>,
         env: &Env,
     ) -> bool {
         let Some(site) = env.var(var) else { return false };
@@ -40,26 +38,43 @@ impl Engine {
         }
         let rel = self.program.rel(rel, env.subject);
         let relation = &self.game.board.relations[rel as usize];
-        let need = match least {
-            None => self.program.connect_need(regions, env.subject),
-            Some(_) => self.program.part_mask(&regions[0], env.subject),
-        };
-        if let Some(need) = need {
+        if let Some(need) = self.program.connect_need(regions, env.subject) {
             if let Some(touched) = self.group_cache(s, w, rel).touched(relation, &s.board, site) {
-                return match least {
-                    None => touched & need == need,
-                    Some(n) => (touched & need).count_ones() >= n,
-                };
+                return touched & need == need;
             }
         }
         let group = w.fill.group(relation, &s.stones[env.subject], site);
-        match least {
-            None => regions.iter().all(|r| self.region_bits[r.by_team[env.subject] as usize].count_and(group) > 0),
-            Some(n) => {
-                let parts = &self.game.regions[regions[0].by_team[env.subject] as usize].parts;
-                parts.iter().filter(|part| part.iter().any(|&t| group.contains(t))).count() as u32 >= n
+        regions.iter().all(|r| self.region_bits[r.by_team[env.subject] as usize].count_and(group) > 0)
+    }
+
+    /// `(connects SITE RELATION N REGION)`: the group at SITE touches at least `least` parts of
+    /// the region. Apart from [`Engine::connects`], whose games (Hex, Y) never count.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn connects_counted(
+        &self,
+        s: &State,
+        w: &mut Work,
+        var: SiteVar,
+        rel: u8,
+        region: &RegionRef,
+        least: u32,
+        env: &Env,
+    ) -> bool {
+        let Some(site) = env.var(var) else { return false };
+        if s.board[site as usize] as usize != env.subject + 1 {
+            return false;
+        }
+        let rel = self.program.rel(rel, env.subject);
+        let relation = &self.game.board.relations[rel as usize];
+        if let Some(need) = self.program.part_mask(region, env.subject) {
+            if let Some(touched) = self.group_cache(s, w, rel).touched(relation, &s.board, site) {
+                return (touched & need).count_ones() >= least;
             }
         }
+        let group = w.fill.group(relation, &s.stones[env.subject], site);
+        let parts = &self.game.regions[region.by_team[env.subject] as usize].parts;
+        parts.iter().filter(|part| part.iter().any(|&t| group.contains(t))).count() as u32 >= least
     }
 
     /// `(encloses SITE RELATION)`: SITE holds a stone of the subject's whose group surrounds
