@@ -21,6 +21,18 @@ use crate::board::Relation;
 use crate::game::{RegionRef, SiteVar};
 
 impl Engine {
+    /// The site SITE names, when it holds a stone of the subject's, with the subject's version
+    /// of the relation (its index and itself): what each question about a group starts from.
+    #[inline(always)]
+    fn own_stone(&self, s: &State, var: SiteVar, rel: u8, env: &Env) -> Option<(u16, u8, &Relation)> {
+        let site = env.var(var)?;
+        if s.board[site as usize] as usize != env.subject + 1 {
+            return None;
+        }
+        let rel = self.program.rel(rel, env.subject);
+        Some((site, rel, &self.game.board.relations[rel as usize]))
+    }
+
     /// Kept out of line: the interpreter's `bool` stays small for the games that never ask.
     #[inline(never)]
     pub(crate) fn connects(
@@ -32,12 +44,7 @@ impl Engine {
         regions: &[RegionRef],
         env: &Env,
     ) -> bool {
-        let Some(site) = env.var(var) else { return false };
-        if s.board[site as usize] as usize != env.subject + 1 {
-            return false;
-        }
-        let rel = self.program.rel(rel, env.subject);
-        let relation = &self.game.board.relations[rel as usize];
+        let Some((site, rel, relation)) = self.own_stone(s, var, rel, env) else { return false };
         if let Some(need) = self.program.connect_need(regions, env.subject) {
             if let Some(touched) = self.group_cache(s, w, rel).touched(relation, &s.board, site) {
                 return touched & need == need;
@@ -61,12 +68,7 @@ impl Engine {
         least: u32,
         env: &Env,
     ) -> bool {
-        let Some(site) = env.var(var) else { return false };
-        if s.board[site as usize] as usize != env.subject + 1 {
-            return false;
-        }
-        let rel = self.program.rel(rel, env.subject);
-        let relation = &self.game.board.relations[rel as usize];
+        let Some((site, rel, relation)) = self.own_stone(s, var, rel, env) else { return false };
         if let Some(need) = self.program.part_mask(region, env.subject) {
             if let Some(touched) = self.group_cache(s, w, rel).touched(relation, &s.board, site) {
                 return (touched & need).count_ones() >= least;
@@ -84,12 +86,7 @@ impl Engine {
     /// closes, or a stone of the group whose neighbours all belong to it.
     #[inline(never)]
     pub(crate) fn encloses(&self, s: &State, w: &mut Work, var: SiteVar, rel: u8, env: &Env) -> bool {
-        let Some(site) = env.var(var) else { return false };
-        if s.board[site as usize] as usize != env.subject + 1 {
-            return false;
-        }
-        let rel = self.program.rel(rel, env.subject);
-        let relation = &self.game.board.relations[rel as usize];
+        let Some((site, rel, relation)) = self.own_stone(s, var, rel, env) else { return false };
         let full = usize::from(self.program.direction_counts[rel as usize]);
         // The group, copied into `enclosure.set`; `enclosure.visited` gathers the sites known
         // to reach the edge, `fill.visited` (free once the group is copied) those of one fill.
