@@ -16,8 +16,10 @@
 //! - Otherwise it is broken: its head goes right after the `(`; when the head is an atom, the
 //!   first argument follows on the same line if it is an atom too (however long), and further
 //!   atoms follow while they fit within [`WIDTH`] — up to the first list, comment or blank
-//!   line, e.g. `(variant "Plateau" default`. Every remaining argument goes on a line of its
-//!   own, indented two more than the `(`; so does a list, even the first argument:
+//!   line, e.g. `(variant "Plateau" default`. When the arguments left are all atoms, they fill
+//!   the lines that follow, indented two more than the `(` (a long `(sites ...)`). Otherwise
+//!   every remaining argument goes on a line of its own, so indented; so does a list, even the
+//!   first argument:
 //!   `(when` / `(no-moves)`. Closing brackets are stacked at the end of the last line, never on
 //!   a line of their own — except after a comment on its own line that ends the list, where
 //!   the bracket goes on the next line, under its `(`.
@@ -518,6 +520,23 @@ fn render_broken(out: &mut Out, open: &str, close: &str, items: &[Item], trail: 
                 }
             }
         }
+    }
+    // Atoms that did not fit after the head, and only atoms, fill the lines that follow (a
+    // long `(sites ...)`), rather than standing one a line.
+    let rest = &items[next.min(items.len())..];
+    if next > 1 && !rest.is_empty() && rest.iter().all(|i| matches!(i, Item::Form(f) if f.is_atom())) {
+        for (i, item) in rest.iter().enumerate().map(|(k, item)| (next + k, item)) {
+            let Item::Form(f) = item else { continue };
+            let width = f.width().unwrap_or(0);
+            if i == next || out.col + 1 + width + trail_of(i) > WIDTH {
+                out.newline(inner);
+            } else {
+                out.push(" ");
+            }
+            render_form(out, f, trail_of(i));
+        }
+        out.close(close);
+        return;
     }
     for (i, item) in items.iter().enumerate().skip(next) {
         match item {

@@ -173,6 +173,11 @@ fn long_lists_break_after_the_head_and_leading_atoms() {
     assert_eq!(format(&format!("(a (b c {ys}))")).unwrap(), format!("(a\n  (b c {ys}))\n"));
     let inner = format!("(b {})", "y".repeat(WIDTH - 7));
     assert_eq!(format(&format!("(a {inner})")).unwrap(), format!("(a\n  {inner})\n"));
+    // Atoms left over after the head's line fill the lines that follow: a board's 33 points.
+    let points = "c1 d1 e1 c2 d2 e2 a3 b3 c3 d3 e3 f3 g3 a4 b4 c4 d4 e4 f4 g4 a5 b5 c5 d5 e5 f5 g5 c6 d6 e6 c7 d7 e7";
+    let (first, rest) = points.split_at(points.find(" c7").expect("c7"));
+    let expected = format!("(board\n  (sites {first}\n   {rest}))\n");
+    assert_eq!(format(&format!("(board (sites {points}))")).unwrap(), expected);
 }
 
 #[test]
