@@ -14,7 +14,7 @@ use tabula::engine::Engine;
 use tabula::engine::playout::rng_for;
 
 /// Every bundled game and variant file: together they use every ludeme of the language.
-const GAMES: [&str; 33] = [
+const GAMES: [&str; 34] = [
     include_str!("../../games/watershed.game"),
     include_str!("../../games/ketchup.game"),
     include_str!("../../games/kensington.game"),
@@ -45,6 +45,7 @@ const GAMES: [&str; 33] = [
     include_str!("../../games/chess.game"),
     include_str!("../../games/brandubh.game"),
     include_str!("../../games/hnefatafl.game"),
+    include_str!("../../games/fox-and-geese.game"),
     include_str!("../../games/variants/hex-watershed.game"),
     include_str!("../../games/variants/quick-kensington.game"),
     include_str!("../../games/variants/square-ketchup.game"),

@@ -1,10 +1,11 @@
-//! Cross-checks `games/brandubh.game` and `games/hnefatafl.game` against `tests/classics/tafl.py`,
-//! a model of the two games written from the rulings of `docs/RULINGS.md` by someone who read
-//! neither `src/` nor the game files (`tests/classics/README.md`, "tafl.py"). Both must agree on
-//! perft, on the legal actions, the player to move and the outcome of every position compared,
-//! and on every random game Tabula plays, which the model replays.
+//! The games no referee plays, whose rules `docs/RULINGS.md` fixes: `games/brandubh.game` and
+//! `games/hnefatafl.game` against `tests/classics/tafl.py`, `games/fox-and-geese.game` against
+//! `tests/classics/foxgeese.py`. Each model was written from the rulings by someone who read
+//! neither `src/` nor the game files (`tests/classics/README.md`). Tabula and the model must agree
+//! on perft, on the legal actions, the player to move and the outcome of every position
+//! compared, and on every random game Tabula plays, which the model replays.
 //!
-//! The long run is `cargo test tafl:: -- --ignored`.
+//! The long run is `cargo test rulings:: -- --ignored`.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -13,34 +14,38 @@ use serde_json::Value;
 
 use crate::common::models::{json, record_actions, root, run, stdout_of};
 
-/// A tafl game: the model's name for it (and the game file's stem), how deep perft is
+/// A game: its model, the model's name for it (and the game file's stem), how deep perft is
 /// compared from the start, and the random games Tabula plays for the model to replay.
-struct Tafl {
+struct Ruled {
+    model: &'static str,
     name: &'static str,
     perft: u32,
     games: usize,
     seed: u64,
 }
 
-const BRANDUBH: Tafl = Tafl { name: "brandubh", perft: 3, games: 60, seed: 1 };
-const HNEFATAFL: Tafl = Tafl { name: "hnefatafl", perft: 2, games: 12, seed: 1 };
+const BRANDUBH: Ruled = Ruled { model: "tests/classics/tafl.py", name: "brandubh", perft: 3, games: 60, seed: 1 };
+const HNEFATAFL: Ruled = Ruled { model: "tests/classics/tafl.py", name: "hnefatafl", perft: 2, games: 12, seed: 1 };
+const FOX_AND_GEESE: Ruled =
+    Ruled { model: "tests/classics/foxgeese.py", name: "fox-and-geese", perft: 5, games: 100, seed: 1 };
+const GAMES: [&Ruled; 3] = [&BRANDUBH, &HNEFATAFL, &FOX_AND_GEESE];
 
-fn game_file(game: &Tafl) -> PathBuf {
+fn game_file(game: &Ruled) -> PathBuf {
     root().join("games").join(format!("{}.game", game.name))
 }
 
-fn tabula_out(sub: &str, game: &Tafl, args: &[&str]) -> String {
+fn tabula_out(sub: &str, game: &Ruled, args: &[&str]) -> String {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
     stdout_of(command.arg(sub).arg(game_file(game)).args(args), None)
 }
 
-/// `python3 tests/classics/tafl.py COMMAND GAME ARGS...`
-fn model_out(command: &str, game: &Tafl, args: &[&str], input: Option<&str>) -> String {
+/// `python3 MODEL COMMAND GAME ARGS...`
+fn model_out(command: &str, game: &Ruled, args: &[&str], input: Option<&str>) -> String {
     let mut python = Command::new("python3");
-    stdout_of(python.arg("tests/classics/tafl.py").arg(command).arg(game.name).args(args), input)
+    stdout_of(python.arg(game.model).arg(command).arg(game.name).args(args), input)
 }
 
-fn compare_perft(game: &Tafl, depth: u32, after: &str) {
+fn compare_perft(game: &Ruled, depth: u32, after: &str) {
     let depth = depth.to_string();
     let mut args = vec![depth.as_str(), "--all"];
     if !after.is_empty() {
@@ -65,7 +70,7 @@ fn outcome_word(moves: &Value) -> String {
 
 /// Tabula's `moves --json` against the model's: the legal actions (as sorted lists), the player
 /// to move, the counts and the outcome.
-fn compare_position(game: &Tafl, after: &str, theirs: &Value, ours: &Value) {
+fn compare_position(game: &Ruled, after: &str, theirs: &Value, ours: &Value) {
     let sorted = |v: &Value| -> Vec<String> {
         let mut list: Vec<String> =
             v.as_array().expect("legal").iter().map(|a| a.as_str().expect("text").to_string()).collect();
@@ -79,49 +84,70 @@ fn compare_position(game: &Tafl, after: &str, theirs: &Value, ours: &Value) {
     assert_eq!(outcome_word(theirs), outcome_word(ours), "{} after \"{after}\": the outcome", game.name);
 }
 
-/// Positions worked out by hand in `tests/classics/test_tafl.py` (each derivation is written
-/// there), reached from the start: the actions and the outcome they lead to.
-const POSITIONS: &[(&str, &str, &str)] = &[
+/// Positions worked out by hand in `tests/classics/test_tafl.py` and `test_foxgeese.py` (each
+/// derivation is written there), reached from the start: the game, the actions and the outcome
+/// they lead to.
+const POSITIONS: &[(&Ruled, &str, &str)] = &[
     // c3 taken between b3 and d3; the king north of d3 is no soldier.
-    ("brandubh", "b4-b3 d3-c3 d2-d3", "-"),
+    (&BRANDUBH, "b4-b3 d3-c3 d2-d3", "-"),
     // The Defenders take d6 between e6 and c6.
-    ("brandubh", "b4-b3 c4-c6 b3-b2 e4-e6", "-"),
+    (&BRANDUBH, "b4-b3 c4-c6 b3-b2 e4-e6", "-"),
     // b1 taken against the corner a1; a defender b7 against a7.
-    ("brandubh", "d1-b1 c4-c1", "-"),
-    ("brandubh", "b4-b3 c4-c7 b3-b2 c7-b7 d7-c7", "-"),
+    (&BRANDUBH, "d1-b1 c4-c1", "-"),
+    (&BRANDUBH, "b4-b3 c4-c7 b3-b2 c7-b7 d7-c7", "-"),
     // c4 taken against the empty throne; not against the throne that holds the king.
-    ("brandubh", "b4-b3 d5-e5 b3-b2 d4-d5 a4-b4", "-"),
-    ("brandubh", "b4-b5 d5-e5 a4-b4", "-"),
+    (&BRANDUBH, "b4-b3 d5-e5 b3-b2 d4-d5 a4-b4", "-"),
+    (&BRANDUBH, "b4-b5 d5-e5 a4-b4", "-"),
     // For the Defenders the king on the throne closes a capture.
-    ("brandubh", "f4-f5 c4-c2 b4-c4 c2-b2 f5-f6 b2-b4", "-"),
+    (&BRANDUBH, "f4-f5 c4-c2 b4-c4 c2-b2 f5-f6 b2-b4", "-"),
     // A soldier that moves between two enemies, or an enemy and a corner, stays.
-    ("brandubh", "b4-b2 c4-c2 a4-a5", "-"),
-    ("brandubh", "d1-c1 d3-b3 g4-g5 b3-b1 g5-g6", "-"),
+    (&BRANDUBH, "b4-b2 c4-c2 a4-a5", "-"),
+    (&BRANDUBH, "d1-c1 d3-b3 g4-g5 b3-b1 g5-g6", "-"),
     // A double and a triple capture.
-    ("brandubh", "f4-f3 d3-c3 b4-b3 e4-e3 d2-d3", "-"),
-    ("brandubh", "b4-b6 d5-b5 d2-b2 d3-b3 g4-g5 d4-d5 a4-b4", "-"),
+    (&BRANDUBH, "f4-f3 d3-c3 b4-b3 e4-e3 d2-d3", "-"),
+    (&BRANDUBH, "b4-b6 d5-b5 d2-b2 d3-b3 g4-g5 d4-d5 a4-b4", "-"),
     // The king taken by four attackers, and by three beside the empty throne.
-    ("brandubh", "d7-c7 d5-e5 b4-b6 d4-d5 a4-a5 d5-c5 g4-g5 c5-c6", "-"),
-    ("brandubh", "d7-c7 d5-e5 b4-b6 d4-d5 a4-a5 d5-c5 g4-g5 c5-c6 a5-c5", "1"),
-    ("brandubh", "b4-b5 d5-g5 b5-c5 d4-d5 f4-f5 c4-c3 f5-e5", "1"),
+    (&BRANDUBH, "d7-c7 d5-e5 b4-b6 d4-d5 a4-a5 d5-c5 g4-g5 c5-c6", "-"),
+    (&BRANDUBH, "d7-c7 d5-e5 b4-b6 d4-d5 a4-a5 d5-c5 g4-g5 c5-c6 a5-c5", "1"),
+    (&BRANDUBH, "b4-b5 d5-g5 b5-c5 d4-d5 f4-f5 c4-c3 f5-e5", "1"),
     // On the edge, three attackers around him do not take him.
-    ("brandubh", "b4-b5 d3-e3 b5-b6 d4-d3 b6-b5 d3-a3 d2-a2 c4-c5 b5-b3", "-"),
+    (&BRANDUBH, "b4-b5 d3-e3 b5-b6 d4-d3 b6-b5 d3-a3 d2-a2 c4-c5 b5-b3", "-"),
     // The king moving into a pocket is not taken; an attacker coming next to him takes him.
-    ("brandubh", "b4-b5 d5-g5 b5-c5 c4-c3 f4-f5 c3-c2 f5-e5 d4-d5 a4-a5", "-"),
-    ("brandubh", "b4-b5 d5-g5 b5-c5 c4-c3 f4-f5 c3-c2 f5-e5 d4-d5 a4-a5 c2-c3 e5-f5 c3-c2 f5-e5", "1"),
+    (&BRANDUBH, "b4-b5 d5-g5 b5-c5 c4-c3 f4-f5 c3-c2 f5-e5 d4-d5 a4-a5", "-"),
+    (&BRANDUBH, "b4-b5 d5-g5 b5-c5 c4-c3 f4-f5 c3-c2 f5-e5 d4-d5 a4-a5 c2-c3 e5-f5 c3-c2 f5-e5", "1"),
     // Soldiers pass over the empty throne and stop beyond it, never on it.
-    ("brandubh", "g4-g3 d5-g5 g3-g2 d4-d5 g2-g3 c4-c6 g3-g2 e4-e2", "-"),
-    ("brandubh", "g4-g3 d5-g5 g3-g2 d4-d5 g2-g3 c4-c6 g3-g2 e4-e2 b4-e4", "-"),
+    (&BRANDUBH, "g4-g3 d5-g5 g3-g2 d4-d5 g2-g3 c4-c6 g3-g2 e4-e2", "-"),
+    (&BRANDUBH, "g4-g3 d5-g5 g3-g2 d4-d5 g2-g3 c4-c6 g3-g2 e4-e2 b4-e4", "-"),
     // The king on a corner wins.
-    ("brandubh", "b4-b5 d3-e3 b5-b6 d4-d3 b6-b5 d3-a3 b5-b6 a3-a1", "2"),
+    (&BRANDUBH, "b4-b5 d3-e3 b5-b6 d4-d3 b6-b5 d3-a3 b5-b6 a3-a1", "2"),
+    // A goose jumped, the fox's turn over by itself; a chain of three jumps with `end` offered
+    // between them; diagonal jumps only along a straight line.
+    (&FOX_AND_GEESE, "c3-c4 d4-b4", "-"),
+    (&FOX_AND_GEESE, "c3-c4 d4-c5 e3-e4 c5-c3", "-"),
+    (&FOX_AND_GEESE, "c3-c4 d4-c5 e3-e4 c5-c3 end", "-"),
+    (&FOX_AND_GEESE, "c3-c4 d4-c5 e3-e4 c5-c3 c3-e3", "-"),
+    (&FOX_AND_GEESE, "c3-c4 d4-c5 e3-e4 c5-c3 c3-e3 e3-e5", "-"),
+    (&FOX_AND_GEESE, "c3-b4 d4-e5 d3-d4", "-"),
+    (&FOX_AND_GEESE, "c3-b4 d4-e5 d3-d4 e5-c3", "-"),
+    // No diagonal from an odd point; no jump over two geese or onto one.
+    (&FOX_AND_GEESE, "c3-c4 d4-d5 b3-b4", "-"),
+    (&FOX_AND_GEESE, "b3-b4 d4-d5 c3-c4 d5-d4 g3-g4", "-"),
+    // The fox shut in on d7 after 27 turns: the Geese win.
+    (&FOX_AND_GEESE, SHUT_IN, "1"),
 ];
 
+/// `tests/classics/test_foxgeese.py`: the fox walks up to d7 and the geese close every line from
+/// it.
+const SHUT_IN: &str = "e3-e4 d4-d5 d3-d4 d5-d6 d4-d5 d6-d7 d5-d6 d7-c7 d2-d3 c7-d7 d3-d4 d7-c7 d4-d5 c7-d7 \
+    e4-e5 d7-c7 e5-e6 c7-d7 e6-e7 d7-c7 c3-c4 c7-d7 c4-c5 d7-c7 c5-c6 c7-d7 c6-c7";
+
 /// 50 cycles of four moves that change nothing are Brandubh's 200 turns; 100 of another are
-/// Hnefatafl's 400.
+/// Hnefatafl's 400. In Fox and Geese a goose steps sideways and back while the fox steps.
 const CYCLE_BRANDUBH: &str = "a4-a5 c4-c3 a5-a4 c3-c4";
 const CYCLE_HNEFATAFL: &str = "a4-a3 f4-e4 a3-a4 e4-f4";
+const CYCLE_FOX_AND_GEESE: &str = "a4-b4 d5-d4 b4-a4 d4-d5";
 
-fn check_position(game: &Tafl, after: &str, expected: &str) {
+fn check_position(game: &Ruled, after: &str, expected: &str) {
     let theirs = json(&tabula_out("moves", game, &["--json", "--after", after]));
     let ours = json(&model_out("moves", game, &["--after", after], None));
     assert_eq!(outcome_word(&ours), expected, "{} after \"{after}\": the model's outcome", game.name);
@@ -133,7 +159,7 @@ fn check_position(game: &Tafl, after: &str, expected: &str) {
 /// game over exactly when the record ends, the winner and the counts of the result comment), the
 /// totals agree with `playout --json`, one position of every game agrees with `tabula moves`,
 /// and a shallow perft agrees from late positions of a few games.
-fn check_playouts(game: &Tafl, games: usize, seed: u64) {
+fn check_playouts(game: &Ruled, games: usize, seed: u64) {
     let dir = tempfile::tempdir().expect("temporary directory");
     let (games_text, seed_text) = (games.to_string(), seed.to_string());
     let dir_text = dir.path().to_str().expect("utf-8 temp path");
@@ -149,8 +175,7 @@ fn check_playouts(game: &Tafl, games: usize, seed: u64) {
     assert_eq!(records.len(), games, "one record per game");
 
     let paths: Vec<&str> = records.iter().map(|r| r.to_str().expect("utf-8 path")).collect();
-    let out =
-        run(Command::new("python3").arg("tests/classics/tafl.py").arg("replay").arg(game.name).args(&paths), None);
+    let out = run(Command::new("python3").arg(game.model).arg("replay").arg(game.name).args(&paths), None);
     let report = String::from_utf8_lossy(&out.stdout);
     let disagreements: Vec<&str> = report.lines().filter(|l| !l.contains(": ok (")).collect();
     assert!(
@@ -198,16 +223,15 @@ fn check_playouts(game: &Tafl, games: usize, seed: u64) {
 
 #[test]
 fn perft_matches_the_model() {
-    for game in [&BRANDUBH, &HNEFATAFL] {
+    for game in GAMES {
         compare_perft(game, game.perft, "");
     }
 }
 
 #[test]
 fn hand_worked_positions() {
-    for &(name, after, expected) in POSITIONS {
-        assert_eq!(name, BRANDUBH.name);
-        check_position(&BRANDUBH, after, expected);
+    for &(game, after, expected) in POSITIONS {
+        check_position(game, after, expected);
     }
 }
 
@@ -222,11 +246,14 @@ fn the_turn_limit_draws_after_the_wins() {
     check_position(&BRANDUBH, &format!("{} {corner}", cycles(CYCLE_BRANDUBH, 48)), "2");
     check_position(&HNEFATAFL, &format!("{} a4-a3 f4-e4 a3-a4", cycles(CYCLE_HNEFATAFL, 99)), "-");
     check_position(&HNEFATAFL, &cycles(CYCLE_HNEFATAFL, 100), "draw");
+    let start = "a3-a4 d4-d5";
+    check_position(&FOX_AND_GEESE, &format!("{start} {} a4-b4", cycles(CYCLE_FOX_AND_GEESE, 49)), "-");
+    check_position(&FOX_AND_GEESE, &format!("{start} {} a4-b4 d5-d4", cycles(CYCLE_FOX_AND_GEESE, 49)), "draw");
 }
 
 #[test]
 fn random_games_replay_in_the_model() {
-    for game in [&BRANDUBH, &HNEFATAFL] {
+    for game in GAMES {
         check_playouts(game, game.games, game.seed);
     }
 }
@@ -234,7 +261,7 @@ fn random_games_replay_in_the_model() {
 #[test]
 #[ignore = "long: 1 000 games of each (see tests/classics/README.md)"]
 fn long_random_games_replay_in_the_model() {
-    for game in [&BRANDUBH, &HNEFATAFL] {
+    for game in GAMES {
         check_playouts(game, 1000, 7);
     }
 }
@@ -243,8 +270,10 @@ fn long_random_games_replay_in_the_model() {
 /// something besides Tabula.
 #[test]
 fn model_agrees_with_the_hand_derived_facts() {
-    let out = run(Command::new("python3").args(["-m", "unittest", "tests/classics/test_tafl.py"]), None);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    assert!(stderr.lines().any(|l| l.starts_with("Ran ") && !l.starts_with("Ran 0 ")), "{stderr}");
+    for tests in ["tests/classics/test_tafl.py", "tests/classics/test_foxgeese.py"] {
+        let out = run(Command::new("python3").args(["-m", "unittest", tests]), None);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{tests}: {stderr}");
+        assert!(stderr.lines().any(|l| l.starts_with("Ran ") && !l.starts_with("Ran 0 ")), "{tests}: {stderr}");
+    }
 }
