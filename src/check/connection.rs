@@ -63,9 +63,11 @@ pub fn encloses(cx: &mut Context, scope: &mut Scope<'_>, args: &mut Args<'_>, ct
     Some(Bool::Encloses { site: site?, rel: rel? })
 }
 
-/// A number written where a region could be: a literal or arithmetic.
+/// A number written where a region could be: a literal or any list (a region is named by a
+/// word, so a list there can only be a number, which `int` then checks: `(count ...)` is
+/// reported as not fixed, not as a region that is not one).
 fn is_number(node: &Node) -> bool {
-    matches!(node.kind, NodeKind::Int(_)) || matches!(node.head(), Some("+" | "-" | "*" | "min" | "max"))
+    matches!(node.kind, NodeKind::Int(_)) || node.head().is_some()
 }
 
 /// `N REGION` of a counted connection: N a fixed number from 1 to the region's parts (for

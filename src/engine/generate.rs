@@ -211,7 +211,7 @@ impl Engine {
             Generator::Piece { shared } => {
                 let start = rest.len();
                 let by_kind = turn.as_ref().and_then(|t| t.by_kind.as_deref()).unwrap_or(&[]);
-                self.piece_moves(s, w, m, shared, by_kind, env, rest);
+                self.piece_moves(s, w, m, shared, by_kind, program.landing(env.subject), env, rest);
                 self.keep_after(s, w, (m, program), env, turn.map(|t| &mut t.guard), rest, start);
             }
             Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, env, rest),

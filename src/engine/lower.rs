@@ -51,6 +51,7 @@
 //! | any other `(after ...)` or `(no-repeat ...)` | [`MoveProgram::after_effects`] | the action made on a copy of the position, its effects applied, then the conditions and the history checked ([`super::after`]) |
 //! | `(liberties V R)`, `(area R)`, any other `remove-groups` | the interpreter ([`super::liberties`]) | a flood fill of the group or of the empty regions |
 
+use super::bits::Bits;
 use super::compile::{BoolCode, Effects, IntCode};
 use super::connect::NeighborMasks;
 use super::padded::Padded;
@@ -260,9 +261,60 @@ pub(crate) struct MoveProgram {
     /// slides, takes, sowings): asked once before the move's actions are listed, and when one
     /// fails the move has none (a flight with three men left, asked once, not per pair).
     pub invariant: Vec<u16>,
-    /// With `invariant` conditions: the move without them, which lists its actions once they
-    /// have held (asked per action they would be asked again).
+    /// With `invariant` conditions or a `landing` mask: the move without the conditions they
+    /// answer, which lists its actions (asked per action they would be asked again).
     pub varying: Option<Box<crate::game::Move>>,
+    /// Per team, for a piece move (listed origin by origin) with conditions `(in to REGION)` or
+    /// `(not (in to REGION))`: the sites they let it land on, tested as a bit instead of through
+    /// the interpreter for every square tried. Empty when the move has none.
+    pub landing: Vec<Bits>,
+}
+
+impl MoveProgram {
+    /// The team's landing mask, if the move has one.
+    #[inline]
+    pub(crate) fn landing(&self, team: usize) -> Option<&Bits> {
+        self.landing.get(team)
+    }
+}
+
+/// A `where` condition a landing mask can answer: `(in to REGION)`, or its negation, with the
+/// region and whether the site must be in it.
+fn landing_test(c: &Bool) -> Option<(&RegionRef, bool)> {
+    match c {
+        Bool::In(SiteVar::To, Sites::Region(r)) => Some((r, true)),
+        Bool::Not(inner) => match &**inner {
+            Bool::In(SiteVar::To, Sites::Region(r)) => Some((r, false)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The landing masks of a move's `(in to REGION)` conditions, one per team, and the indices of
+/// the conditions they answer.
+fn landing_masks(game: &Game, m: &crate::game::Move) -> (Vec<Bits>, Vec<u16>) {
+    let tests: Vec<(u16, (&RegionRef, bool))> =
+        m.conditions.iter().enumerate().filter_map(|(i, c)| landing_test(c).map(|t| (i as u16, t))).collect();
+    if tests.is_empty() {
+        return (Vec::new(), Vec::new());
+    }
+    let sites = game.board.site_count();
+    let masks = (0..game.teams.len())
+        .map(|team| {
+            let mut mask = Bits::from_sites(sites, 0..sites as u16);
+            for (_, (region, inside)) in &tests {
+                let parts = &game.regions[region.by_team[team] as usize].parts;
+                let region = Bits::from_sites(sites, parts.iter().flatten().copied());
+                match inside {
+                    true => mask.and_with(&region),
+                    false => mask.and_not_with(&region),
+                }
+            }
+            mask
+        })
+        .collect();
+    (masks, tests.iter().map(|(i, _)| *i).collect())
 }
 
 /// The algorithm that lists a move's actions.
@@ -891,8 +943,12 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 .filter(|(_, c)| [SiteVar::To, SiteVar::From, SiteVar::Site].iter().all(|&v| !c.uses(v)))
                 .map(|(i, _)| i as u16)
                 .collect();
-            let varying = (!invariant.is_empty()).then(|| {
-                let keep = |i: &usize| !invariant.contains(&(*i as u16));
+            let (landing, answered) = match generator {
+                Generator::Piece { .. } => landing_masks(game, m),
+                _ => (Vec::new(), Vec::new()),
+            };
+            let varying = (!invariant.is_empty() || !answered.is_empty()).then(|| {
+                let keep = |i: &usize| !invariant.contains(&(*i as u16)) && !answered.contains(&(*i as u16));
                 let mut v = m.clone();
                 v.conditions =
                     m.conditions.iter().enumerate().filter(|(i, _)| keep(i)).map(|(_, c)| c.clone()).collect();
@@ -911,6 +967,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 yields_to,
                 invariant,
                 varying,
+                landing,
             }
         })
         .collect();

@@ -8,6 +8,7 @@
 
 use std::mem::take;
 
+use super::bits::Bits;
 use super::eval::Env;
 use super::generate::Arrival;
 use super::neutral::{NEUTRAL, is_team_piece};
@@ -21,9 +22,10 @@ impl Engine {
     /// piece of another team (never one of nobody's); and `t` in the move's `to` set.
     /// `env` is the origin's: the destination's is made only for a set that reads it.
     #[inline]
-    fn may_land(&self, s: &State, m: &Move, owner: u8, t: u16, env: &Env) -> bool {
+    fn may_land(&self, s: &State, m: &Move, owner: u8, t: u16, landing: impl Landing, env: &Env) -> bool {
         let content = s.board[t as usize];
         (content == 0 || (m.capture.is_some() && content != owner && content != NEUTRAL))
+            && landing.allows(t)
             && match &m.to {
                 Sites::Filter(Filter::Any) => true,
                 Sites::Filter(Filter::Empty) => content == 0,
@@ -35,9 +37,26 @@ impl Engine {
     /// Pushes the actions of piece move `m` from origin `f` (which holds a piece) whose
     /// destination passes the move's `to` set and conditions.
     pub(crate) fn piece_moves_from(&self, s: &State, w: &mut Work, m: &Move, f: u16, env: &Env, out: &mut Vec<Action>) {
+        self.piece_moves_landing(s, w, m, f, Anywhere, env, out);
+    }
+
+    /// [`Engine::piece_moves_from`] for a move some of whose conditions `landing` answers (see
+    /// [`super::lower::MoveProgram::landing`]): it lands only on the mask's sites.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn piece_moves_landing(
+        &self,
+        s: &State,
+        w: &mut Work,
+        m: &Move,
+        f: u16,
+        landing: impl Landing,
+        env: &Env,
+        out: &mut Vec<Action>,
+    ) {
         let owner = s.board[f as usize];
         let with_from = Env { from: f, ..*env };
-        let consider = |w: &mut Work, t: u16, out: &mut Vec<Action>| self.consider(s, w, m, owner, t, &with_from, out);
+        let consider =
+            |w: &mut Work, t: u16, out: &mut Vec<Action>| self.consider(s, w, m, owner, t, landing, &with_from, out);
         // An owned relation (`forward`) means the subject's version.
         let rel = |r: u8| self.program.rel(r, env.subject);
         match &m.kind {
@@ -54,7 +73,11 @@ impl Engine {
                     && m.conditions.is_empty()
                     && matches!(m.to, Sites::Filter(Filter::Empty | Filter::Any)) =>
             {
-                self.rays.sight(rel(*along), &s.board, f, |t| out.push(Action::slide(f, t)));
+                self.rays.sight(rel(*along), &s.board, f, |t| {
+                    if landing.allows(t) {
+                        out.push(Action::slide(f, t));
+                    }
+                });
             }
             MoveKind::Slide { along } => {
                 let along = &rel(*along);
@@ -122,10 +145,20 @@ impl Engine {
     /// conditions hold. Inlined at each kind of move: a closure shared by all of them was not.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn consider(&self, s: &State, w: &mut Work, m: &Move, owner: u8, t: u16, with_from: &Env, out: &mut Vec<Action>) {
+    fn consider(
+        &self,
+        s: &State,
+        w: &mut Work,
+        m: &Move,
+        owner: u8,
+        t: u16,
+        landing: impl Landing,
+        with_from: &Env,
+        out: &mut Vec<Action>,
+    ) {
         // The destination's environment is made only for a move with conditions: copying it
         // for every candidate cost more than the rest of a one-step move's test.
-        if self.may_land(s, m, owner, t, with_from)
+        if self.may_land(s, m, owner, t, landing, with_from)
             && (m.conditions.is_empty() || {
                 let e = Env { to: t, ..*with_from };
                 m.conditions.iter().all(|c| self.bool(s, w, c, &e))
@@ -239,6 +272,7 @@ impl Engine {
         m: &Move,
         shared: bool,
         by_kind: &[Vec<u16>],
+        landing: Option<&Bits>,
         env: &Env,
         out: &mut Vec<Action>,
     ) {
@@ -247,7 +281,10 @@ impl Engine {
             // The mover's pieces of one kind, sorted when the stage's moves began to be listed.
             Sites::Filter(Filter::Piece(Side::Friend, k)) if !by_kind.is_empty() => {
                 for &f in &by_kind[k as usize] {
-                    self.piece_moves_from(s, w, m, f, env, out);
+                    match landing {
+                        None => self.piece_moves_landing(s, w, m, f, Anywhere, env, out),
+                        Some(mask) => self.piece_moves_landing(s, w, m, f, mask, env, out),
+                    }
                 }
             }
             _ => {
@@ -259,7 +296,10 @@ impl Engine {
                     }
                 });
                 for &f in &origins {
-                    self.piece_moves_from(s, w, m, f, env, out);
+                    match landing {
+                        None => self.piece_moves_landing(s, w, m, f, Anywhere, env, out),
+                        Some(mask) => self.piece_moves_landing(s, w, m, f, mask, env, out),
+                    }
                 }
                 w.origins = origins;
             }
@@ -422,5 +462,30 @@ impl Engine {
         // A promotion changes the kind as the piece arrives, before the move's `then`.
         let kind = action.promoted().unwrap_or(s.kinds[from as usize]);
         self.carry(s, w, from, to, kind);
+    }
+}
+
+/// Where a piece move may land besides its `to` set: anywhere, or on a mask's sites (a move's
+/// `(in to REGION)` conditions, [`super::lower::MoveProgram::landing`]). A type, so that the
+/// moves without a mask are listed by code without the test.
+pub(crate) trait Landing: Copy {
+    fn allows(self, site: u16) -> bool;
+}
+
+/// No mask: every site the move's `to` set and conditions allow.
+#[derive(Clone, Copy)]
+pub(crate) struct Anywhere;
+
+impl Landing for Anywhere {
+    #[inline(always)]
+    fn allows(self, _: u16) -> bool {
+        true
+    }
+}
+
+impl Landing for &Bits {
+    #[inline(always)]
+    fn allows(self, site: u16) -> bool {
+        self.contains(site)
     }
 }
