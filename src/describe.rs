@@ -117,15 +117,15 @@ pub fn text(game: &Game, with_sites: bool) -> String {
     out.push_str(&board_compass_text(board));
     out.push_str("regions:\n");
     for r in &game.regions {
-        let parts = r.parts.len();
+        let (parts, sites) = (r.parts.len(), region_sites(r));
         let _ = writeln!(
             out,
             "  {:<14} {:>5} {:<6} {} {}",
             region_name(game, r),
             parts,
             if parts == 1 { "part," } else { "parts," },
-            region_sites(r),
-            if region_sites(r) == 1 { "site" } else { "sites" }
+            sites,
+            if sites == 1 { "site" } else { "sites" }
         );
     }
     if !game.counters.is_empty() {

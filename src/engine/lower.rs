@@ -278,6 +278,11 @@ impl MoveProgram {
     }
 }
 
+/// The sites of a region (every part), as a set.
+pub(crate) fn region_set(game: &Game, region: usize) -> Bits {
+    Bits::from_sites(game.board.site_count(), game.regions[region].parts.iter().flatten().copied())
+}
+
 /// A `where` condition a landing mask can answer: `(in to REGION)`, or its negation, with the
 /// region and whether the site must be in it.
 fn landing_test(c: &Bool) -> Option<(&RegionRef, bool)> {
@@ -304,8 +309,7 @@ fn landing_masks(game: &Game, m: &crate::game::Move) -> (Vec<Bits>, Vec<u16>) {
         .map(|team| {
             let mut mask = Bits::from_sites(sites, 0..sites as u16);
             for (_, (region, inside)) in &tests {
-                let parts = &game.regions[region.by_team[team] as usize].parts;
-                let region = Bits::from_sites(sites, parts.iter().flatten().copied());
+                let region = region_set(game, region.by_team[team] as usize);
                 match inside {
                     true => mask.and_with(&region),
                     false => mask.and_not_with(&region),
@@ -714,21 +718,20 @@ fn lower_connections(game: &Game) -> Connections {
     let mut bits = vec![None; game.regions.len()];
     let mut part_bits = vec![0u64; game.regions.len()];
     let needed = wholes.len() + counted.iter().map(|&r| game.regions[r as usize].parts.len()).sum::<usize>();
-    let connection = match needed <= 64 {
-        true => {
-            for (bit, &region) in wholes.iter().enumerate() {
-                bits[region as usize] = Some(bit as u8);
-            }
-            let mut next = wholes.len();
-            for &region in &counted {
-                for _ in &game.regions[region as usize].parts {
-                    part_bits[region as usize] |= 1 << next;
-                    next += 1;
-                }
-            }
-            Connection::Kept
+    let connection = if needed <= 64 {
+        for (bit, &region) in wholes.iter().enumerate() {
+            bits[region as usize] = Some(bit as u8);
         }
-        false => Connection::Fill,
+        // A counted region's parts take consecutive bits, after the whole regions'.
+        let mut next = wholes.len();
+        for &region in &counted {
+            let parts = game.regions[region as usize].parts.len();
+            part_bits[region as usize] = (((1u128 << parts) - 1) << next) as u64;
+            next += parts;
+        }
+        Connection::Kept
+    } else {
+        Connection::Fill
     };
     Connections { connection, bits, part_bits, relations }
 }

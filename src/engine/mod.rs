@@ -150,7 +150,7 @@ impl Engine {
             }
         }
         let n = game.board.site_count();
-        let region_bits = game.regions.iter().map(|r| Bits::from_sites(n, r.parts.iter().flatten().copied())).collect();
+        let region_bits = (0..game.regions.len()).map(|r| lower::region_set(&game, r)).collect();
         let region_parts = game
             .regions
             .iter()
@@ -196,12 +196,11 @@ impl Engine {
                 }
             }
         }
-        // A counted region's parts take consecutive bits, in order.
-        for (region, &mask) in program.part_bits.iter().enumerate() {
-            let bits = (0..64).filter(|b| mask & (1 << b) != 0);
-            for (part, bit) in game.regions[region].parts.iter().zip(bits) {
+        // A counted region's parts take consecutive bits, in order, from its mask's lowest.
+        for (region, &mask) in program.part_bits.iter().enumerate().filter(|(_, m)| **m != 0) {
+            for (k, part) in game.regions[region].parts.iter().enumerate() {
                 for site in part {
-                    connect_sites[*site as usize] |= 1 << bit;
+                    connect_sites[*site as usize] |= 1 << (mask.trailing_zeros() as usize + k);
                 }
             }
         }

@@ -783,13 +783,11 @@ impl Game {
         for (r, ..) in self.connections() {
             add(r);
         }
-        let mut enclosing = Vec::new();
         self.visit_bools(&mut |b: &Bool| {
             if let Bool::Encloses { rel, .. } = b {
-                enclosing.push(*rel);
+                add(*rel);
             }
         });
-        enclosing.into_iter().for_each(&mut add);
         for phase in &self.phases {
             for stage in &phase.stages {
                 for m in &stage.moves {
