@@ -10,6 +10,7 @@ use super::args::{Args, wrong_kind};
 use super::expr::{Ctx, constant, relation, site_var};
 use super::scope::{POISON, Scope, unknown};
 use crate::codes;
+use crate::similar;
 use crate::diagnostic::Diagnostic;
 use crate::game::{Capture, Effect, Filter, PieceKind, Promotion, RelId, Side, Sites};
 use crate::syntax::{Node, NodeKind};
@@ -181,18 +182,59 @@ pub fn capture(cx: &mut Context, scope: &Scope<'_>, clause: &Node, kind_name: &s
     }
     let mut args = Args::new(clause);
     let mut credit = None;
+    let mut at_turn_end = false;
     for item in args.rest() {
-        if item.head() == Some("credit") {
-            credit = Some(super::rules::credit(cx, scope, Args::new(item))?);
-        } else {
-            cx.report(
-                wrong_kind(item, "a clause of `capture`", "`(credit COUNTER mover|owner)`")
-                    .help("usage: (capture [(credit COUNTER mover|owner)])"),
-            );
-            return None;
+        match item.head() {
+            Some("credit") => credit = Some(super::rules::credit(cx, scope, Args::new(item))?),
+            Some("at") => {
+                at_turn_end = capture_at(cx, item)?;
+                if kind_name != "hop" {
+                    cx.report(
+                        Diagnostic::error(codes::WRONG_PLACE, format!("a `{kind_name}` cannot leave its capture for later"))
+                            .label(item.span, "only a hop's capture waits for the turn's end")
+                            .help("a piece captured by replacement must leave before the mover lands on its site; `(at turn-end)` belongs to `hop`"),
+                    );
+                    return None;
+                }
+            }
+            _ => {
+                cx.report(
+                    wrong_kind(item, "a clause of `capture`", "`(credit COUNTER mover|owner)` or `(at turn-end)`")
+                        .help(CAPTURE_USAGE),
+                );
+                return None;
+            }
         }
     }
-    Some(Capture { credit })
+    Some(Capture { credit, at_turn_end })
+}
+
+const CAPTURE_USAGE: &str = "usage: (capture [(credit COUNTER mover|owner)] [(at turn-end)])";
+
+/// `(at turn-end)` in a `capture`: when the captured piece leaves the board.
+fn capture_at(cx: &mut Context, item: &Node) -> Option<bool> {
+    let mut args = Args::new(item);
+    let when = args.required(cx, "when the captured piece leaves: `turn-end`")?;
+    args.finish(cx);
+    match when.symbol() {
+        Some("turn-end") => Some(true),
+        Some(POISON) => None,
+        Some(word) => {
+            cx.report(
+                Diagnostic::error(codes::UNKNOWN_NAME, format!("`{word}` is not a time a capture can wait for"))
+                    .label(when.span, "expected `turn-end`")
+                    .help(
+                        similar::did_you_mean(word, ["turn-end"])
+                            .unwrap_or_else(|| "a capture happens at once, or `(at turn-end)`".into()),
+                    ),
+            );
+            None
+        }
+        None => {
+            cx.report(wrong_kind(when, "when the captured piece leaves", "`turn-end`").help(CAPTURE_USAGE));
+            None
+        }
+    }
 }
 
 /// `(range N)` or `(range any)`: how far a slide goes along each direction.

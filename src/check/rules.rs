@@ -113,6 +113,7 @@ fn phase(
     let mut stages: Option<Vec<Stage>> = None;
     let mut after_turn = Vec::new();
     let mut blocked = Blocked::EndGame;
+    let mut maximize = None;
     let mut ok = true;
     let mut seen: Vec<(&str, Span)> = Vec::new();
     for item in items {
@@ -145,6 +146,10 @@ fn phase(
                 Some(e) => after_turn = e,
                 None => ok = false,
             },
+            Some("maximize") => match maximized(cx, scope, item, play) {
+                Some(n) => maximize = Some(n),
+                None => ok = false,
+            },
             Some("blocked") => {
                 let mut a = Args::new(item);
                 match a.required(cx, "what a blocked player does: `pass`").map(|n| (n, n.symbol())) {
@@ -173,7 +178,7 @@ fn phase(
                 let mut d = Diagnostic::error(codes::UNKNOWN_LUDEME, format!("unexpected {} in play", item.describe()))
                     .label(item.span, "not a turn item");
                 d = d.help(
-                    "play holds `(turn ...)`, `(after-turn ...)`, `(blocked pass)` and, in a phase, `(until ...)`",
+                    "play holds `(turn ...)`, `(after-turn ...)`, `(blocked pass)`, `(maximize ...)` and, in a phase, `(until ...)`",
                 );
                 if !matches!(item.kind, NodeKind::Braces(_) | NodeKind::Named(..)) {
                     cx.report(d);
@@ -188,7 +193,25 @@ fn phase(
         }
         return None;
     };
-    ok.then_some(Phase { name, until, stages, after_turn, blocked, span })
+    ok.then_some(Phase { name, until, stages, after_turn, blocked, maximize, span })
+}
+
+/// `(maximize NUMBER)`: the number whose greatest value over the ways to play a whole turn
+/// makes a turn legal. A number that no turn can change would make every turn equal: refused.
+fn maximized(cx: &mut Context, scope: &mut Scope<'_>, item: &Node, play: Ctx) -> Option<Int> {
+    let mut a = Args::new(item);
+    let n = a.required(cx, "the number a turn must make greatest, such as `(allowance captured)`")?;
+    a.finish(cx);
+    let value = int(cx, scope, n, play)?;
+    if let Some(v) = value.constant() {
+        cx.report(
+            Diagnostic::error(codes::NOT_CONSTANT, format!("`(maximize ...)` of the fixed number {v}"))
+                .label(n.span, "every turn makes the same number")
+                .help("maximize what a turn changes: an allowance it sets, a count of pieces, a counter"),
+        );
+        return None;
+    }
+    Some(value)
 }
 
 /// `(turn STAGE...)`.
@@ -377,7 +400,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
                 promote = super::pieces::promotion(cx, scope, clause, kind_name);
                 ok &= promote.is_some();
             }
-            "range" if kind_name == "slide" => match super::pieces::range(cx, clause) {
+            "range" if matches!(kind_name, "slide" | "hop") => match super::pieces::range(cx, clause) {
                 Some(r) => range = r,
                 None => ok = false,
             },
@@ -482,7 +505,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
                         "from, along, to, range, distance, through, capture, promote, where, require, then, after, no-repeat"
                     }
                     "leap" => "from, by, to, capture, promote, where, require, then",
-                    "hop" => "from, over, to, capture, promote, where, require, then",
+                    "hop" => "from, over, to, range, capture, promote, where, require, then",
                     "take" => "from, where, then",
                     "sow" => "from, along, skip, where, then",
                     _ => "from, to, distinct, where, then",

@@ -19,6 +19,9 @@ impl Engine {
     /// Makes an action known to be legal (from [`Engine::legal`]); playouts use this directly.
     pub fn apply_unchecked(&self, s: &mut State, action: Action) {
         self.with_work(s, |s, w| self.act(s, w, action));
+        if self.program.maximizes {
+            self.keep_maximal(s);
+        }
     }
 
     /// Runs `f` with the state's scratch space taken out (a pointer moved, not the buffers).
@@ -781,15 +784,32 @@ impl Engine {
     }
 
     /// The first steps of a turn's end: the after-turn effects and the end rules they may
-    /// fire, then the turn handed to the next player. Returns whether the game goes on.
+    /// fire, then the turn handed to the next player. Returns whether the game goes on (for a
+    /// copy looking ahead, [`super::maximize`], whether there is more to play: never).
     /// Shared by [`Engine::end_turn`] and the runs of [`super::runs`].
     #[inline(always)]
     pub(super) fn close_turn(&self, s: &mut State, w: &mut Work) -> bool {
         debug_assert!(s.outcome.is_none(), "a turn ends in a game that goes on");
-        let after_turn = self.program.after_turn[s.phase[s.mover as usize] as usize].of_turn(s.is_first_turn());
+        let phase = s.phase[s.mover as usize] as usize;
+        if s.looking_ahead {
+            // A copy weighing a decision (`maximize`) needs the turn's value and nothing after.
+            if let Some(code) = &self.program.maximize[phase] {
+                s.turn_value = code.eval(self, s, w, &self.mover_env(s));
+            }
+            s.turns_completed += 1;
+            s.legal.clear();
+            return false;
+        }
+        // Pieces captured for the turn's end leave before the after-turn effects.
+        let removed = !s.deferred.is_empty();
+        if removed {
+            self.remove_deferred(s, w);
+        }
+        let after_turn = self.program.after_turn[phase].of_turn(s.is_first_turn());
         // A turn ends right after the action that ended it, whose end rules were tested on
-        // this same position for this same mover: only after-turn effects can change the answer.
-        if !after_turn.is_empty() {
+        // this same position for this same mover: only after-turn effects, or captured pieces
+        // taken off, can change the answer.
+        if !after_turn.is_empty() || removed {
             let env = self.mover_env(s);
             after_turn.run(self, s, w, &env);
             if s.outcome.is_some() || self.end_rules(s, w, false, false) {

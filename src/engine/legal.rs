@@ -157,6 +157,20 @@ impl Legal {
         self.list = OnceLock::new();
     }
 
+    /// Sets the actions to those listed, in their order: placements kept as bits (they are
+    /// listed first, by site), every other action in the list.
+    pub(crate) fn set_listed(&mut self, actions: &[Action]) {
+        self.clear();
+        for &a in actions {
+            if a.kind == super::ActionKind::Place {
+                self.places.insert(a.to);
+                self.place_count += 1;
+            } else {
+                self.rest.push(a);
+            }
+        }
+    }
+
     /// Adds `end` when the stage `offered` it and something else is possible: a decision is
     /// never `end` alone.
     #[inline]

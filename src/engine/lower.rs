@@ -135,6 +135,10 @@ pub(crate) struct Program {
     pub after_turn: Vec<super::compile::ByTurn<Effects>>,
     /// Per snapshot slot (the values `grew` compares): the number, compiled.
     pub snapshots: Vec<IntCode>,
+    /// Per phase: its `(maximize ...)` number, compiled ([`super::maximize`]).
+    pub maximize: Vec<Option<IntCode>>,
+    /// Some phase has one: every decision is narrowed once it is listed.
+    pub maximizes: bool,
 }
 
 /// How `(connects SITE R A B ...)` is answered.
@@ -458,6 +462,15 @@ pub(crate) fn lower(game: &Game) -> Program {
     let sites = board.site_count();
     let padded = empty_neighbor_updates.iter().map(|&rel| Padded::new(&board.relations[rel as usize], sites)).collect();
     mask_places(game, &mut phases);
+    // A decision narrowed by `(maximize ...)` is a list: no stage of such a phase keeps its
+    // actions as the empty sites or a block of steps, which the runs of playouts follow.
+    for (phase, stages) in game.phases.iter().zip(&mut phases) {
+        if phase.maximize.is_some() {
+            for stage in stages {
+                (stage.plain, stage.steps_only, stage.masked_places) = (false, None, None);
+            }
+        }
+    }
     let when_rules = game
         .end
         .iter()
@@ -539,6 +552,8 @@ pub(crate) fn lower(game: &Game) -> Program {
         until: game.phases.iter().map(|p| p.until.as_ref().map(|u| super::compile::bool(game, u))).collect(),
         after_turn: game.phases.iter().map(|p| super::compile::after_turn(game, &p.after_turn)).collect(),
         snapshots: game.snapshots.iter().map(|v| super::compile::int(game, v)).collect(),
+        maximize: game.phases.iter().map(|p| p.maximize.as_ref().map(|n| super::compile::int(game, n))).collect(),
+        maximizes: game.phases.iter().any(|p| p.maximize.is_some()),
         chains,
         keeps_history,
         moves_again: game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves).any(|m| says_again(&m.then)),

@@ -35,6 +35,7 @@ mod liberties;
 mod lines;
 mod lists;
 mod lower;
+mod maximize;
 mod neutral;
 mod outcome;
 mod padded;

@@ -117,13 +117,11 @@ impl Engine {
                     }
                 }
             }
-            MoveKind::Hop { over, jumped } => {
+            MoveKind::Hop { over, jumped } if m.range == Some(1) => {
                 let over = &rel(*over);
                 for d in 0..self.rays.direction_count(*over) {
                     let Some(mid) = self.rays.step(*over, f, d) else { continue };
-                    if s.board[mid as usize] == 0
-                        || !super::eval::matches(s.board[mid as usize], s.kinds[mid as usize], *jumped, env.subject)
-                    {
+                    if !self.may_jump(s, mid, *jumped, env.subject) {
                         continue;
                     }
                     let Some(t) = self.rays.step(*over, mid, d) else { continue };
@@ -132,6 +130,12 @@ impl Engine {
                         consider(w, t, out);
                     }
                 }
+            }
+            MoveKind::Hop { over, jumped } => {
+                let over = rel(*over);
+                self.long_hops(s, over, m.range, f, |mid| self.may_jump(s, mid, *jumped, env.subject), |t| {
+                    consider(w, t, out)
+                });
             }
             MoveKind::Place
             | MoveKind::Relocate { .. }
@@ -420,8 +424,33 @@ impl Engine {
 
     /// Takes the piece on `victim` off the board as a capture by `m`, crediting its counter.
     pub(crate) fn capture(&self, s: &mut State, w: &mut Work, m: &Move, victim: u16, subject: usize) {
-        let owner = s.board[victim as usize] as usize - 1;
+        self.credit_capture(s, w, m, victim, subject);
         self.lift(s, w, victim);
+    }
+
+    /// A capture by `m` whose piece stays on `victim` until the turn ends
+    /// (`(capture (at turn-end))`): credited now, taken off by [`Engine::remove_deferred`].
+    fn defer_capture(&self, s: &mut State, w: &mut Work, m: &Move, victim: u16, subject: usize) {
+        self.credit_capture(s, w, m, victim, subject);
+        s.deferred.push(victim);
+    }
+
+    /// Takes off the pieces captured this turn that waited for its end.
+    pub(crate) fn remove_deferred(&self, s: &mut State, w: &mut Work) {
+        let deferred = take(&mut s.deferred);
+        for &site in &deferred {
+            // Something else may have taken it off meanwhile.
+            if s.board[site as usize] != 0 {
+                self.lift(s, w, site);
+            }
+        }
+        s.deferred = deferred;
+        s.deferred.clear();
+    }
+
+    /// Credits the counter of `m`'s capture for the piece on `victim`.
+    fn credit_capture(&self, s: &mut State, w: &mut Work, m: &Move, victim: u16, subject: usize) {
+        let owner = s.board[victim as usize] as usize - 1;
         if let Some(Some((counter, recipient))) = m.capture.map(|c| c.credit) {
             let team = if recipient == Recipient::Mover { subject } else { owner };
             let c = &mut s.counters[counter * s.stones.len() + team];
@@ -429,11 +458,75 @@ impl Engine {
         }
     }
 
-    /// The site a hop from `from` to `to` along `over` jumps: the one step from both.
-    pub(crate) fn jumped(&self, over: u8, from: u16, to: u16) -> Option<u16> {
+    /// Whether a hop may jump the piece on `mid`: one is there, `jumped` (read for `subject`)
+    /// matches it, and it is not a piece already captured this turn that waits to leave
+    /// (`(capture (at turn-end))`), which is never jumped twice.
+    #[inline(always)]
+    fn may_jump(&self, s: &State, mid: u16, jumped: Filter, subject: usize) -> bool {
+        s.board[mid as usize] != 0
+            && super::eval::matches(s.board[mid as usize], s.kinds[mid as usize], jumped, subject)
+            && (s.deferred.is_empty() || !s.deferred.contains(&mid))
+    }
+
+    /// The landing sites of a hop of `range` (`None`: any) from `from` along `over`, each
+    /// found by calling `land`: along each direction, up to `range` steps over empty sites to
+    /// the first piece, which `jumpable` must accept, then each empty site beyond it, up to
+    /// `range` steps, until the next piece. A draughts king's flying capture.
+    pub(crate) fn long_hops(
+        &self,
+        s: &State,
+        over: u8,
+        range: Option<u32>,
+        from: u16,
+        jumpable: impl Fn(u16) -> bool,
+        mut land: impl FnMut(u16),
+    ) {
+        // At most one step per site: a direction may come round again.
+        let limit = range.unwrap_or(u32::MAX).min(self.game.board.site_count() as u32);
+        for d in 0..self.rays.direction_count(over) {
+            let (mut at, mut steps) = (from, 0);
+            let mid = loop {
+                if steps == limit {
+                    break None;
+                }
+                let Some(t) = self.rays.step(over, at, d) else { break None };
+                if s.board[t as usize] != 0 {
+                    break Some(t);
+                }
+                (at, steps) = (t, steps + 1);
+            };
+            let Some(mid) = mid.filter(|&mid| jumpable(mid)) else { continue };
+            let (mut at, mut steps) = (mid, 0);
+            while steps < limit {
+                let Some(t) = self.rays.step(over, at, d) else { break };
+                if s.board[t as usize] != 0 {
+                    break;
+                }
+                land(t);
+                (at, steps) = (t, steps + 1);
+            }
+        }
+    }
+
+    /// The site a hop from `from` to `to` along `over` jumps: the one piece on the straight
+    /// line between them (the one step from both, for a hop of one step).
+    pub(crate) fn jumped(&self, s: &State, over: u8, from: u16, to: u16) -> Option<u16> {
         (0..self.rays.direction_count(over)).find_map(|d| {
-            let mid = self.rays.step(over, from, d)?;
-            (self.rays.step(over, mid, d) == Some(to)).then_some(mid)
+            let (mut at, mut mid) = (from, None);
+            for _ in 0..self.game.board.site_count() {
+                let t = self.rays.step(over, at, d)?;
+                if t == to {
+                    return mid;
+                }
+                if s.board[t as usize] != 0 {
+                    if mid.is_some() {
+                        return None;
+                    }
+                    mid = Some(t);
+                }
+                at = t;
+            }
+            None
         })
     }
 
@@ -451,11 +544,15 @@ impl Engine {
                 self.capture(s, w, m, to, subject);
             }
         }
-        if let Some(m @ Move { kind: MoveKind::Hop { over, .. }, capture: Some(_), .. }) = m {
-            if let Some(mid) = self.jumped(self.program.rel(*over, subject), from, to) {
+        if let Some(m @ Move { kind: MoveKind::Hop { over, .. }, capture: Some(capture), .. }) = m {
+            if let Some(mid) = self.jumped(s, self.program.rel(*over, subject), from, to) {
                 let jumped = s.board[mid as usize];
                 if is_team_piece(jumped) && jumped != content {
-                    self.capture(s, w, m, mid, subject);
+                    if capture.at_turn_end {
+                        self.defer_capture(s, w, m, mid, subject);
+                    } else {
+                        self.capture(s, w, m, mid, subject);
+                    }
                 }
             }
         }

@@ -51,6 +51,9 @@ pub struct State {
     pub(crate) arrival: Option<u16>,
     /// Destinations of this turn's relocations (the stones already moved).
     pub(crate) relocated: Vec<u16>,
+    /// The pieces captured this turn that stay on the board until it ends
+    /// (`(capture (at turn-end))`).
+    pub(crate) deferred: Vec<u16>,
     /// Where the last stone arrived in the game (placed, slid or relocated): the site `last`.
     pub(crate) last_arrival: Option<u16>,
     /// How many turns in a row, up to the last, consisted of the single action `pass`
@@ -81,6 +84,12 @@ pub struct State {
     /// last action (`(no-repeat ko)`, `(repeated)`).
     pub(crate) history: History,
     pub(crate) before_last: u64,
+
+    /// The state is a copy played forward to weigh a decision's actions by `(maximize ...)`:
+    /// its own decisions are not narrowed ([`super::maximize`]).
+    pub(crate) looking_ahead: bool,
+    /// In such a copy: the maximized number, as the last turn ended.
+    pub(crate) turn_value: i64,
 
     /// Legal actions of the decision at hand.
     pub(crate) legal: Legal,
@@ -143,6 +152,9 @@ pub(crate) struct Work {
     /// A number computed by the rules went beyond the 64-bit range (and was saturated) at
     /// some point of this game: the result of the game cannot be trusted.
     pub overflow: bool,
+    /// Copies of the position that weigh a decision's actions for `(maximize ...)`, kept for
+    /// their memory ([`super::maximize`]).
+    pub ahead: Vec<State>,
 }
 
 /// Copying a state into another of the same game reuses its buffers: a playout resets its state
@@ -169,6 +181,7 @@ impl Clone for State {
             snapshots: self.snapshots.clone(),
             arrival: self.arrival,
             relocated: self.relocated.clone(),
+            deferred: self.deferred.clone(),
             last_arrival: self.last_arrival,
             pass_streak: self.pass_streak,
             forced_pass: self.forced_pass,
@@ -185,6 +198,8 @@ impl Clone for State {
             seen: self.seen.clone(),
             history: self.history.clone(),
             before_last: self.before_last,
+            looking_ahead: self.looking_ahead,
+            turn_value: self.turn_value,
             legal: self.legal.clone(),
             work: self.work.clone(),
         }
@@ -223,6 +238,7 @@ impl State {
         self.snapshots.clone_from(&other.snapshots);
         self.arrival = other.arrival;
         self.relocated.clone_from(&other.relocated);
+        self.deferred.clone_from(&other.deferred);
         self.last_arrival = other.last_arrival;
         self.pass_streak = other.pass_streak;
         self.forced_pass = other.forced_pass;
@@ -237,6 +253,8 @@ impl State {
         self.outcome.clone_from(&other.outcome);
         self.board_hash = other.board_hash;
         self.before_last = other.before_last;
+        self.looking_ahead = other.looking_ahead;
+        self.turn_value = other.turn_value;
     }
 }
 
@@ -265,6 +283,7 @@ impl Clone for Work {
             group_fill: self.group_fill.clone(),
             group_sizes: Vec::new(),
             overflow: self.overflow,
+            ahead: Vec::new(),
         }
     }
 
@@ -331,6 +350,7 @@ impl Work {
             group_fill: GroupFill::new(sites),
             group_sizes: Vec::new(),
             overflow: false,
+            ahead: Vec::new(),
         }
     }
 }
@@ -464,6 +484,7 @@ impl Engine {
         self.with_work(&mut state, |s, w| self.record_position(s, w));
         self.record_history(&mut state);
         self.with_work(&mut state, |s, w| self.begin_turn(s, w));
+        self.keep_maximal(&mut state);
         state
     }
 
@@ -514,6 +535,7 @@ impl Engine {
             snapshots: vec![0; game.snapshots.len()],
             arrival: None,
             relocated: Vec::with_capacity(4),
+            deferred: Vec::new(),
             last_arrival: None,
             pass_streak: 0,
             forced_pass: false,
@@ -530,6 +552,8 @@ impl Engine {
             seen: Seen::default(),
             history: History::default(),
             before_last: 0,
+            looking_ahead: false,
+            turn_value: 0,
             legal: Legal::new(sites),
             work: Some(Box::new(Work::new(
                 sites,
@@ -691,6 +715,7 @@ impl Engine {
         self.with_work(&mut state, |s, w| self.record_position(s, w));
         self.record_history(&mut state);
         self.with_work(&mut state, |s, w| self.begin_turn(s, w));
+        self.keep_maximal(&mut state);
         Ok(state)
     }
 }

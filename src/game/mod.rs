@@ -189,6 +189,8 @@ pub struct Phase {
     pub after_turn: Vec<Effect>,
     /// What a player does when his turn cannot begin (no legal action in the first stage).
     pub blocked: Blocked,
+    /// `(maximize NUMBER)`: only the whole turns that make NUMBER greatest are legal.
+    pub maximize: Option<Int>,
     pub span: Span,
 }
 
@@ -258,6 +260,9 @@ pub enum MoveKind {
 pub struct Capture {
     /// Each captured piece credits 1 to this counter of the mover's team, or of its owner's.
     pub credit: Option<(usize, Recipient)>,
+    /// `(at turn-end)`: the jumped piece stays on its site until the turn ends, and may not be
+    /// jumped again (draughts' pieces taken off after the whole capture). Only a hop's.
+    pub at_turn_end: bool,
 }
 
 #[derive(Debug, Clone)]
