@@ -10,9 +10,9 @@ use super::args::{Args, wrong_kind};
 use super::expr::{Ctx, constant, relation, site_var};
 use super::scope::{POISON, Scope, unknown};
 use crate::codes;
-use crate::similar;
 use crate::diagnostic::Diagnostic;
 use crate::game::{Capture, Effect, Filter, PieceKind, Promotion, RelId, Side, Sites};
+use crate::similar;
 use crate::syntax::{Node, NodeKind};
 
 /// `(pieces KIND...)`, each KIND a name or `(NAME ["SYMBOL"] [neutral])`. No section: no kinds.

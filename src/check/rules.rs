@@ -232,6 +232,14 @@ fn stage(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Stage> 
         super::priority::outside_actions(cx, node);
         return None;
     }
+    if node.head() == Some("maximize") {
+        cx.report(
+            Diagnostic::error(codes::WRONG_PLACE, "`(maximize ...)` weighs whole turns: it is no stage")
+                .label(node.span, "inside `(turn ...)`")
+                .help("write it beside the turn: `(play (turn ...) (maximize NUMBER))`"),
+        );
+        return None;
+    }
     if node.head() != Some("actions") {
         let m = move_(cx, scope, node)?;
         return Some(Stage { min: Int::Const(1), max: Int::Const(1), moves: vec![m], preferred: 0 });

@@ -39,6 +39,7 @@ pub const KEYWORDS: &[&str] = &[
     "superko",
     "ko",
     "neutral",
+    "turn-end",
 ];
 
 /// What kind of thing a ludeme is; used to say "a number is expected here, but `x` is a

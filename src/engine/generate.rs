@@ -651,6 +651,9 @@ impl Engine {
         if self.legal(s) == [Action::PASS] {
             return "you cannot move: your only action is `pass`".into();
         }
+        if let Some(why) = self.narrowed_away(s, action) {
+            return why;
+        }
         match action.kind {
             ActionKind::Pass => {
                 let text = self.action_text(action);

@@ -32,14 +32,32 @@ impl Engine {
         // The copies of earlier decisions, kept with the state so that weighing allocates
         // once; taken out while in use, so that the copies made from the state hold none.
         let mut pool = std::mem::take(&mut s.work.as_mut().expect("the scratch space is in the state").ahead);
-        let values: Vec<i64> =
-            actions.iter().map(|&a| self.weigh(s, a, &mut pool, s.turns_completed, code)).collect();
+        let values: Vec<i64> = actions.iter().map(|&a| self.weigh(s, a, &mut pool, s.turns_completed, code)).collect();
         s.work.as_mut().expect("the scratch space is in the state").ahead = pool;
         let best = values.iter().copied().max().unwrap_or(i64::MIN);
         let kept: Vec<Action> = actions.iter().zip(&values).filter(|(_, v)| **v == best).map(|(a, _)| *a).collect();
         if kept.len() < actions.len() {
             s.legal.set_listed(&kept);
         }
+    }
+
+    /// Why `action`, one of the decision's actions before the narrowing, is not legal, if the
+    /// narrowing took it away: the values it and the best action lead to.
+    pub(crate) fn narrowed_away(&self, s: &State, action: Action) -> Option<String> {
+        let code = self.program.maximize[s.phase[s.mover as usize] as usize].as_ref()?;
+        let mut whole = s.clone();
+        whole.looking_ahead = true;
+        self.with_work(&mut whole, |t, w| self.generate(t, w));
+        if !self.legal(&whole).contains(&action) {
+            return None;
+        }
+        let mut pool = Vec::new();
+        let turn = s.turns_completed;
+        let value = self.weigh(&whole, action, &mut pool, turn, code);
+        let best = self.legal(s).iter().map(|&a| self.weigh(&whole, a, &mut pool, turn, code)).max()?;
+        Some(format!(
+            "the rule `(maximize ...)` allows only the turns that make its number greatest: this one reaches at most {value}, others reach {best}"
+        ))
     }
 
     /// The greatest value of `code` that turn `turn`, in progress in `from`, reaches through

@@ -49,7 +49,9 @@ fn ludemes(parent: Option<&str>, top_level: bool) -> Vec<CompletionItem> {
             "relation" => named(&["owner", "path"]),
             "setup" => named(&["place", "seeds"]),
             "graph" => named(&["sites", "edges"]),
-            "play" => named(&["phase", "turn", "after-turn", "blocked", "maximize"]) || matches!(category, Stage | Move),
+            "play" => {
+                named(&["phase", "turn", "after-turn", "blocked", "maximize"]) || matches!(category, Stage | Move)
+            }
             "phase" => named(&["until", "turn", "after-turn", "blocked", "maximize"]),
             "turn" => matches!(category, Stage | Move),
             "actions" => category == Move,

@@ -1,6 +1,7 @@
 //! The games no referee plays, whose rules `docs/RULINGS.md` fixes: `games/brandubh.game` and
 //! `games/hnefatafl.game` against `tests/classics/tafl.py`, `games/fox-and-geese.game` against
-//! `tests/classics/foxgeese.py`. Each model was written from the rulings by someone who read
+//! `tests/classics/foxgeese.py`, `games/international-draughts.game` against
+//! `tests/classics/draughts.py`. Each model was written from the rulings by someone who read
 //! neither `src/` nor the game files (`tests/classics/README.md`). Tabula and the model must agree
 //! on perft, on the legal actions, the player to move and the outcome of every position
 //! compared, and on every random game Tabula plays, which the model replays.
@@ -28,7 +29,9 @@ const BRANDUBH: Ruled = Ruled { model: "tests/classics/tafl.py", name: "brandubh
 const HNEFATAFL: Ruled = Ruled { model: "tests/classics/tafl.py", name: "hnefatafl", perft: 2, games: 12, seed: 1 };
 const FOX_AND_GEESE: Ruled =
     Ruled { model: "tests/classics/foxgeese.py", name: "fox-and-geese", perft: 5, games: 100, seed: 1 };
-const GAMES: [&Ruled; 3] = [&BRANDUBH, &HNEFATAFL, &FOX_AND_GEESE];
+const INTERNATIONAL: Ruled =
+    Ruled { model: "tests/classics/draughts.py", name: "international-draughts", perft: 4, games: 40, seed: 1 };
+const GAMES: [&Ruled; 4] = [&BRANDUBH, &HNEFATAFL, &FOX_AND_GEESE, &INTERNATIONAL];
 
 fn game_file(game: &Ruled) -> PathBuf {
     root().join("games").join(format!("{}.game", game.name))
@@ -46,8 +49,14 @@ fn model_out(command: &str, game: &Ruled, args: &[&str], input: Option<&str>) ->
 }
 
 fn compare_perft(game: &Ruled, depth: u32, after: &str) {
+    compare_perft_with(game, depth, after, &[]);
+}
+
+/// [`compare_perft`] with more arguments for both (`--turns`).
+fn compare_perft_with(game: &Ruled, depth: u32, after: &str, more: &[&str]) {
     let depth = depth.to_string();
     let mut args = vec![depth.as_str(), "--all"];
+    args.extend(more);
     if !after.is_empty() {
         args.extend(["--after", after]);
     }
@@ -83,6 +92,26 @@ fn compare_position(game: &Ruled, after: &str, theirs: &Value, ours: &Value) {
     }
     assert_eq!(outcome_word(theirs), outcome_word(ours), "{} after \"{after}\": the outcome", game.name);
 }
+
+/// `FAR_ROW` of `test_draughts.py`: Black to move, with a capture through the far row
+/// (`a3-c1 c1-e3`, a man still) and one ending on it (`g5-e3 e3-c1`, a king).
+macro_rules! far_row {
+    () => {
+        "h4-i5 i7-h6 b4-a5 e7-f6 a3-b4 f8-e7 a5-b6 a7-c5 c5-a3 d4-e5 f6-d4 e3-c5 e7-f6 d2-e3 h8-i7 e3-d4 \
+         f6-g5 c1-d2"
+    };
+}
+const FAR_ROW: &str = far_row!();
+
+/// `KING_CAPTURE`: 26 turns to a white king's flying capture, `j10-e5` or `j10-g7` but not
+/// `j10-f6`, from which no second capture follows.
+macro_rules! king_capture {
+    () => {
+        "f4-g5 g7-h6 b4-a5 h6-f4 g3-e5 e7-f6 e5-g7 h8-f6 j4-i5 i9-h8 f2-g3 f8-e7 i5-j6 f6-g5 h4-f6 e7-g5 \
+         g3-h4 c7-d6 h4-f6 e9-f8 i3-j4 h8-g7 f6-h8 j10-i9 h8-j10 g9-h8"
+    };
+}
+const KING_CAPTURE: &str = king_capture!();
 
 /// Positions worked out by hand in `tests/classics/test_tafl.py` and `test_foxgeese.py` (each
 /// derivation is written there), reached from the start: the game, the actions and the outcome
@@ -134,7 +163,63 @@ const POSITIONS: &[(&Ruled, &str, &str)] = &[
     (&FOX_AND_GEESE, "b3-b4 d4-d5 c3-c4 d5-d4 g3-g4", "-"),
     // The fox shut in on d7 after 27 turns: the Geese win.
     (&FOX_AND_GEESE, SHUT_IN, "1"),
+    // International draughts (tests/classics/test_draughts.py): a man captures backward; the
+    // majority rule at the first jump and at the second; a man's loop of four captures back to
+    // its own square; a capture through the far row against one ending on it, and each made;
+    // a king's flying capture whose landings are chosen by what follows; no pieces left loses.
+    (&INTERNATIONAL, "b4-c5 a7-b6 c5-a7 c7-b6", "-"),
+    (&INTERNATIONAL, "b4-c5 c7-b6 f4-e5 e7-d6", "-"),
+    (&INTERNATIONAL, "b4-c5 c7-b6 f4-e5 e7-d6 e5-c7", "-"),
+    (&INTERNATIONAL, "j4-i5 i7-h6 i3-j4 h6-g5 f4-h6 h8-i7 e3-f4", "-"),
+    (&INTERNATIONAL, "j4-i5 i7-h6 i3-j4 h6-g5 f4-h6 h8-i7 e3-f4 i7-g5", "-"),
+    (&INTERNATIONAL, "b4-c5 c7-d6 c3-b4 d6-e5 f4-d6 d8-c7 c5-b6", "-"),
+    (&INTERNATIONAL, "b4-c5 c7-d6 c3-b4 d6-e5 f4-d6 d8-c7 c5-b6 c7-a5 a5-c3 c3-e5", "-"),
+    (&INTERNATIONAL, FAR_ROW, "-"),
+    (&INTERNATIONAL, concat!(far_row!(), " a3-c1 c1-e3"), "-"),
+    (&INTERNATIONAL, concat!(far_row!(), " g5-e3 e3-c1"), "-"),
+    (&INTERNATIONAL, KING_CAPTURE, "-"),
+    (&INTERNATIONAL, concat!(king_capture!(), " j10-g7 g7-e9"), "-"),
+    (&INTERNATIONAL, NO_PIECES, "2"),
 ];
+
+/// `NO_PIECES`: 46 turns after which Black's king takes White's last piece.
+const NO_PIECES: &str = "d4-e5 c7-d6 e5-c7 b8-d6 b4-c5 d6-b4 c3-a5 a9-b8 d2-c3 g7-f6 c1-d2 i7-h6 a3-b4 f6-e5 \
+    f4-d6 e7-c5 c5-a3 a3-c1 a1-b2 c1-a3 j4-i5 h6-j4 a5-b6 a7-c5 e3-d4 c5-e3 e3-c1 h4-i5 j4-h6 g3-f4 \
+    c1-g5 c3-b4 a3-d6 e1-d2 g5-c1 i3-j4 f8-g7 j2-i3 b8-c7 h2-g3 d6-h2 i1-g3 h6-i5 j4-h6 h6-f8 e9-g7 \
+    f2-e3 c1-f4 f4-h2 h2-j4 g1-h2 j4-g1";
+
+/// `KINGS`: 92 turns to a white king on f6 and a man on j2 against a black king just crowned
+/// on e1, White to move: where the draws of `test_draughts.py` begin.
+const KINGS: &str = "d4-c5 c7-d6 h4-i5 d6-e5 f4-d6 i7-h6 i5-j6 d8-c7 e3-d4 c7-e5 d4-f6 f6-d8 e9-c7 i3-h4 \
+    c7-d6 c5-e7 f8-d6 h2-i3 f10-e9 d2-e3 d6-c5 b4-d6 j8-i7 g1-h2 g7-f6 a3-b4 a7-b6 h4-g5 h6-f4 f4-d2 \
+    c1-e3 h8-g7 j6-h8 h8-f10 f10-d8 c9-e7 e7-c5 c5-a3 a3-c1 a1-b2 c1-h6 f2-e3 h6-c1 c1-a3 j4-i5 \
+    h10-g9 e1-f2 a3-f8 i5-j6 f8-e9 i3-j4 b10-c9 h2-i3 c9-d8 g3-h4 f6-e5 i1-h2 b8-c7 f2-g3 a9-b8 h4-i5 \
+    b8-a7 g3-h4 e5-f4 c3-b4 g7-f6 h4-g5 f4-h6 i5-g7 g7-e5 d10-c9 b4-c5 b6-d4 d4-f6 j4-i5 e9-j4 h2-g3 \
+    j4-h2 h2-e5 j6-i7 d8-e7 i7-j8 a7-b6 j8-h10 h10-f8 f8-d6 d6-b8 b8-d10 j10-i9 d10-h6 f6-g5 h6-f4 \
+    f4-c7 c7-a5 i9-h8 a5-e1 h8-g7 e1-i5 g7-f6 i5-e1 f6-g5 e1-d2 g5-h4 d2-c3 h4-g3 c3-a1 g3-f2 a1-f6 \
+    f2-e1";
+
+/// The white king's walk from f6 over 25 squares, none on a diagonal of the black king, who
+/// goes e1-d2, d2-e1, ...: every turn a king's quiet move (`test_draughts.py`, `WALK`).
+const WALK: [&str; 26] = [
+    "f6", "g7", "h8", "i9", "j10", "e5", "d6", "e7", "f8", "g9", "h10", "c5", "b6", "c7", "d8", "e9", "d10", "c9",
+    "b10", "a9", "b8", "a7", "d4", "g1", "h2", "i3",
+];
+
+/// The first `n` turns of the walk after `KINGS`.
+fn quiet_turns(n: usize) -> String {
+    let turns: Vec<String> = (0..n)
+        .map(|i| {
+            let k = i / 2 + 1;
+            match (i % 2, k % 2) {
+                (0, _) => format!("{}-{}", WALK[k - 1], WALK[k]),
+                (_, 1) => "e1-d2".to_string(),
+                _ => "d2-e1".to_string(),
+            }
+        })
+        .collect();
+    format!("{KINGS} {}", turns.join(" "))
+}
 
 /// `tests/classics/test_foxgeese.py`: the fox walks up to d7 and the geese close every line from
 /// it.
@@ -251,6 +336,36 @@ fn the_turn_limit_draws_after_the_wins() {
     check_position(&FOX_AND_GEESE, &format!("{start} {} a4-b4 d5-d4", cycles(CYCLE_FOX_AND_GEESE, 49)), "draw");
 }
 
+/// International draughts' draws: the third repetition, and 50 kings' quiet moves in a row (49
+/// do not draw, and a man's move restarts the count).
+#[test]
+fn international_draughts_draws() {
+    let shuffle = "f6-g7 e1-d2 g7-f6 d2-e1";
+    check_position(&INTERNATIONAL, &format!("{KINGS} {shuffle}"), "-");
+    check_position(&INTERNATIONAL, &format!("{KINGS} {shuffle} {shuffle}"), "draw");
+    check_position(&INTERNATIONAL, &quiet_turns(49), "-");
+    check_position(&INTERNATIONAL, &quiet_turns(50), "draw");
+}
+
+/// Perft in whole turns against the model, from the start and from a capture in progress.
+#[test]
+fn international_draughts_turn_perft_matches_the_model() {
+    compare_perft_with(&INTERNATIONAL, 4, "", &["--turns"]);
+    compare_perft_with(&INTERNATIONAL, 2, KING_CAPTURE, &["--turns"]);
+}
+
+/// Aart Bik's published whole-move counts, to depth 7 (BikDam; duplicate captures removed, and
+/// none arises before depth 8: `tests/classics/README.md`). Depths 1–5 are in
+/// `tests/suites/perft.txt`.
+#[test]
+#[ignore = "long: about 15 s in the test profile"]
+fn long_international_draughts_perft() {
+    let out = tabula_out("perft", &INTERNATIONAL, &["7", "--turns", "--all"]);
+    let expected = "perft(1) = 9\nperft(2) = 81\nperft(3) = 658\nperft(4) = 4265\nperft(5) = 27117\n\
+        perft(6) = 167140\n1049442\n";
+    assert_eq!(out, expected);
+}
+
 #[test]
 fn random_games_replay_in_the_model() {
     for game in GAMES {
@@ -270,7 +385,7 @@ fn long_random_games_replay_in_the_model() {
 /// something besides Tabula.
 #[test]
 fn model_agrees_with_the_hand_derived_facts() {
-    for tests in ["tests/classics/test_tafl.py", "tests/classics/test_foxgeese.py"] {
+    for tests in ["tests/classics/test_tafl.py", "tests/classics/test_foxgeese.py", "tests/classics/test_draughts.py"] {
         let out = run(Command::new("python3").args(["-m", "unittest", tests]), None);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{tests}: {stderr}");
