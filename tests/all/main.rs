@@ -5,6 +5,7 @@
 mod abstraction;
 mod agents;
 mod amazons;
+mod antichess;
 mod attack_cli;
 mod attack_lsp;
 mod bad_input;

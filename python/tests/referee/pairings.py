@@ -132,6 +132,37 @@ def chess_text(state: pyspiel.State, action: int) -> str:
     return text + f"={lan[4].upper()}" if len(lan) == 5 else text
 
 
+def fen_squares(fen: str) -> dict[str, str]:
+    """The pieces of a FEN's board by square (``{"e1": "K", "e8": "k", ...}``)."""
+    squares: dict[str, str] = {}
+    for r, row in enumerate(fen.split()[0].split("/")):
+        column = 0
+        for c in row:
+            if c.isdigit():
+                column += int(c)
+            else:
+                squares[label(column, 7 - r)] = c
+                column += 1
+    return squares
+
+
+def antichess_text(state: pyspiel.State, action: int) -> str:
+    """OpenSpiel's antichess has no board object in Python and names moves in SAN: the move is
+    read off the boards before and after it (its FENs). The square the mover's piece left is
+    the origin, the square where a piece of his now stands that did not before is the
+    destination (en passant also empties the taken pawn's square, which is neither), and a
+    pawn that arrives as another piece is promoted: ``e7-e8=K``."""
+    mover_is_white = state.to_string().split()[1] == "w"
+    before, after = fen_squares(state.to_string()), fen_squares(state.child(action).to_string())
+    own = str.isupper if mover_is_white else str.islower
+    (origin,) = [sq for sq, p in before.items() if own(p) and sq not in after]
+    (target,) = [sq for sq, p in after.items() if own(p) and before.get(sq) != p]
+    text = f"{origin}-{target}"
+    if before[origin].lower() == "p" and after[target].lower() != "p":
+        text += f"={after[target].upper()}"
+    return text
+
+
 def go_text(size: int) -> Callable[[pyspiel.State, int], str]:
     """Point ``r * n + c``, 0 = a1 (OpenSpiel's integers keep the letter I, its text skips it);
     ``n * n`` is the pass."""
@@ -318,6 +349,15 @@ PAIRINGS: dict[str, Pairing] = {
             players=(1, 0),
             openspiel_text=chess_text,
             perft_depth=4,
+        ),
+        Pairing(
+            "antichess",
+            "antichess",
+            "games/antichess.game",
+            options={"openspiel": True},
+            players=(1, 0),
+            openspiel_text=antichess_text,
+            perft_depth=3,
         ),
         Pairing(
             "lines-of-action",
