@@ -117,7 +117,13 @@ impl Engine {
                     }
                 }
             }
-            MoveKind::Hop { over, jumped } if m.range == Some(1) => {
+            MoveKind::Hop { over, jumped } if m.range != Some(1) => {
+                let over = rel(*over);
+                self.long_hops(s, over, m.range, f, |mid| self.may_jump(s, mid, *jumped, env.subject), |t| {
+                    consider(w, t, out)
+                });
+            }
+            MoveKind::Hop { over, jumped } => {
                 let over = &rel(*over);
                 for d in 0..self.rays.direction_count(*over) {
                     let Some(mid) = self.rays.step(*over, f, d) else { continue };
@@ -130,17 +136,6 @@ impl Engine {
                         consider(w, t, out);
                     }
                 }
-            }
-            MoveKind::Hop { over, jumped } => {
-                let over = rel(*over);
-                self.long_hops(
-                    s,
-                    over,
-                    m.range,
-                    f,
-                    |mid| self.may_jump(s, mid, *jumped, env.subject),
-                    |t| consider(w, t, out),
-                );
             }
             MoveKind::Place
             | MoveKind::Relocate { .. }
@@ -513,9 +508,17 @@ impl Engine {
         }
     }
 
-    /// The site a hop from `from` to `to` along `over` jumps: the one piece on the straight
-    /// line between them (the one step from both, for a hop of one step).
-    pub(crate) fn jumped(&self, s: &State, over: u8, from: u16, to: u16) -> Option<u16> {
+    /// The site a hop from `from` to `to` along `over` jumps: the one step from both.
+    pub(crate) fn jumped(&self, over: u8, from: u16, to: u16) -> Option<u16> {
+        (0..self.rays.direction_count(over)).find_map(|d| {
+            let mid = self.rays.step(over, from, d)?;
+            (self.rays.step(over, mid, d) == Some(to)).then_some(mid)
+        })
+    }
+
+    /// The site a hop of a range from `from` to `to` along `over` jumps: the one piece on the
+    /// straight line between them.
+    pub(crate) fn jumped_from_afar(&self, s: &State, over: u8, from: u16, to: u16) -> Option<u16> {
         (0..self.rays.direction_count(over)).find_map(|d| {
             let (mut at, mut mid) = (from, None);
             for _ in 0..self.game.board.site_count() {
@@ -550,7 +553,12 @@ impl Engine {
             }
         }
         if let Some(m @ Move { kind: MoveKind::Hop { over, .. }, capture: Some(capture), .. }) = m {
-            if let Some(mid) = self.jumped(s, self.program.rel(*over, subject), from, to) {
+            let over = self.program.rel(*over, subject);
+            let mid = match m.range {
+                Some(1) => self.jumped(over, from, to),
+                _ => self.jumped_from_afar(s, over, from, to),
+            };
+            if let Some(mid) = mid {
                 let jumped = s.board[mid as usize];
                 if is_team_piece(jumped) && jumped != content {
                     if capture.at_turn_end {
