@@ -531,6 +531,13 @@ pub fn site_var(cx: &mut Context, node: &Node, ctx: Ctx) -> Option<SiteVar> {
         Some("previous-from") => (SiteVar::PreviousFrom, true),
         Some("previous-to") => (SiteVar::PreviousTo, true),
         Some(POISON) => return None,
+        Some("visited") => {
+            cx.report(
+                wrong_kind(node, "a site", "`to`, `from`, `site`, `last`, `previous-from` or `previous-to`")
+                    .help("`visited` is a set of sites, the ones this turn has moved pieces from or onto: ask `(in SITE visited)`"),
+            );
+            return None;
+        }
         _ => {
             let guess = node.symbol().and_then(|word| crate::similar::did_you_mean(word, SITE_VARS.iter().copied()));
             cx.report(
@@ -570,6 +577,10 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
         if SITE_VARS.contains(&word) {
             return site_var(cx, node, ctx).map(Sites::At);
         }
+        if word == "visited" {
+            scope.reads_visited = true;
+            return Some(Sites::Visited);
+        }
         if scope.setup.broken_regions.iter().any(|r| r == word) {
             return None;
         }
@@ -601,6 +612,14 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
     }
     match node.head() {
         Some("friend" | "enemy" | "occupied") => super::pieces::filter(cx, scope, node).map(Sites::Filter),
+        Some("visited") => {
+            cx.report(
+                Diagnostic::error(codes::WRONG_TYPE, "`visited` is a word, not a form")
+                    .label(node.span, "written as a list")
+                    .help("write it bare, as `empty` or `last` are: `(in to visited)`"),
+            );
+            None
+        }
         Some("transpose") => super::connection::transpose(cx, scope, node, ctx),
         Some("between") => {
             let mut args = Args::new(node);

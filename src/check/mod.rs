@@ -430,6 +430,7 @@ fn build(
     let start = start::stones(cx, &mut scope, expanded.setup.as_ref());
     let snapshots = scope.take_snapshots();
     let pass_names = scope.take_pass_names();
+    let reads_visited = scope.reads_visited;
     let used = scope.used.take();
     cx.used.counters.extend(used.counters);
     cx.used.allowances.extend(used.allowances);
@@ -461,5 +462,6 @@ fn build(
         pieces: setup.pieces,
         start_kinds,
         start_seeds,
+        reads_visited,
     })
 }

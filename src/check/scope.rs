@@ -40,6 +40,7 @@ pub const KEYWORDS: &[&str] = &[
     "ko",
     "neutral",
     "turn-end",
+    "visited",
 ];
 
 /// What kind of thing a ludeme is; used to say "a number is expected here, but `x` is a
@@ -351,11 +352,13 @@ pub struct Scope<'s> {
     pass_names: Vec<String>,
     /// The counters, allowances and regions the rules refer to.
     pub used: std::cell::RefCell<super::Usage>,
+    /// Some rule reads `visited` (see [`crate::game::Game::reads_visited`]).
+    pub reads_visited: bool,
 }
 
 impl<'s> Scope<'s> {
     pub fn new(setup: &'s Setup) -> Scope<'s> {
-        Scope { setup, snapshots: Vec::new(), pass_names: Vec::new(), used: Default::default() }
+        Scope { setup, snapshots: Vec::new(), pass_names: Vec::new(), used: Default::default(), reads_visited: false }
     }
 
     /// Registers a value to record at the start of every turn; returns its slot.

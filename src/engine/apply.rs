@@ -172,6 +172,9 @@ impl Engine {
         s.turn_started = true;
         s.last_mover = Some(s.mover);
         s.last_action = Some(action);
+        if self.program.tracks_visited {
+            note_visited(s, action);
+        }
     }
 
     /// After an action and its effects: the position's history, the end rules, and the stage
@@ -825,6 +828,7 @@ impl Engine {
         };
         s.arrival = None;
         s.relocated.clear();
+        s.visited.clear();
         s.mover = self.next_player(s.mover as usize) as u8;
         true
     }
@@ -987,6 +991,21 @@ impl Engine {
     fn first_stage_with_decision(&self, s: &mut State, w: &mut Work) -> bool {
         s.stage = 0;
         self.enter_stage(s, w) || self.later_stage_in_turn(s, w)
+    }
+}
+
+/// Adds the sites `action` moved a piece from and onto to the turn's `visited`, each once.
+#[cold]
+fn note_visited(s: &mut State, action: Action) {
+    let sites = match action.kind {
+        ActionKind::Place => [None, Some(action.to)],
+        ActionKind::Slide | ActionKind::Relocate => [Some(action.from), Some(action.to)],
+        ActionKind::Take | ActionKind::End | ActionKind::Pass => [None, None],
+    };
+    for site in sites.into_iter().flatten() {
+        if !s.visited.contains(&site) {
+            s.visited.push(site);
+        }
     }
 }
 

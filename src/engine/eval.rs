@@ -292,9 +292,12 @@ impl Engine {
                     _ => mask.count(),
                 }
             }
-            Sites::Ray(..) | Sites::Flanks(..) | Sites::Sight(..) | Sites::Between(..) | Sites::Run(..) => {
-                self.count_lines(s, filter, sites, env)
-            }
+            Sites::Ray(..)
+            | Sites::Flanks(..)
+            | Sites::Sight(..)
+            | Sites::Between(..)
+            | Sites::Run(..)
+            | Sites::Visited => self.count_lines(s, filter, sites, env),
             Sites::Transpose(var) => {
                 let image = env.var(*var).and_then(|v| self.transposed(v));
                 u32::from(image.is_some_and(|t| matches(s.board[t as usize], s.kinds[t as usize], filter, env.subject)))
@@ -355,6 +358,7 @@ impl Engine {
             Sites::Transpose(var) => env.var(*var).and_then(|v| self.transposed(v)) == Some(site),
             Sites::At(var) => env.var(*var) == Some(site),
             Sites::Step(var, path) => self.step(env.var(*var), path, env.subject) == Some(site),
+            Sites::Visited => s.visited.contains(&site),
         }
     }
 
@@ -464,6 +468,7 @@ impl Engine {
                     self.rays.sight(self.program.rel(*rel, env.subject), &s.board, v, f)
                 }
             }
+            Sites::Visited => s.visited.iter().for_each(|&t| f(t)),
         }
     }
 

@@ -841,6 +841,7 @@ fn describe(sites: &Sites) -> &'static str {
         Sites::Step(..) => "the site this move's steps lead to",
         Sites::Between(..) => "between the two sites",
         Sites::Run(..) => "in the run",
+        Sites::Visited => "where this turn's pieces have been",
     }
 }
 

@@ -139,6 +139,9 @@ pub(crate) struct Program {
     pub maximize: Vec<Option<IntCode>>,
     /// Some phase has one: every decision is narrowed once it is listed.
     pub maximizes: bool,
+    /// Some rule reads `visited`: the state keeps the sites each turn moves pieces from and
+    /// onto.
+    pub tracks_visited: bool,
 }
 
 /// How `(connects SITE R A B ...)` is answered.
@@ -554,6 +557,7 @@ pub(crate) fn lower(game: &Game) -> Program {
         snapshots: game.snapshots.iter().map(|v| super::compile::int(game, v)).collect(),
         maximize: game.phases.iter().map(|p| p.maximize.as_ref().map(|n| super::compile::int(game, n))).collect(),
         maximizes: game.phases.iter().any(|p| p.maximize.is_some()),
+        tracks_visited: game.reads_visited,
         chains,
         keeps_history,
         moves_again: game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves).any(|m| says_again(&m.then)),

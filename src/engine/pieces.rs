@@ -119,9 +119,14 @@ impl Engine {
             }
             MoveKind::Hop { over, jumped } if m.range != Some(1) => {
                 let over = rel(*over);
-                self.long_hops(s, over, m.range, f, |mid| self.may_jump(s, mid, *jumped, env.subject), |t| {
-                    consider(w, t, out)
-                });
+                self.long_hops(
+                    s,
+                    over,
+                    m.range,
+                    f,
+                    |mid| self.may_jump(s, mid, *jumped, env.subject),
+                    |t| consider(w, t, out),
+                );
             }
             MoveKind::Hop { over, jumped } => {
                 let over = &rel(*over);

@@ -54,6 +54,9 @@ pub struct State {
     /// The pieces captured this turn that stay on the board until it ends
     /// (`(capture (at turn-end))`).
     pub(crate) deferred: Vec<u16>,
+    /// The sites this turn has moved pieces from or onto, each once (kept only when a rule
+    /// reads `visited`: [`super::lower::Program::tracks_visited`]).
+    pub(crate) visited: Vec<u16>,
     /// Where the last stone arrived in the game (placed, slid or relocated): the site `last`.
     pub(crate) last_arrival: Option<u16>,
     /// How many turns in a row, up to the last, consisted of the single action `pass`
@@ -182,6 +185,7 @@ impl Clone for State {
             arrival: self.arrival,
             relocated: self.relocated.clone(),
             deferred: self.deferred.clone(),
+            visited: self.visited.clone(),
             last_arrival: self.last_arrival,
             pass_streak: self.pass_streak,
             forced_pass: self.forced_pass,
@@ -239,6 +243,7 @@ impl State {
         self.arrival = other.arrival;
         self.relocated.clone_from(&other.relocated);
         self.deferred.clone_from(&other.deferred);
+        self.visited.clone_from(&other.visited);
         self.last_arrival = other.last_arrival;
         self.pass_streak = other.pass_streak;
         self.forced_pass = other.forced_pass;
@@ -536,6 +541,7 @@ impl Engine {
             arrival: None,
             relocated: Vec::with_capacity(4),
             deferred: Vec::new(),
+            visited: Vec::new(),
             last_arrival: None,
             pass_streak: 0,
             forced_pass: false,

@@ -97,6 +97,9 @@ pub enum Sites {
     /// or three seeds, taken backwards from the last one sown. The condition asks only about
     /// `site` (its seeds, its stone, the regions it is in).
     Run(SiteVar, RelId, Box<Bool>),
+    /// The sites the turn in progress has moved pieces from or onto (`visited`): a chain of
+    /// hops that may not come back where it has been.
+    Visited,
 }
 
 /// Sizes of the groups (maximal connected sets of stones of one team) under a relation.
@@ -247,7 +250,7 @@ impl Sites {
     /// The bound sites the set is taken from: none, one, or two for `between`.
     pub fn vars(&self) -> impl Iterator<Item = SiteVar> {
         let (first, second) = match self {
-            Sites::Filter(_) | Sites::Region(_) => (None, None),
+            Sites::Filter(_) | Sites::Region(_) | Sites::Visited => (None, None),
             Sites::Between(a, b) => (Some(*a), Some(*b)),
             Sites::Neighbors(v, _)
             | Sites::Ray(v, _)

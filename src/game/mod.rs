@@ -62,6 +62,9 @@ pub struct Game {
     /// Seeds on sites at the start (`(setup (seeds N SITES))`), (site, count); empty in a
     /// game without seeds.
     pub start_seeds: Vec<(u16, u32)>,
+    /// Some rule reads `visited`, the sites the turn in progress has moved pieces from or
+    /// onto: only then does the engine keep them.
+    pub reads_visited: bool,
     /// The relations the file declares (`(relation NAME [(owner TEAM)] PART...)`), in order;
     /// each is a relation of [`Game::board`].
     pub relations: Vec<RelationDef>,

@@ -56,6 +56,7 @@ mod rides;
 mod rings;
 mod rulings;
 mod serve;
+mod stars;
 mod suites;
 mod text_board;
 mod threads;

@@ -163,6 +163,27 @@ def antichess_text(state: pyspiel.State, action: int) -> str:
     return text
 
 
+def star_labels() -> list[str]:
+    """OpenSpiel's Chinese checkers holes 0…120, row by row from the top of the star (rows of
+    1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1 holes, two columns apart and
+    centred), as labels of Tabula's 25 × 17 grid: column letter, row 17 at the top."""
+    widths = [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1]
+    return [label(12 - (w - 1) + 2 * k, 16 - r) for r, w in enumerate(widths) for k in range(w)]
+
+
+STAR = star_labels()
+
+
+def chinese_checkers_text(state: pyspiel.State, action: int) -> str:
+    """``3=>14`` (a hop) and ``6->14`` (a step) → ``k15-i13``; OpenSpiel's ``Pass`` stops a chain
+    of hops, Tabula's ``end``, and is a blocked player's ``pass`` otherwise."""
+    text = state.action_to_string(state.current_player(), action)
+    if text == "Pass":
+        return "end" if "hopping from" in str(state) else "pass"
+    source, target = text.replace("=>", "->").split("->")
+    return f"{STAR[int(source)]}-{STAR[int(target)]}"
+
+
 def go_text(size: int) -> Callable[[pyspiel.State, int], str]:
     """Point ``r * n + c``, 0 = a1 (OpenSpiel's integers keep the letter I, its text skips it);
     ``n * n`` is the pass."""
@@ -358,6 +379,14 @@ PAIRINGS: dict[str, Pairing] = {
             players=(1, 0),
             openspiel_text=antichess_text,
             perft_depth=3,
+        ),
+        Pairing(
+            "chinese-checkers",
+            "chinese_checkers",
+            "games/chinese-checkers.game",
+            openspiel_text=chinese_checkers_text,
+            perft_depth=3,
+            games=100,
         ),
         Pairing(
             "lines-of-action",
