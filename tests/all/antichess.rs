@@ -7,45 +7,15 @@
 use crate::common::*;
 use std::collections::HashMap;
 
+use crate::common::chess_referee::{
+    Lcg, play_on_referee, referee_moves, referee_perft, referee_position, tabula_moves,
+};
 use shakmaty::variant::Antichess;
-use shakmaty::{CastlingMode, EnPassantMode, Outcome, Position, fen::Epd, fen::Fen};
+use shakmaty::{CastlingMode, Outcome, Position, fen::Fen};
 use tabula::engine::{Engine, State, perft::perft};
 
 fn antichess(options: &[&str]) -> Engine {
     engine("games/antichess.game", "", options)
-}
-
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
-/// A Tabula action in UCI notation: `e2-e4` is `e2e4`, `e7-e8=K` is `e7e8k`.
-fn uci(action: &str) -> String {
-    let (squares, promotion) = action.split_once('=').unwrap_or((action, ""));
-    format!("{}{}", squares.replace('-', ""), promotion.to_ascii_lowercase())
-}
-
-fn tabula_moves(e: &Engine, s: &State) -> Vec<String> {
-    sorted(legal(e, s).iter().map(|a| uci(a)).collect())
-}
-
-fn referee_moves(pos: &Antichess) -> Vec<String> {
-    sorted(pos.legal_moves().iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect())
-}
-
-fn referee_perft(pos: &Antichess, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    pos.legal_moves()
-        .iter()
-        .map(|m| {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            referee_perft(&next, depth - 1)
-        })
-        .sum()
 }
 
 /// The position of a FEN string, through the position text that the FEN utility writes.
@@ -125,20 +95,6 @@ fn losing_every_piece_or_every_move_wins() {
     assert!(e.outcome(&at(&e, apart)).is_none());
 }
 
-/// A small deterministic generator, so that a failing game can be replayed.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
-
-fn referee_position(pos: &Antichess) -> String {
-    Epd::from_position(pos.clone(), EnPassantMode::Legal).to_string()
-}
-
 /// Plays `games` random games from the start; at every position the engine's legal moves must
 /// be the referee's, and the engine must end a game exactly when the referee does: a side with
 /// no piece or no move wins; only bishops on squares of both colours apart draw; the fifty-move
@@ -181,8 +137,7 @@ fn referee(games: u64, seed: u64) {
             assert_eq!(tabula_moves(&e, &s), referee_moves(&pos), "game {game} after {record:?}");
             let actions = legal(&e, &s);
             let pick = actions[rng.below(actions.len())].clone();
-            let m = pos.legal_moves().into_iter().find(|m| m.to_uci(CastlingMode::Standard).to_string() == uci(&pick));
-            pos.play_unchecked(&m.expect("the referee has the move"));
+            play_on_referee(&mut pos, &pick);
             *seen.entry(referee_position(&pos)).or_default() += 1;
             play(&e, &mut s, &pick);
             record.push(pick);

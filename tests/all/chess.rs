@@ -6,7 +6,10 @@
 use crate::common::*;
 use std::collections::HashMap;
 
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, fen::Epd, fen::Fen};
+use crate::common::chess_referee::{
+    Lcg, play_on_referee, referee_moves, referee_perft, referee_position, sorted, tabula_moves,
+};
+use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
 use tabula::engine::{Engine, State, perft::perft};
 
 fn chess() -> Engine {
@@ -18,25 +21,6 @@ fn at(e: &Engine, fen: &str) -> State {
     let text = fen::to_position(fen).unwrap_or_else(|err| panic!("{fen}: {err}"));
     let setup = tabula::position::read(e, 0, &text).unwrap_or_else(|d| panic!("{fen}: {d:?}"));
     e.position(&setup).unwrap_or_else(|err| panic!("{fen}: {err}"))
-}
-
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
-/// A Tabula action in UCI notation: `e2-e4` is `e2e4`, `e7-e8=Q` is `e7e8q`.
-fn uci(action: &str) -> String {
-    let (squares, promotion) = action.split_once('=').unwrap_or((action, ""));
-    format!("{}{}", squares.replace('-', ""), promotion.to_ascii_lowercase())
-}
-
-fn tabula_moves(e: &Engine, s: &State) -> Vec<String> {
-    sorted(legal(e, s).iter().map(|a| uci(a)).collect())
-}
-
-fn referee_moves(pos: &Chess) -> Vec<String> {
-    sorted(pos.legal_moves().iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect())
 }
 
 #[test]
@@ -133,21 +117,6 @@ const POSITIONS: &[(&str, &[u64])] = &[
     ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", &[46, 2_079, 89_890, 3_894_594]),
 ];
 
-/// The referee's own perft, to compare with ours where no figure is published.
-fn referee_perft(pos: &Chess, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    pos.legal_moves()
-        .iter()
-        .map(|m| {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            referee_perft(&next, depth - 1)
-        })
-        .sum()
-}
-
 #[test]
 fn the_sixth_fen_of_the_issue_is_another_position() {
     // Counted by hand at depth 1: rooks 4 + 4, king 1, queen 4, knights 5 + 5, bishops 6 + 7,
@@ -191,22 +160,6 @@ fn long_perft() {
     }
 }
 
-/// A small deterministic generator, so that a failing game can be replayed.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
-
-/// The referee's position for a repetition (FIDE 9.2.3): the pieces, the side to move, the
-/// castling rights and a legal en passant capture, without the move counters.
-fn referee_position(pos: &Chess) -> String {
-    Epd::from_position(pos.clone(), EnPassantMode::Legal).to_string()
-}
-
 /// Plays `games` random games from the start; at every position the engine's legal moves must
 /// be the referee's, and the engine must end a game exactly when the referee's rules do:
 /// checkmate and stalemate when the referee has no move; the fifty-move draw once 100
@@ -247,8 +200,7 @@ fn referee(games: u64, seed: u64) {
             assert_eq!(ours, theirs, "game {game} after {record:?}");
             let actions = legal(&e, &s);
             let pick = actions[rng.below(actions.len())].clone();
-            let m = pos.legal_moves().into_iter().find(|m| m.to_uci(CastlingMode::Standard).to_string() == uci(&pick));
-            pos.play_unchecked(&m.expect("the referee has the move"));
+            play_on_referee(&mut pos, &pick);
             *seen.entry(referee_position(&pos)).or_default() += 1;
             play(&e, &mut s, &pick);
             record.push(pick);

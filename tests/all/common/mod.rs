@@ -1,6 +1,7 @@
 //! Helpers shared by the rule tests: load a game, play actions written as text, inspect.
 #![allow(dead_code)]
 
+pub mod chess_referee;
 pub mod fen;
 pub mod models;
 
