@@ -172,7 +172,7 @@ impl Engine {
         s.turn_started = true;
         s.last_mover = Some(s.mover);
         s.last_action = Some(action);
-        if self.program.tracks_visited {
+        if self.game.reads_visited {
             note_visited(s, action);
         }
     }
@@ -995,7 +995,6 @@ impl Engine {
 }
 
 /// Adds the sites `action` moved a piece from and onto to the turn's `visited`, each once.
-#[cold]
 fn note_visited(s: &mut State, action: Action) {
     let sites = match action.kind {
         ActionKind::Place => [None, Some(action.to)],

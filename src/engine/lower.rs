@@ -139,9 +139,6 @@ pub(crate) struct Program {
     pub maximize: Vec<Option<IntCode>>,
     /// Some phase has one: every decision is narrowed once it is listed.
     pub maximizes: bool,
-    /// Some rule reads `visited`: the state keeps the sites each turn moves pieces from and
-    /// onto.
-    pub tracks_visited: bool,
 }
 
 /// How `(connects SITE R A B ...)` is answered.
@@ -557,7 +554,6 @@ pub(crate) fn lower(game: &Game) -> Program {
         snapshots: game.snapshots.iter().map(|v| super::compile::int(game, v)).collect(),
         maximize: game.phases.iter().map(|p| p.maximize.as_ref().map(|n| super::compile::int(game, n))).collect(),
         maximizes: game.phases.iter().any(|p| p.maximize.is_some()),
-        tracks_visited: game.reads_visited,
         chains,
         keeps_history,
         moves_again: game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves).any(|m| says_again(&m.then)),

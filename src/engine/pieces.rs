@@ -442,14 +442,13 @@ impl Engine {
 
     /// Takes off the pieces captured this turn that waited for its end.
     pub(crate) fn remove_deferred(&self, s: &mut State, w: &mut Work) {
-        let deferred = take(&mut s.deferred);
-        for &site in &deferred {
+        for i in 0..s.deferred.len() {
+            let site = s.deferred[i];
             // Something else may have taken it off meanwhile.
             if s.board[site as usize] != 0 {
                 self.lift(s, w, site);
             }
         }
-        s.deferred = deferred;
         s.deferred.clear();
     }
 
@@ -513,20 +512,14 @@ impl Engine {
         }
     }
 
-    /// The site a hop from `from` to `to` along `over` jumps: the one step from both.
-    pub(crate) fn jumped(&self, over: u8, from: u16, to: u16) -> Option<u16> {
-        (0..self.rays.direction_count(over)).find_map(|d| {
-            let mid = self.rays.step(over, from, d)?;
-            (self.rays.step(over, mid, d) == Some(to)).then_some(mid)
-        })
-    }
-
-    /// The site a hop of a range from `from` to `to` along `over` jumps: the one piece on the
-    /// straight line between them.
-    pub(crate) fn jumped_from_afar(&self, s: &State, over: u8, from: u16, to: u16) -> Option<u16> {
+    /// The site a hop of `range` (`None`: any) from `from` to `to` along `over` jumps: the one
+    /// piece on the straight line between them, at most twice the range away (for a plain hop,
+    /// the one step from both).
+    pub(crate) fn jumped(&self, s: &State, over: u8, range: Option<u32>, from: u16, to: u16) -> Option<u16> {
+        let limit = range.map_or(u32::MAX, |r| r.saturating_mul(2)).min(self.game.board.site_count() as u32);
         (0..self.rays.direction_count(over)).find_map(|d| {
             let (mut at, mut mid) = (from, None);
-            for _ in 0..self.game.board.site_count() {
+            for _ in 0..limit {
                 let t = self.rays.step(over, at, d)?;
                 if t == to {
                     return mid;
@@ -558,12 +551,7 @@ impl Engine {
             }
         }
         if let Some(m @ Move { kind: MoveKind::Hop { over, .. }, capture: Some(capture), .. }) = m {
-            let over = self.program.rel(*over, subject);
-            let mid = match m.range {
-                Some(1) => self.jumped(over, from, to),
-                _ => self.jumped_from_afar(s, over, from, to),
-            };
-            if let Some(mid) = mid {
+            if let Some(mid) = self.jumped(s, self.program.rel(*over, subject), m.range, from, to) {
                 let jumped = s.board[mid as usize];
                 if is_team_piece(jumped) && jumped != content {
                     if capture.at_turn_end {

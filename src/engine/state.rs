@@ -55,7 +55,7 @@ pub struct State {
     /// (`(capture (at turn-end))`).
     pub(crate) deferred: Vec<u16>,
     /// The sites this turn has moved pieces from or onto, each once (kept only when a rule
-    /// reads `visited`: [`super::lower::Program::tracks_visited`]).
+    /// reads `visited`: [`crate::game::Game::reads_visited`]).
     pub(crate) visited: Vec<u16>,
     /// Where the last stone arrived in the game (placed, slid or relocated): the site `last`.
     pub(crate) last_arrival: Option<u16>,

@@ -501,24 +501,29 @@ class Draughts:
             return self.finish(state, how)
         return self.play(state, how)
 
-    def perft_turns_all(self, state: State, depth: int) -> list[int]:
-        """perft(1), …, perft(depth) in whole turns: the distinct sequences of actions that make
-        d whole turns (a turn is over when the next player's turn begins or the game ends)."""
+    def count_turns(self, state: State, depth: int, turns_of) -> list[int]:
+        """perft(1), …, perft(depth) over whole turns, the turns from a position being
+        `turns_of(state)` (each a way to finish the turn, for `after_turn`)."""
         counts = [0] * (depth + 1)
 
         def walk(s: State, d: int) -> None:
             if s.outcome is not None:
                 return
-            turns = self.whole_turns(s)
+            turns = turns_of(s)
             counts[d + 1] += len(turns)
             if d + 1 == depth:
                 return
-            for _, how in turns:
+            for how in turns:
                 walk(self.after_turn(s, how), d + 1)
 
         if depth > 0:
             walk(state, 0)
         return counts[1:]
+
+    def perft_turns_all(self, state: State, depth: int) -> list[int]:
+        """perft(1), …, perft(depth) in whole turns: the distinct sequences of actions that make
+        d whole turns (a turn is over when the next player's turn begins or the game ends)."""
+        return self.count_turns(state, depth, lambda s: [how for _, how in self.whole_turns(s)])
 
     def perft_turns(self, state: State, depth: int) -> int:
         if depth == 0:
@@ -538,22 +543,11 @@ class Draughts:
         return list(seen.values())
 
     def perft_moves_all(self, state: State, depth: int) -> list[int]:
-        """perft(1), …, perft(depth) in whole moves, duplicate captures merged (Bik)."""
-        counts = [0] * (depth + 1)
-
-        def walk(s: State, d: int) -> None:
-            if s.outcome is not None:
-                return
-            moves = self.distinct_moves(s)
-            counts[d + 1] += len(moves)
-            if d + 1 == depth:
-                return
-            for how in moves:
-                walk(self.after_turn(s, how), d + 1)
-
-        if depth > 0 and state.jumps == 0:
-            walk(state, 0)
-        return counts[1:]
+        """perft(1), …, perft(depth) in whole moves, duplicate captures merged (Bik), from the
+        start of a turn (none from the middle of a capture)."""
+        if state.jumps != 0:
+            return [0] * depth
+        return self.count_turns(state, depth, self.distinct_moves)
 
 
 GAMES = {GAME: Draughts}
