@@ -87,7 +87,9 @@ pub fn text(game: &Game, with_sites: bool) -> String {
             if game.teams[p.team] != p.name {
                 details.push(format!("team {}", game.teams[p.team]));
             }
-            if let Some(h) = p.hand {
+            if game.keeps_captures {
+                details.push("a hand of the pieces captured".to_string());
+            } else if let Some(h) = p.hand {
                 details.push(format!("{h} in hand"));
             }
             if !details.is_empty() {

@@ -21,6 +21,8 @@ pub struct Codec {
     take: Option<u64>,
     /// Moves that promote: one code per site pair and kind chosen.
     promote: Option<u64>,
+    /// Placements from a hand of kinds: one code per site and kind (`P@e4`).
+    drop: Option<u64>,
     kinds: u64,
     end: u64,
     /// The code of `pass`; the game's named passes (`swap`) follow it.
@@ -50,9 +52,10 @@ impl Codec {
         let take = block(has(|k| matches!(k, MoveKind::Take)), sites);
         let kinds = game.pieces.len().max(1) as u64;
         let promote = block(moves().any(|m| m.promote.is_some()), sites * sites * kinds);
+        let drop = block(moves().any(|m| !m.drops.is_empty()), sites * kinds);
         let end = next;
         let named_passes = game.pass_names.len() as u64;
-        Codec { sites, place, slide, relocate, take, promote, kinds, end, pass: end + 1, named_passes }
+        Codec { sites, place, slide, relocate, take, promote, drop, kinds, end, pass: end + 1, named_passes }
     }
 
     /// Codes are `0..size()`.
@@ -63,7 +66,10 @@ impl Codec {
     pub fn encode(&self, a: Action) -> Option<i64> {
         let pair = u64::from(a.from) * self.sites + u64::from(a.to);
         let code = match a.kind {
-            ActionKind::Place => self.place? + u64::from(a.to),
+            ActionKind::Place => match a.promoted() {
+                None => self.place? + u64::from(a.to),
+                Some(k) => self.drop? + u64::from(a.to) * self.kinds + u64::from(k),
+            },
             ActionKind::Slide => match a.promoted() {
                 None => self.slide? + pair,
                 Some(k) => self.promote? + pair * self.kinds + u64::from(k),
@@ -94,6 +100,9 @@ impl Codec {
         }
         if let Some(i) = within(self.take, n) {
             return Some(Action::take(i as u16));
+        }
+        if let Some(i) = within(self.drop, n * self.kinds) {
+            return Some(Action::drop((i / self.kinds) as u16, (i % self.kinds) as u8));
         }
         if let Some(i) = within(self.promote, n * n * self.kinds) {
             let pair = i / self.kinds;

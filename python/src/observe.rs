@@ -4,7 +4,8 @@
 //! site order rather than a 2-D image; `Game.board["coordinates"]` places the sites. The planes:
 //! one per team (1 where its stones are), one per player (all 1 for the player to move), then
 //! the rule state that changes what is legal or how the game ends: stones in hand per player
-//! (when hands are limited), each counter per team, each allowance, each player's phase (when
+//! (when hands are limited), the pieces held per player and kind (when hands keep captures),
+//! each counter per team, each allowance, each player's phase (when
 //! there are several), and the turn in progress (stage index, actions made in the stage, the
 //! site this turn's stone arrived at, the stones relocated this turn). Scalars fill their plane.
 
@@ -13,6 +14,8 @@ use tabula::engine::{Engine, State};
 pub struct Planes {
     pub names: Vec<String>,
     hands: bool,
+    /// Hands keep captures: a plane per player and kind, the pieces of it he holds.
+    held: bool,
     phases: bool,
     /// A game with seeds has a plane of them, each site's count, after the player to move.
     seeds: bool,
@@ -31,6 +34,12 @@ impl Planes {
         if hands {
             names.extend(game.players.iter().map(|p| format!("hand:{}", p.name)));
         }
+        let held = game.keeps_captures;
+        if held {
+            for p in &game.players {
+                names.extend(game.pieces.iter().map(|k| format!("held:{}:{}", p.name, k.name)));
+            }
+        }
         for c in &game.counters {
             names.extend(game.teams.iter().map(|t| format!("counter:{c}:{t}")));
         }
@@ -40,7 +49,7 @@ impl Planes {
             names.extend(game.players.iter().map(|p| format!("phase:{}", p.name)));
         }
         names.extend(["stage", "stage_actions", "arrival", "relocated"].map(String::from));
-        Planes { names, hands, phases, seeds }
+        Planes { names, hands, held, phases, seeds }
     }
 
     pub fn fill(&self, engine: &Engine, s: &State) -> Vec<f32> {
@@ -61,6 +70,13 @@ impl Planes {
         if self.hands {
             for p in 0..game.players.len() {
                 constant(&mut out, s.hand(p).map(|h| h as f32).unwrap_or(0.0));
+            }
+        }
+        if self.held {
+            for p in 0..game.players.len() {
+                for k in 0..game.pieces.len() {
+                    constant(&mut out, s.held(p, k as u8) as f32);
+                }
             }
         }
         for c in 0..game.counters.len() {

@@ -463,5 +463,6 @@ fn build(
         start_kinds,
         start_seeds,
         reads_visited,
+        keeps_captures: setup.keeps_captures,
     })
 }

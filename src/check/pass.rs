@@ -104,6 +104,7 @@ pub fn pass_move(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option
         after_text: Vec::new(),
         no_repeat: None,
         promote: None,
+        drops: Vec::new(),
     })
 }
 

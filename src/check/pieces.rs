@@ -500,3 +500,50 @@ pub fn promotion(cx: &mut Context, scope: &Scope<'_>, clause: &Node, kind_name: 
     }
     Some(Promotion { region: region?, kinds: kinds.into_iter().map(|(k, _)| k).collect() }).filter(|_| ok)
 }
+
+/// `(piece KIND...)` on a placement in a game whose hands keep captures: the kinds it may take
+/// from the hand, the mover's choice among those he holds (`P@e4`). A piece of nobody's is
+/// never in a hand.
+pub fn drops(cx: &mut Context, scope: &Scope<'_>, clause: &Node) -> Option<Vec<u8>> {
+    let items = clause.args();
+    if items.is_empty() {
+        cx.report(
+            Args::new(clause)
+                .missing("the kinds the placement takes from the hand, such as `pawn`")
+                .help("usage: (piece KIND...); without the clause, a placement takes any kind held"),
+        );
+        return None;
+    }
+    let mut kinds: Vec<(u8, &Node)> = Vec::new();
+    let mut ok = true;
+    for item in items {
+        let Some(k) = kind(cx, scope, item) else {
+            ok = false;
+            continue;
+        };
+        if let Some((_, first)) = kinds.iter().find(|(seen, _)| *seen == k) {
+            cx.report(
+                Diagnostic::error(codes::DUPLICATE, format!("the kind `{item}` is listed twice"))
+                    .label(item.span, "listed again here")
+                    .label(first.span, "first listed here")
+                    .help("each kind is one choice: list it once"),
+            );
+            ok = false;
+            continue;
+        }
+        if scope.setup.pieces[k as usize].neutral {
+            cx.report(
+                Diagnostic::error(
+                    codes::BAD_PIECE,
+                    format!("pieces of the kind `{item}` belong to nobody: they are never in a hand"),
+                )
+                .label(item.span, "a kind of nobody's")
+                .help("a hand keeps the pieces of a team its player captures: list those kinds"),
+            );
+            ok = false;
+            continue;
+        }
+        kinds.push((k, item));
+    }
+    ok.then(|| kinds.into_iter().map(|(k, _)| k).collect())
+}

@@ -283,6 +283,22 @@ fn stage(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Stage> 
             _ if a.moves_a_piece() && b.moves_a_piece() => false,
             _ => std::mem::discriminant(a) == std::mem::discriminant(b),
         };
+        // Placements from a hand of kinds are written with their kind (`P@e4`): they may share
+        // a stage when no kind is any two's.
+        if !m.drops.is_empty() {
+            let shared = moves[..i].iter().find_map(|o| o.drops.iter().find(|k| m.drops.contains(k)).map(|&k| (o, k)));
+            if let Some((other, k)) = shared {
+                let name = &scope.setup.pieces[k as usize].name;
+                cx.report(
+                    Diagnostic::error(codes::AMBIGUOUS_MOVES, format!("two placements may take a `{name}` from the hand"))
+                        .label(m.span.first_char(), "second one")
+                        .label(other.span.first_char(), "first one")
+                        .help("a placement without `(piece ...)` takes any kind: give each placement its own kinds, `(piece KIND...)`"),
+                );
+                return None;
+            }
+            continue;
+        }
         if let Some(other) = moves[..i].iter().find(|o| same(&o.kind, &m.kind)) {
             cx.report(
                 Diagnostic::error(codes::AMBIGUOUS_MOVES, "two moves of the same kind in one stage")
@@ -338,6 +354,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
     let mut distance = None;
     let mut through = None;
     let mut piece = 0;
+    let mut drops = Vec::new();
     let mut paths = None;
     let mut over = None;
     let mut jumped = Filter::Occupied;
@@ -425,6 +442,12 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
                     .and_then(|n| super::expr::piece_filter(cx, scope, n));
                 args.finish(cx);
                 ok &= through.is_some();
+            }
+            "piece" if kind_name == "place" && scope.setup.keeps_captures => {
+                match super::pieces::drops(cx, scope, clause) {
+                    Some(kinds) => drops = kinds,
+                    None => ok = false,
+                }
             }
             "piece" if kind_name == "place" => {
                 match args.required(cx, "the kind of piece").and_then(|n| super::pieces::kind(cx, scope, n)) {
@@ -605,6 +628,11 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
         "sow" => MoveKind::Sow { along: along?, skip },
         _ => MoveKind::Relocate { distinct: distinct.unwrap_or(false) },
     };
+    // A placement in a game whose hands keep captures takes a piece from the hand: of the
+    // kinds listed, or of any team's kind.
+    if kind_name == "place" && scope.setup.keeps_captures && drops.is_empty() {
+        drops = (0..scope.setup.pieces.len() as u8).filter(|&k| !scope.setup.pieces[k as usize].neutral).collect();
+    }
     Some(Move {
         kind,
         from: from.unwrap_or(Sites::Filter(Filter::Friend)),
@@ -623,6 +651,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
         after_text,
         no_repeat,
         promote,
+        drops,
     })
 }
 

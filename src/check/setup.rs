@@ -31,6 +31,8 @@ pub struct Setup {
     pub relations: Vec<crate::game::RelationDef>,
     /// Relations whose declaration failed; uses of them are not reported again.
     pub broken_relations: Vec<String>,
+    /// The players' hands hold the pieces they capture, by kind (`(hand captures)`).
+    pub keeps_captures: bool,
 }
 
 pub fn build(cx: &mut Context, ex: &Expanded, doc: &Document<'_>) -> Option<Setup> {
@@ -55,8 +57,18 @@ pub fn build(cx: &mut Context, ex: &Expanded, doc: &Document<'_>) -> Option<Setu
     let counters = names(cx, &ex.counters, "counter");
     let allowances = names(cx, &ex.allowances, "allowance");
     let pieces = super::pieces::declare(cx, ex.pieces.as_ref());
-    let (players, teams) = players?;
+    let (players, teams, keeps_captures) = players?;
     let pieces = pieces?;
+    if let Some(span) = keeps_captures
+        && pieces.is_empty()
+    {
+        cx.report(
+            Diagnostic::error(codes::MISSING_SECTION, "hands that keep captured pieces hold them by kind")
+                .label(span, "needs the game's kinds of piece")
+                .help("declare them: `(pieces (pawn \"P\") (knight \"N\") ...)`"),
+        );
+        return None;
+    }
     let mut board = board?;
     let words = compass::words(ex);
     compass::add_named_directions(&mut board, &words);
@@ -80,6 +92,7 @@ pub fn build(cx: &mut Context, ex: &Expanded, doc: &Document<'_>) -> Option<Setu
         relations: declared.relations,
         broken_relations: declared.broken,
         pieces,
+        keeps_captures: keeps_captures.is_some(),
     })
 }
 
@@ -105,11 +118,15 @@ pub(crate) fn missing_section(game: Span, name: &str, example: &str) -> Diagnost
         .help(format!("add one, for example `{example}`"))
 }
 
-/// `(players NAME... [(hand N)])` or `(players (player NAME [(team T)] [(hand N)])...)`.
-fn players(cx: &mut Context, form: &Node) -> Option<(Vec<Player>, Vec<String>)> {
+/// `(players NAME... [(hand N|captures)])` or `(players (player NAME [(team T)] [(hand N)])...)`.
+/// Also returns where `(hand captures)` is written, if it is: every player's hand then starts
+/// empty and keeps the pieces he captures.
+type Players = (Vec<Player>, Vec<String>, Option<Span>);
+fn players(cx: &mut Context, form: &Node) -> Option<Players> {
     let mut list: Vec<(Player, Span)> = Vec::new();
     let mut team_names: Vec<String> = Vec::new();
     let mut common_hand: Option<u32> = None;
+    let mut keeps_captures: Option<Span> = None;
     let mut explicit_team: Vec<Option<(String, Span)>> = Vec::new();
     let errors_before = cx.error_count();
     for item in form.args() {
@@ -125,6 +142,11 @@ fn players(cx: &mut Context, form: &Node) -> Option<(Vec<Player>, Vec<String>)> 
                 let mut team = None;
                 for clause in args.rest() {
                     match clause.head() {
+                        Some("hand") if is_captures(clause) => cx.report(
+                            Diagnostic::error(codes::WRONG_PLACE, "hands that keep captures are every player's")
+                                .label(clause.span, "in one player's entry")
+                                .help("write `(hand captures)` in `players`, after the players"),
+                        ),
                         Some("hand") => hand = hand_size(cx, clause),
                         Some("team") => {
                             let mut t = Args::new(clause);
@@ -139,6 +161,10 @@ fn players(cx: &mut Context, form: &Node) -> Option<(Vec<Player>, Vec<String>)> 
                 }
                 list.push((Player { name, team: 0, hand }, name_span));
                 explicit_team.push(team);
+            }
+            (_, Some("hand")) if is_captures(item) => {
+                common_hand = Some(0);
+                keeps_captures = Some(item.span);
             }
             (_, Some("hand")) => common_hand = hand_size(cx, item),
             (NodeKind::Symbol(s), _) if s != POISON => cx.report(
@@ -177,6 +203,19 @@ fn players(cx: &mut Context, form: &Node) -> Option<(Vec<Player>, Vec<String>)> 
             );
         }
     }
+    if let Some(captures) = keeps_captures {
+        for (player, span) in list.iter().filter(|(p, _)| p.hand.is_some()) {
+            cx.report(
+                Diagnostic::error(
+                    codes::BAD_PLAYERS,
+                    format!("player \"{}\" has a hand of stones, but hands keep captures", player.name),
+                )
+                .label(*span, "this player's own hand")
+                .label(captures, "every hand keeps the pieces its player captures")
+                .help("a hand of captures starts empty: remove the player's `(hand N)`"),
+            );
+        }
+    }
     if cx.error_count() > errors_before {
         return None;
     }
@@ -212,7 +251,12 @@ fn players(cx: &mut Context, form: &Node) -> Option<(Vec<Player>, Vec<String>)> 
         );
         return None;
     }
-    Some((list.into_iter().map(|(p, _)| p).collect(), team_names))
+    Some((list.into_iter().map(|(p, _)| p).collect(), team_names, keeps_captures))
+}
+
+/// `(hand captures)`: a hand that keeps the pieces its player captures.
+fn is_captures(form: &Node) -> bool {
+    matches!(form.args(), [n] if matches!(&n.kind, NodeKind::Symbol(s) if s == "captures"))
 }
 
 fn hand_size(cx: &mut Context, form: &Node) -> Option<u32> {

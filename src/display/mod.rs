@@ -261,7 +261,20 @@ pub fn status(engine: &Engine, state: &State) -> String {
         .players
         .iter()
         .enumerate()
-        .filter_map(|(p, player)| state.hand(p).map(|h| format!("{} {h}", player.name)))
+        .filter_map(|(p, player)| match game.keeps_captures {
+            // By kind, with the letters a drop is written with: `White P×2 Q, Black -`.
+            true => {
+                let held: Vec<String> = (0..game.pieces.len() as u8)
+                    .filter(|&k| state.held(p, k) > 0)
+                    .map(|k| {
+                        let (letter, n) = (game.pieces[k as usize].letter(), state.held(p, k));
+                        if n == 1 { letter.to_string() } else { format!("{letter}×{n}") }
+                    })
+                    .collect();
+                Some(format!("{} {}", player.name, if held.is_empty() { "-".into() } else { held.join(" ") }))
+            }
+            false => state.hand(p).map(|h| format!("{} {h}", player.name)),
+        })
         .collect();
     if !hands.is_empty() {
         let _ = writeln!(out, "in hand: {}", hands.join(", "));

@@ -1,5 +1,6 @@
 //! Actions and their text form: `c3` (place), `c3-d4` (slide), `c3>d4` (relocate), `end`,
-//! `pass` (docs/CLI.md), and `c7-c8=Q` (a move that promotes the piece to the kind chosen).
+//! `pass` (docs/CLI.md), `c7-c8=Q` (a move that promotes the piece to the kind chosen), and
+//! `N@c3` (a placement of the kind chosen from a hand that keeps captures).
 
 use super::Engine;
 
@@ -17,8 +18,9 @@ pub enum ActionKind {
 }
 
 /// One atomic decision. `from` is unused (0) for placements, `end` and `pass`; `to` for `end`
-/// and `pass`. `piece` is the kind a promoting move makes of its piece, chosen by the player:
-/// 0 for none, else the kind's index + 1 (it fits the padding: the action stays 6 bytes).
+/// and `pass`. `piece` is the kind chosen by the player, that a promoting move makes of its
+/// piece or a placement takes from a hand of kinds: 0 for none, else the kind's index + 1 (it
+/// fits the padding: the action stays 6 bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Action {
     pub kind: ActionKind,
@@ -48,6 +50,11 @@ impl Action {
         Action { kind: ActionKind::Take, from: site, to: site, piece: 0 }
     }
 
+    /// A placement on `to` of a piece of kind `kind` from the mover's hand of kinds.
+    pub fn drop(to: u16, kind: u8) -> Action {
+        Action { kind: ActionKind::Place, from: 0, to, piece: kind + 1 }
+    }
+
     /// A move of a piece from `from` to `to` that makes it of kind `kind` (an index into the
     /// game's kinds).
     pub fn promote(from: u16, to: u16, kind: u8) -> Action {
@@ -59,7 +66,8 @@ impl Action {
         Action { kind: ActionKind::Pass, from: name, to: 0, piece: 0 }
     }
 
-    /// The kind a promotion makes of the piece, if this action promotes.
+    /// The kind a promotion makes of the piece, if this action promotes; the kind a placement
+    /// takes from the hand, if it names one.
     pub fn promoted(self) -> Option<u8> {
         self.piece.checked_sub(1)
     }
@@ -68,7 +76,10 @@ impl Action {
 impl Engine {
     pub fn action_text(&self, action: Action) -> String {
         match action.kind {
-            ActionKind::Place => self.label(action.to).to_string(),
+            ActionKind::Place => match action.promoted() {
+                None => self.label(action.to).to_string(),
+                Some(k) => format!("{}@{}", self.kind_text(k), self.label(action.to)),
+            },
             ActionKind::Slide => match action.promoted() {
                 None => format!("{}-{}", self.label(action.from), self.label(action.to)),
                 Some(k) => format!("{}-{}={}", self.label(action.from), self.label(action.to), self.kind_text(k)),
@@ -100,6 +111,13 @@ impl Engine {
                 format!("there is no site `{label}` on this board{hint}")
             })
         };
+        // A placement from a hand of kinds is `K@site`.
+        if let Some((kind, at)) = text.split_once('@') {
+            if !self.game.keeps_captures {
+                return Err(format!("`{text}`: only a game whose hands keep captures places a kind from the hand"));
+            }
+            return Ok(Action::drop(site(at.trim())?, self.parse_kind(kind.trim())?));
+        }
         if let Some((a, b)) = text.split_once('>') {
             return Ok(Action::relocate(site(a.trim())?, site(b.trim())?));
         }
@@ -164,7 +182,8 @@ impl Engine {
         }
     }
 
-    /// The kind after `=` in a promotion: its letter in either case, or its name.
+    /// The kind after `=` in a promotion, or before `@` in a placement from the hand: its
+    /// letter in either case, or its name.
     fn parse_kind(&self, text: &str) -> Result<u8, String> {
         let kinds = &self.game.pieces;
         if let Some(i) = kinds.iter().position(|k| k.name == text) {

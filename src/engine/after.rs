@@ -59,7 +59,7 @@ impl Engine {
             // As `apply` makes them: a placement with its kind (nobody's piece for a kind of
             // nobody's) and from the hand; a piece that keeps or changes its kind and captures
             // what it lands on.
-            ActionKind::Place => self.place_stone(t, tw, action.to, m.piece, None, env),
+            ActionKind::Place => self.place_stone(t, tw, action.to, action.promoted().unwrap_or(m.piece), None, env),
             ActionKind::Slide => self.move_piece(t, tw, Some(m), action, env.subject),
             _ => return None,
         }

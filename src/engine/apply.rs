@@ -71,7 +71,11 @@ impl Engine {
             _ => None,
         };
         match action.kind {
-            ActionKind::Place => self.place_stone(s, w, action.to, m.map_or(0, |m| m.piece), enclose.as_ref(), &mover),
+            ActionKind::Place => {
+                // A placement from a hand of kinds names its kind; any other, its move's.
+                let kind = action.promoted().unwrap_or(m.map_or(0, |m| m.piece));
+                self.place_stone(s, w, action.to, kind, enclose.as_ref(), &mover)
+            }
             ActionKind::Slide => self.slide(s, w, m, action, mover.subject),
             ActionKind::Relocate => {
                 self.carry(s, w, action.from, action.to, s.kinds[action.from as usize]);
@@ -82,6 +86,7 @@ impl Engine {
                 self.moved(s, action);
             }
             ActionKind::Take => {
+                self.to_hand(s, action.to);
                 self.lift(s, w, action.to);
                 follow_relocated(&mut s.relocated, action.to, None);
             }
@@ -141,6 +146,11 @@ impl Engine {
         if *hand != UNLIMITED {
             *hand -= 1;
         }
+        if self.game.keeps_captures {
+            let held = &mut s.held[mover.mover * self.game.pieces.len() + piece as usize];
+            *held = held.saturating_sub(1);
+            s.bases[to as usize] = 0;
+        }
         if self.kinds_tracked {
             self.place_tracked(s, w, enclose, mover, to, piece);
         } else {
@@ -153,8 +163,13 @@ impl Engine {
         s.arrival = Some(to);
         s.last_arrival = Some(to);
         s.turn_move = Some(Action::place(to));
+        // A piece placed from a hand of captures has been on the board before: it has moved.
         if self.program.tracks_unmoved {
-            s.unmoved.insert(to);
+            if self.game.keeps_captures {
+                s.unmoved.remove(to);
+            } else {
+                s.unmoved.insert(to);
+            }
         }
     }
 
@@ -335,12 +350,34 @@ impl Engine {
             s.kinds[f] = 0;
         }
         s.kinds[t] = kind;
+        if self.game.keeps_captures {
+            s.bases[t] = std::mem::take(&mut s.bases[f]);
+        }
         // A stone has left its group, which may split: the caches are rebuilt when next asked.
         for cache in &mut w.groups {
             cache.leave();
         }
         self.neighbors_gain_empty(w, from);
         self.neighbors_lose_empty(w, to);
+    }
+
+    /// In a game whose hands keep captures: the piece on `site`, about to be taken off the
+    /// board, joins the mover's hand if it is another team's, as the kind it was before any
+    /// promotion. Called by every removal that is a capture (not by a piece that moves).
+    #[inline]
+    pub(crate) fn to_hand(&self, s: &mut State, site: u16) {
+        if !self.game.keeps_captures {
+            return;
+        }
+        let content = s.board[site as usize];
+        let mover = s.mover as usize;
+        if !super::neutral::is_team_piece(content) || content as usize - 1 == self.game.players[mover].team {
+            return;
+        }
+        let kind = s.bases[site as usize].checked_sub(1).unwrap_or(s.kinds[site as usize]);
+        s.held[mover * self.game.pieces.len() + kind as usize] += 1;
+        s.hands[mover] += 1;
+        s.bases[site as usize] = 0;
     }
 
     /// Takes the stone off a site.
@@ -490,6 +527,7 @@ impl Engine {
                 // A team's piece only: one of nobody's keeps its kind (the checker refuses a
                 // neutral kind here).
                 if let Some(v) = env.var(*site).filter(|&v| super::neutral::is_team_piece(s.board[v as usize])) {
+                    self.note_promotion(s, v);
                     self.set_kind(s, v, *kind);
                 }
             }
@@ -522,6 +560,7 @@ impl Engine {
             }
         });
         for &(site, content) in &victims {
+            self.to_hand(s, site);
             self.lift(s, w, site);
             follow_relocated(&mut s.relocated, site, None);
             let owner = content as usize - 1;
@@ -860,6 +899,9 @@ impl Engine {
         let mut mix = Mix::default().add(u64::from(s.mover));
         for &hand in &s.hands {
             mix = mix.add(u64::from(hand));
+        }
+        for &held in &s.held {
+            mix = mix.add(u64::from(held));
         }
         for p in 0..s.phase.len() {
             // The phase the player's next turn would begin in: a phase whose `until` holds is

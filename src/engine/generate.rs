@@ -190,6 +190,7 @@ impl Engine {
                     w.candidates = places;
                 }
             }
+            Generator::Drop => self.drops(s, w, (m, program), env, rest),
             Generator::Enclose(e) => self.enclose_places(s, w, &e, env, legal),
             Generator::SlideOwnToEmpty { along } => {
                 self.slides_own_to_empty(s, self.program.rel(along, env.subject), env, rest)
@@ -403,6 +404,39 @@ impl Engine {
         }
         out.set_places(&mut candidates);
         w.candidates = candidates;
+    }
+
+    /// The actions of a placement from a hand of kinds: the sites a placement of `m` could
+    /// fill, then, for each kind of `m` the mover holds, the placements of that kind that pass
+    /// `m`'s `after` rules (which may depend on the kind).
+    fn drops(
+        &self,
+        s: &mut State,
+        w: &mut Work,
+        (m, program): (&Move, &MoveProgram),
+        env: &Env,
+        rest: &mut Vec<Action>,
+    ) {
+        let kinds = self.game.pieces.len();
+        let holds = |s: &State, k: u8| s.held[env.mover * kinds + k as usize] > 0;
+        if !m.drops.iter().any(|&k| holds(s, k)) {
+            return;
+        }
+        let mut sites = take(&mut w.drop_sites);
+        self.places(s, w, m, program, env, &mut sites);
+        if program.require_conditions {
+            self.places_meeting_conditions(s, w, m, program, env, &mut sites);
+        }
+        for &k in m.drops.iter().filter(|&&k| holds(s, k)) {
+            for to in sites.places.ones() {
+                let action = Action { kind: ActionKind::Place, from: 0, to, piece: k + 1 };
+                if !program.after_effects || self.after_effects_fail(s, w, m, env, action).is_none() {
+                    rest.push(action);
+                }
+            }
+        }
+        sites.clear();
+        w.drop_sites = sites;
     }
 
     /// Keeps in `keep` the sites where a stone of `subject` flanks something along `rel`, all at
@@ -654,6 +688,15 @@ impl Engine {
         if let Some(why) = self.narrowed_away(s, action) {
             return why;
         }
+        if let (ActionKind::Place, Some(kind)) = (action.kind, action.promoted()) {
+            let name = &self.game.pieces[kind as usize].name;
+            if s.held[env.mover * self.game.pieces.len() + kind as usize] == 0 {
+                return format!("you have no {name} in hand");
+            }
+            if !stage.moves.iter().any(|m| m.drops.contains(&kind)) {
+                return format!("a {name} cannot be placed now");
+            }
+        }
         match action.kind {
             ActionKind::Pass => {
                 let text = self.action_text(action);
@@ -801,6 +844,10 @@ pub(crate) fn move_for(stage: &Stage, action: Action) -> Option<&Move> {
 /// [`move_for`], by its index in the stage (and in the stage's program).
 #[inline]
 pub(crate) fn move_index(stage: &Stage, action: Action) -> Option<usize> {
+    // A placement that names its kind is the first placement's that may take that kind.
+    if let (ActionKind::Place, Some(kind)) = (action.kind, action.promoted()) {
+        return stage.moves.iter().position(|m| matches!(m.kind, MoveKind::Place) && m.drops.contains(&kind));
+    }
     stage.moves.iter().position(|m| {
         matches!(
             (&m.kind, action.kind),

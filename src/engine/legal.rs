@@ -162,7 +162,7 @@ impl Legal {
     pub(crate) fn set_listed(&mut self, actions: &[Action]) {
         self.clear();
         for &a in actions {
-            if a.kind == super::ActionKind::Place {
+            if a.kind == super::ActionKind::Place && a.piece == 0 {
                 self.places.insert(a.to);
                 self.place_count += 1;
             } else {
@@ -268,7 +268,8 @@ impl Legal {
     }
 
     pub(crate) fn contains(&self, action: Action, board: Board) -> bool {
-        if action.kind == super::ActionKind::Place {
+        // A placement from a hand of kinds names its kind (`P@e4`) and is listed.
+        if action.kind == super::ActionKind::Place && action.piece == 0 {
             return self.places.contains(action.to);
         }
         self.block().is_some_and(|b| b.contains(action, board)) || self.rest.contains(&action)

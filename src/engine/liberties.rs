@@ -103,6 +103,7 @@ impl Engine {
         }
         let teams = s.stones.len();
         for &(site, content) in &fill.members {
+            self.to_hand(s, site);
             self.lift(s, w, site);
             let owner = content as usize - 1;
             if let Some((counter, recipient)) = credit {

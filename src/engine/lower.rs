@@ -329,6 +329,9 @@ fn landing_masks(game: &Game, m: &crate::game::Move) -> (Vec<Bits>, Vec<u16>) {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Generator {
     Place,
+    /// A placement from a hand of kinds ([`crate::game::Move::drops`]): its sites found as a
+    /// placement's, then one action per site and kind held, each naming its kind (`P@e4`).
+    Drop,
     /// A slide of one's own stones to an empty neighbour: a tight loop over the stones'
     /// neighbour lists.
     SlideOwnToEmpty {
@@ -507,7 +510,7 @@ pub(crate) fn lower(game: &Game) -> Program {
     });
     // Chains know teams' stones of one kind only (their hashes are the stones' keys): with
     // kinds, or pieces of nobody's, on the board, a capture takes the general path.
-    let chains = chains.filter(|_| game.pieces.len() <= 1 && !game.has_neutral());
+    let chains = chains.filter(|_| game.pieces.len() <= 1 && !game.has_neutral() && !game.keeps_captures);
     // Chains are kept under one relation: a capture under another takes the general path.
     for m in phases.iter_mut().flatten().flat_map(|stage| &mut stage.moves) {
         if let Generator::Enclose(e) = m.generator {
@@ -837,6 +840,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
     let plain = match &stage.moves[..] {
         [m] => {
             matches!(m.kind, MoveKind::Place)
+                && m.drops.is_empty()
                 && m.to == Sites::Filter(Filter::Empty)
                 && unconditioned(m)
                 && m.then.is_empty()
@@ -860,6 +864,8 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 overlaps[piece_index - 1]
             };
             let generator = match m.kind {
+                // A placement from a hand of kinds lists one action per kind held.
+                MoveKind::Place if !m.drops.is_empty() => Generator::Drop,
                 MoveKind::Place => match super::enclose::lower(m, board) {
                     Some(e) => Generator::Enclose(e),
                     None => Generator::Place,
@@ -926,6 +932,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
             let after_effects = match generator {
                 Generator::Enclose(_) => false,
                 Generator::Place
+                | Generator::Drop
                 | Generator::SlideOwnToEmpty { .. }
                 | Generator::StepOwnCapturing { .. }
                 | Generator::StepsKept { .. }

@@ -92,6 +92,15 @@ impl Engine {
         s.kinds[site as usize] = kind;
     }
 
+    /// In a game whose hands keep captures: the piece on `site` is about to change its kind by
+    /// promotion, and remembers the kind it was (the first, through several promotions).
+    #[inline]
+    pub(crate) fn note_promotion(&self, s: &mut State, site: u16) {
+        if self.game.keeps_captures && s.bases[site as usize] == 0 {
+            s.bases[site as usize] = s.kinds[site as usize] + 1;
+        }
+    }
+
     /// Whether pieces of `kind` belong to nobody.
     #[inline]
     pub(crate) fn kind_is_neutral(&self, kind: u8) -> bool {

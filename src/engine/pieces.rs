@@ -430,6 +430,7 @@ impl Engine {
     /// Takes the piece on `victim` off the board as a capture by `m`, crediting its counter.
     pub(crate) fn capture(&self, s: &mut State, w: &mut Work, m: &Move, victim: u16, subject: usize) {
         self.credit_capture(s, w, m, victim, subject);
+        self.to_hand(s, victim);
         self.lift(s, w, victim);
     }
 
@@ -446,6 +447,7 @@ impl Engine {
             let site = s.deferred[i];
             // Something else may have taken it off meanwhile.
             if s.board[site as usize] != 0 {
+                self.to_hand(s, site);
                 self.lift(s, w, site);
             }
         }
@@ -563,7 +565,13 @@ impl Engine {
             }
         }
         // A promotion changes the kind as the piece arrives, before the move's `then`.
-        let kind = action.promoted().unwrap_or(s.kinds[from as usize]);
+        let kind = match action.promoted() {
+            Some(kind) => {
+                self.note_promotion(s, from);
+                kind
+            }
+            None => s.kinds[from as usize],
+        };
         self.carry(s, w, from, to, kind);
     }
 }

@@ -27,8 +27,16 @@ pub struct State {
     pub(crate) stones: Vec<Bits>,
     pub(crate) empty: Bits,
     pub(crate) empty_count: u32,
-    /// Per player: stones in hand ([`UNLIMITED`] for an endless supply).
+    /// Per player: stones in hand ([`UNLIMITED`] for an endless supply). In a game whose
+    /// hands keep captures, the number of pieces held, of every kind.
     pub(crate) hands: Vec<u32>,
+    /// In a game whose hands keep captures ([`crate::game::Game::keeps_captures`]): the pieces
+    /// held, `held[player * kinds + kind]`; empty in every other game.
+    pub(crate) held: Vec<u32>,
+    /// In such a game: per site, the kind its piece was before it was promoted, plus one (0 for
+    /// a piece never promoted): what joins a hand when it is captured. Meaningless on an empty
+    /// site.
+    pub(crate) bases: Vec<u8>,
     /// `counters[counter * teams + team]`.
     pub(crate) counters: Vec<i64>,
     /// Per site: the seeds on it, in a game that sows ([`crate::game::Game::uses_seeds`]);
@@ -131,6 +139,8 @@ pub(crate) struct Work {
     pub turned: Vec<(u16, u8, u8)>,
     /// The origins of a piece move, found before its actions are listed.
     pub origins: Vec<u16>,
+    /// The sites a placement from a hand of kinds may fill, before its kinds are tried.
+    pub drop_sites: Legal,
     /// The mover's pieces by kind, sorted once as a stage's moves are listed (see
     /// [`super::lower::StageProgram::by_kind`]).
     pub by_kind: Vec<Vec<u16>>,
@@ -171,6 +181,8 @@ impl Clone for State {
             empty: self.empty.clone(),
             empty_count: self.empty_count,
             hands: self.hands.clone(),
+            held: self.held.clone(),
+            bases: self.bases.clone(),
             counters: self.counters.clone(),
             seeds: self.seeds.clone(),
             mover: self.mover,
@@ -229,6 +241,8 @@ impl State {
         self.empty.clone_from(&other.empty);
         self.empty_count = other.empty_count;
         self.hands.clone_from(&other.hands);
+        self.held.clone_from(&other.held);
+        self.bases.clone_from(&other.bases);
         self.counters.clone_from(&other.counters);
         self.seeds.clone_from(&other.seeds);
         self.mover = other.mover;
@@ -279,6 +293,7 @@ impl Clone for Work {
             turned: self.turned.clone(),
             origins: self.origins.clone(),
             by_kind: self.by_kind.clone(),
+            drop_sites: self.drop_sites.clone(),
             after: None,
             guard: self.guard.clone(),
             targets: self.targets.clone(),
@@ -346,6 +361,7 @@ impl Work {
             turned: Vec::new(),
             origins: Vec::new(),
             by_kind: Vec::new(),
+            drop_sites: Legal::new(sites),
             after: None,
             guard: Default::default(),
             targets: Vec::new(),
@@ -527,6 +543,8 @@ impl Engine {
             empty,
             empty_count: sites as u32,
             hands: game.players.iter().map(|p| p.hand.unwrap_or(UNLIMITED)).collect(),
+            held: if game.keeps_captures { vec![0; game.players.len() * game.pieces.len()] } else { Vec::new() },
+            bases: if game.keeps_captures { vec![0; sites] } else { Vec::new() },
             counters: vec![0; game.counters.len() * teams],
             seeds: if game.uses_seeds() { vec![0; sites] } else { Vec::new() },
             mover: 0,
@@ -592,6 +610,11 @@ pub struct Setup {
     pub mover: usize,
     /// Stones in each player's hand (default: as the game starts).
     pub hands: Option<Vec<u32>>,
+    /// In a game whose hands keep captures: the pieces held, (player, kind, count); kinds not
+    /// listed are not held.
+    pub held: Vec<(usize, u8, u32)>,
+    /// In such a game: the promoted pieces, (site, the kind the piece was before).
+    pub bases: Vec<(u16, u8)>,
     /// Turns already played (default 0), so that `(first-turn)` is false when > 0.
     pub turns_played: u32,
     /// The kind of the piece on some of the sites (an index into the game's kinds; a site not
@@ -667,6 +690,23 @@ impl Engine {
                 return Err("one hand per player".into());
             }
             state.hands.clone_from(hands);
+        }
+        for &(player, kind, count) in &setup.held {
+            let kinds = game.pieces.len();
+            if !game.keeps_captures || player >= game.players.len() || kind as usize >= kinds {
+                return Err(format!("no hand holds kind {kind} of player {}", player + 1));
+            }
+            state.held[player * kinds + kind as usize] = count;
+            state.hands[player] = (0..kinds).map(|k| state.held[player * kinds + k]).sum();
+        }
+        for &(site, kind) in &setup.bases {
+            if !game.keeps_captures || site as usize >= game.board.site_count() || kind as usize >= game.pieces.len() {
+                return Err(format!("no promoted piece can be on site {site} as kind {kind}"));
+            }
+            if state.board[site as usize] == 0 {
+                return Err(format!("no piece on {} to have been promoted", self.label(site)));
+            }
+            state.bases[site as usize] = kind + 1;
         }
         for &(site, n) in &setup.seeds {
             if site as usize >= state.seeds.len() {
@@ -756,6 +796,18 @@ impl State {
     /// where [`Engine::tracks_unmoved`]).
     pub fn unmoved(&self, site: u16) -> bool {
         self.board[site as usize] != 0 && self.unmoved.contains(site)
+    }
+
+    /// In a game whose hands keep captures: how many pieces of `kind` `player` holds (0 in any
+    /// other game).
+    pub fn held(&self, player: usize, kind: u8) -> u32 {
+        let kinds = self.held.len() / self.hands.len().max(1);
+        if kinds == 0 { 0 } else { self.held[player * kinds + kind as usize] }
+    }
+
+    /// In such a game: the kind the piece on `site` was before it was promoted, if it was.
+    pub fn promoted_from(&self, site: u16) -> Option<u8> {
+        self.bases.get(site as usize).and_then(|b| b.checked_sub(1)).filter(|_| self.board[site as usize] != 0)
     }
 
     /// How many turns in a row, up to the last, were a single `pass`.

@@ -65,6 +65,10 @@ pub struct Game {
     /// Some rule reads `visited`, the sites the turn in progress has moved pieces from or
     /// onto: only then does the engine keep them.
     pub reads_visited: bool,
+    /// The players' hands hold, by kind, the pieces they capture (`(hand captures)`): a piece
+    /// taken off the board during a player's turn that is another team's joins his hand as
+    /// the kind it came onto the board as, and his placements ([`Move::drops`]) take from it.
+    pub keeps_captures: bool,
     /// The relations the file declares (`(relation NAME [(owner TEAM)] PART...)`), in order;
     /// each is a relation of [`Game::board`].
     pub relations: Vec<RelationDef>,
@@ -295,6 +299,10 @@ pub struct Move {
     pub range: Option<u32>,
     /// The kind of piece a placement puts (0 without `(piece KIND)`).
     pub piece: u8,
+    /// In a game whose hands keep captures ([`Game::keeps_captures`]): the kinds a placement
+    /// may take from the mover's hand, his choice among those he holds (`(piece KIND...)`, or
+    /// every kind of a team's). Empty for every other move.
+    pub drops: Vec<u8>,
     /// Conditions on the position after the action *and its effects* (`(after ...)`): "no
     /// suicide" is a liberty of the placed stone once the captures are done.
     pub after: Vec<Bool>,

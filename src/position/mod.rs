@@ -29,6 +29,6 @@ pub use read::read;
 pub use write::{write, write_line};
 
 /// The forms a position is made of, for help lines.
-pub const FORMS: &str = "`(place TEAM [KIND] SITE...)`, `(place KIND SITE...)` (a kind of nobody's), `(to-move PLAYER)`, `(turn N)`, `(hand PLAYER N)`, `(counter NAME TEAM N)`, \
+pub const FORMS: &str = "`(place TEAM [KIND] SITE...)`, `(place KIND SITE...)` (a kind of nobody's), `(to-move PLAYER)`, `(turn N)`, `(hand PLAYER N)` (`(hand PLAYER KIND N...)` where hands keep captures), `(promoted KIND SITE...)`, `(counter NAME TEAM N)`, \
      `(allowance NAME N)`, `(last SITE)`, `(previous-from SITE)`, `(previous-to SITE)`, `(unmoved SITE...)`, \
      `(passes N)`, `(seeds N SITE...)` (a game with seeds)";

@@ -166,7 +166,9 @@ impl<'e> Reader<'e> {
                     self.unmoved = sites;
                 }
             }
+            "hand" if self.engine().game().keeps_captures => self.held(item, args),
             "hand" => self.hand(item, args),
+            "promoted" => self.promoted(item, args),
             "counter" => self.counter(item, args),
             "allowance" => self.allowance(item, args),
             "seeds" => self.seeds(item, args),
@@ -176,6 +178,7 @@ impl<'e> Reader<'e> {
                     "to-move",
                     "turn",
                     "hand",
+                    "promoted",
                     "counter",
                     "allowance",
                     "last",
@@ -404,6 +407,85 @@ impl<'e> Reader<'e> {
             });
             hands[player] = n as u32;
         }
+    }
+
+    /// `(hand PLAYER KIND N...)`, in a game whose hands keep captures: the pieces held, by kind.
+    fn held(&mut self, item: &Node, args: &[Node]) {
+        let usage = "(hand PLAYER KIND N...)";
+        let Some((player_node, pairs)) = args.split_first() else {
+            return self.arity(item, args, 1, usage);
+        };
+        let Some(player) = self.player(player_node) else { return };
+        let name = self.engine().game().players[player].name.clone();
+        if let Some(&(_, first)) = self.hands.iter().find(|(p, _)| *p == player) {
+            return self.twice(item.span, first, &format!("the hand of \"{name}\""));
+        }
+        self.hands.push((player, item.span));
+        let mut given: Vec<(u8, Span)> = Vec::new();
+        for pair in pairs.chunks(2) {
+            let [kind_node, count] = pair else {
+                self.errors.push(
+                    Diagnostic::error(codes::MISSING_ARGUMENT, "a kind in hand without its number")
+                        .label(pair[0].span, "how many?")
+                        .help(format!(
+                            "write each kind with the number held: `{usage}`, as `(hand \"{name}\" pawn 2)`"
+                        )),
+                );
+                return;
+            };
+            let Some(kind) = self.kind(kind_node) else { continue };
+            if let Some(&(_, first)) = given.iter().find(|(k, _)| *k == kind) {
+                let kind_name = self.engine().game().pieces[kind as usize].name.clone();
+                self.twice(kind_node.span, first, &format!("`{kind_name}` in the hand of \"{name}\""));
+                continue;
+            }
+            given.push((kind, kind_node.span));
+            if let Some(n) = self.number(count, 0, MAX_HAND, "the pieces in hand", "a hand holds 0 to 100000 of a kind")
+            {
+                self.setup.held.push((player, kind, n as u32));
+            }
+        }
+    }
+
+    /// `(promoted KIND SITE...)`, in a game whose hands keep captures: the pieces on the sites
+    /// were of KIND before they were promoted, and are so again when captured.
+    fn promoted(&mut self, item: &Node, args: &[Node]) {
+        let Some((kind_node, sites)) = args.split_first().filter(|(_, sites)| !sites.is_empty()) else {
+            return self.arity(item, args, 2, "(promoted KIND SITE...)");
+        };
+        if !self.engine().game().keeps_captures {
+            self.errors.push(
+                Diagnostic::error(codes::WRONG_PLACE, "this game does not remember promotions")
+                    .label(item.span, "a promoted piece in a game whose hands keep no captures")
+                    .help("only where a captured piece joins a hand does it matter what it was: leave this out"),
+            );
+            return;
+        }
+        let Some(kind) = self.kind(kind_node) else { return };
+        for node in sites {
+            if let Some(site) = self.site(node) {
+                self.setup.bases.push((site, kind));
+            }
+        }
+    }
+
+    /// A team's kind of piece by its name.
+    fn kind(&mut self, node: &Node) -> Option<u8> {
+        let pieces = &self.engine().game().pieces;
+        let found = node.symbol().and_then(|w| pieces.iter().position(|k| k.name == w && !k.neutral));
+        if found.is_none() {
+            let names = pieces.iter().filter(|k| !k.neutral).map(|k| k.name.as_str());
+            let help = node
+                .symbol()
+                .and_then(|w| did_you_mean(w, names.clone()))
+                .unwrap_or_else(|| format!("the kinds are {}", names.collect::<Vec<_>>().join(", ")));
+            self.errors.push(
+                Diagnostic::error(codes::UNKNOWN_PIECE, format!("expected a kind of piece, found {}", node.describe()))
+                    .label(node.span, "not a team's kind of piece")
+                    .help(help),
+            );
+        }
+        found.map(|k| k as u8)
     }
 
     /// `(seeds N SITE...)`, in a game with seeds.

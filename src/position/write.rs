@@ -76,6 +76,14 @@ fn forms(engine: &Engine, state: &State) -> Result<Vec<String>, String> {
             forms.push(format!("(place {} {})", piece.name, on.join(" ")));
         }
     }
+    // Promoted pieces, by the kind they were: `(promoted pawn d8)`.
+    for (k, piece) in game.pieces.iter().enumerate() {
+        let on: Vec<String> =
+            (0..sites).filter(|&s| state.promoted_from(s) == Some(k as u8)).map(|s| label(engine.label(s))).collect();
+        if !on.is_empty() {
+            forms.push(format!("(promoted {} {})", piece.name, on.join(" ")));
+        }
+    }
     // Seeds, by count: `(seeds 4 b1 c1)`.
     let mut counts: Vec<u32> = (0..sites).map(|s| state.seeds(s)).filter(|&n| n > 0).collect();
     counts.sort_unstable();
@@ -88,7 +96,17 @@ fn forms(engine: &Engine, state: &State) -> Result<Vec<String>, String> {
     forms.push(format!("(to-move {})", quote(&game.players[state.mover_index()].name)));
     forms.push(format!("(turn {})", state.turns_completed() + 1));
     for (p, player) in game.players.iter().enumerate() {
-        if let Some(n) = state.hand(p) {
+        if game.keeps_captures {
+            // A hand of captures by kind, `(hand "White" pawn 2 queen 1)`; an empty one, as
+            // it starts, is left out.
+            let held: Vec<String> = (0..game.pieces.len() as u8)
+                .filter(|&k| state.held(p, k) > 0)
+                .map(|k| format!(" {} {}", game.pieces[k as usize].name, state.held(p, k)))
+                .collect();
+            if !held.is_empty() {
+                forms.push(format!("(hand {}{})", quote(&player.name), held.concat()));
+            }
+        } else if let Some(n) = state.hand(p) {
             forms.push(format!("(hand {} {n})", quote(&player.name)));
         }
     }

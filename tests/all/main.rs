@@ -20,6 +20,7 @@ mod common;
 mod compass;
 mod connection;
 mod corners;
+mod crazyhouse;
 mod draughts;
 mod editors;
 mod examples;

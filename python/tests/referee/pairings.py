@@ -132,6 +132,15 @@ def chess_text(state: pyspiel.State, action: int) -> str:
     return text + f"={lan[4].upper()}" if len(lan) == 5 else text
 
 
+def crazyhouse_text(state: pyspiel.State, action: int) -> str:
+    """As chess's (long algebraic notation), and a drop as both write it: ``P@e4``."""
+    lan = pyspiel.crazyhouse.action_to_move(action, state.board()).to_lan()
+    if "@" in lan:
+        return lan
+    text = f"{lan[:2]}-{lan[2:4]}"
+    return text + f"={lan[4].upper()}" if len(lan) == 5 else text
+
+
 def fen_squares(fen: str) -> dict[str, str]:
     """The pieces of a FEN's board by square (``{"e1": "K", "e8": "k", ...}``)."""
     squares: dict[str, str] = {}
@@ -379,6 +388,14 @@ PAIRINGS: dict[str, Pairing] = {
             players=(1, 0),
             openspiel_text=antichess_text,
             perft_depth=3,
+        ),
+        Pairing(
+            "crazyhouse",
+            "crazyhouse",
+            "games/crazyhouse.game",
+            players=(1, 0),
+            openspiel_text=crazyhouse_text,
+            perft_depth=4,
         ),
         Pairing(
             "chinese-checkers",
