@@ -103,7 +103,7 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("players", Section, "(players NAME... [(hand N)])  or  (players (player NAME [(team TEAM)] [(hand N)])...)"),
     ("player", Clause, "(player NAME [(team TEAM)] [(hand N)])"),
     ("team", Clause, "(team TEAM)"),
-    ("hand", Clause, "(hand N)"),
+    ("hand", Clause, "(hand N|captures)"),
     ("board", Section, "(board GENERATOR)"),
     ("square", Board, "(square SIZE)"),
     ("rectangle", Board, "(rectangle WIDTH HEIGHT)"),

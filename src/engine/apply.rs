@@ -903,6 +903,10 @@ impl Engine {
         for &held in &s.held {
             mix = mix.add(u64::from(held));
         }
+        // Which pieces were promoted: a promoted pawn is not the piece it looks like.
+        for (site, &base) in s.bases.iter().enumerate().filter(|(_, b)| **b != 0) {
+            mix = mix.add(((site as u64) << 8) | u64::from(base));
+        }
         for p in 0..s.phase.len() {
             // The phase the player's next turn would begin in: a phase whose `until` holds is
             // over although its player has not had the turn that leaves it (LANGUAGE.md,

@@ -248,7 +248,8 @@ pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
 
 /// Whether a move's `after` is the one test [`Engine::guard`] can answer for most candidates:
 /// `(not (attacked (friend K)))`, with effects that leave the board as the move left it and no
-/// promotion into K.
+/// promotion into K. A placement from a hand of kinds other than K qualifies too: it lifts no
+/// piece, so where K is not attacked, no placement makes it so.
 pub(crate) fn guarded(m: &Move) -> bool {
     fn board_free(effects: &[Effect]) -> bool {
         effects.iter().all(|e| match e {
@@ -270,8 +271,9 @@ pub(crate) fn guarded(m: &Move) -> bool {
     }
     let [Bool::Not(test)] = &m.after[..] else { return false };
     let Bool::Attacked(Sites::Filter(Filter::Piece(Side::Friend, king))) = &**test else { return false };
+    let drops_other = matches!(m.kind, MoveKind::Place) && !m.drops.is_empty() && !m.drops.contains(king);
     m.no_repeat.is_none()
-        && m.kind.moves_a_piece()
+        && (m.kind.moves_a_piece() || drops_other)
         && board_free(&m.then)
         && m.promote.as_ref().is_none_or(|p| !p.kinds.contains(king))
 }

@@ -190,7 +190,7 @@ impl Engine {
                     w.candidates = places;
                 }
             }
-            Generator::Drop => self.drops(s, w, (m, program), env, rest),
+            Generator::Drop => self.drops(s, w, (m, program), env, turn.map(|t| &mut t.guard), rest),
             Generator::Enclose(e) => self.enclose_places(s, w, &e, env, legal),
             Generator::SlideOwnToEmpty { along } => {
                 self.slides_own_to_empty(s, self.program.rel(along, env.subject), env, rest)
@@ -415,6 +415,7 @@ impl Engine {
         w: &mut Work,
         (m, program): (&Move, &MoveProgram),
         env: &Env,
+        guard: Option<&mut Option<(u16, Option<Guard>)>>,
         rest: &mut Vec<Action>,
     ) {
         let kinds = self.game.pieces.len();
@@ -427,10 +428,20 @@ impl Engine {
         if program.require_conditions {
             self.places_meeting_conditions(s, w, m, program, env, &mut sites);
         }
+        // A guarded placement (its one `after` asks that a kind not placed be unattacked) lifts
+        // nothing: where that kind is not attacked now (the stage's guard is found), every
+        // placement passes; where it is, each is tried.
+        let test_each = program.after_effects
+            && match (program.guarded, guard) {
+                (Some(key), Some(guard)) if sites.place_count > 0 => {
+                    self.stage_guard(s, w, m, key, env, guard).is_none()
+                }
+                _ => true,
+            };
         for &k in m.drops.iter().filter(|&&k| holds(s, k)) {
             for to in sites.places.ones() {
                 let action = Action { kind: ActionKind::Place, from: 0, to, piece: k + 1 };
-                if !program.after_effects || self.after_effects_fail(s, w, m, env, action).is_none() {
+                if !test_each || self.after_effects_fail(s, w, m, env, action).is_none() {
                     rest.push(action);
                 }
             }

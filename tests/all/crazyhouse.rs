@@ -216,3 +216,22 @@ fn the_referee_agrees_on_random_games() {
 fn long_referee() {
     referee(500, 7);
 }
+
+#[test]
+fn the_third_occurrence_of_a_position_draws() {
+    let e = crazyhouse();
+    let mut s = e.initial();
+    // The knights go out and back twice: the start is there for the third time.
+    play(&e, &mut s, "g1-f3 g8-f6 f3-g1 f6-g8 g1-f3 g8-f6 f3-g1");
+    assert!(e.outcome(&s).is_none());
+    play(&e, &mut s, "f6-g8");
+    assert!(e.outcome(&s).is_some_and(|o| o.is_draw()));
+    // With a pawn in each hand (after 1.e4 d5 2.exd5 e6 3.dxe6 fxe6), the hands are part of
+    // the position that comes back, and the same dance draws.
+    let mut s = e.initial();
+    play(&e, &mut s, "e2-e4 d7-d5 e4-d5 e7-e6 d5-e6 f7-e6");
+    play(&e, &mut s, "g1-f3 g8-f6 f3-g1 f6-g8 g1-f3 g8-f6 f3-g1");
+    assert!(e.outcome(&s).is_none());
+    play(&e, &mut s, "f6-g8");
+    assert!(e.outcome(&s).is_some_and(|o| o.is_draw()));
+}
