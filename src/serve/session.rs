@@ -308,6 +308,23 @@ impl Session {
             .collect();
         let moves: Vec<Value> = self.record().turns.iter().map(|t| Value::from(t.actions.join(" "))).collect();
         let outcome = engine.outcome(state);
+        // Hands that keep captures, by kind, for the drops the page offers from them.
+        let hands: Vec<Value> = if game.keeps_captures {
+            (0..game.players.len())
+                .map(|p| {
+                    let pieces: Vec<Value> = (0..game.pieces.len() as u8)
+                        .filter(|&k| state.held(p, k) > 0)
+                        .map(|k| {
+                            let kind = &game.pieces[k as usize];
+                            json!({"kind": kind.name, "letter": kind.letter().to_string(), "count": state.held(p, k)})
+                        })
+                        .collect();
+                    json!({"player": p, "pieces": pieces})
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         json!({
             "id": id,
             "title": crate::summary::title(game),
@@ -318,6 +335,7 @@ impl Session {
             "to_move": to_move,
             "seat_to_move": to_move.map(|p| self.seats[p].name()),
             "legal": legal,
+            "hands": hands,
             "stage": {"done": state.stage().1, "min": state.stage().2, "max": state.stage().3},
             "moves": moves,
             "actions": self.actions.len(),
@@ -349,7 +367,12 @@ impl Session {
             ActionKind::End => ("end", None, None),
             ActionKind::Pass => ("pass", None, None),
         };
-        json!({"text": e.action_text(action), "kind": kind, "from": from, "to": to})
+        // A placement from a hand names the kind it takes.
+        let piece = match (action.kind, action.promoted()) {
+            (ActionKind::Place, Some(k)) => Some(e.game().pieces[k as usize].name.clone()),
+            _ => None,
+        };
+        json!({"text": e.action_text(action), "kind": kind, "from": from, "to": to, "piece": piece})
     }
 }
 

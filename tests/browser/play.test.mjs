@@ -2,7 +2,9 @@
 //
 // 1. The play page: a Watershed 5x5 game played to its end by clicks against the random
 //    player; the record downloaded; the result on the page equal to `tabula replay`'s.
-// 2. The editor: a broken rule file typed in; the diagnostic code that `tabula check` gives
+// 2. Crazyhouse: a pawn captured goes to the hand shown beside the board, and is dropped from
+//    it by clicking the hand, then a square.
+// 3. The editor: a broken rule file typed in; the diagnostic code that `tabula check` gives
 //    for it appears on the page, with its span marked in the text.
 // Screenshots of both pages go to a temporary directory, or with TABULA_SCREENSHOTS=docs to
 // docs/serve-play.png and docs/serve-editor.png (the pictures in the README).
@@ -131,6 +133,37 @@ try {
   await page.waitForFunction(() => document.querySelector("#result").textContent !== "");
   assert.equal((await page.textContent("#result")).trim(), shown);
   log("the downloaded record loads and steps");
+
+  // --- Crazyhouse: a capture goes to the hand, and a piece is dropped from it ---
+  await page.goto(`${base}/`);
+  await page.waitForSelector("body[data-ready=true]");
+  await page.selectOption("#game", "games/crazyhouse.game");
+  await page.selectOption("#seat-0", "human");
+  await page.selectOption("#seat-1", "human");
+  await page.click("#new");
+  await page.waitForFunction(() => document.querySelector("#title").textContent.startsWith("Crazyhouse"));
+  const clickSite = async (label) => {
+    const before = await page.textContent("#ply");
+    await page.click(`#board [data-site="${label}"]`);
+    return before;
+  };
+  for (const [from, to] of [["e2", "e4"], ["d7", "d5"], ["e4", "d5"], ["d8", "d5"]]) {
+    await clickSite(from);
+    const before = await clickSite(to);
+    await page.waitForFunction((b) => document.querySelector("#ply").textContent !== b, before);
+  }
+  // Each side holds the pawn it took; White's is his to drop.
+  await page.waitForSelector('#hands button.held[data-kind="pawn"]:not([disabled])');
+  assert.equal(await page.locator("#hands button.held").count(), 2);
+  await page.click('#hands button.held[data-kind="pawn"]:not([disabled])');
+  const dropTargets = await page.locator("#board .site.target").count();
+  assert.equal(dropTargets, 33, "a pawn may be dropped on the 33 empty squares of rows 2 to 7");
+  const before = await clickSite("e6");
+  await page.waitForFunction((b) => document.querySelector("#ply").textContent !== b, before);
+  assert.equal(await page.textContent("#moves li:last-child"), "P@e6");
+  assert.equal(await page.locator("#hands button.held").count(), 1, "only Black holds a pawn now");
+  log("crazyhouse: a captured pawn dropped from the hand by clicks");
+  await page.screenshot({ path: join(shots, "serve-crazyhouse.png") });
 
   // --- The editor ---
   const broken = readFileSync(join(root, "games/watershed.game"), "utf8").replace("(to empty)", "(to emptyy)");

@@ -6,6 +6,7 @@ let catalog = [];
 let game = null; // the state last received from the server
 let viewPly = null; // null: the current position; a number: stepping through the game
 let selectedFrom = null; // the first site of a slide or relocation being made
+let selectedDrop = null; // the kind chosen from the hand, for a placement from it
 let busy = false;
 
 function entry() {
@@ -69,6 +70,8 @@ async function newGame(extra) {
     const state = await api("POST", "/api/games", Object.assign(setupRequest(), extra || {}));
     history.replaceState(null, "", `/#${state.id}`);
     viewPly = null;
+    selectedFrom = null;
+    selectedDrop = null;
     show(state);
   } catch (e) {
     const codes = ((e.data && e.data.diagnostics) || []).map((d) => `${d.code}: ${d.message}`);
@@ -95,7 +98,11 @@ function targets() {
   const legal = (game && game.legal) || [];
   const map = new Map();
   for (const a of legal) {
-    if (selectedFrom !== null) {
+    if (selectedDrop !== null) {
+      if (a.kind === "place" && a.piece === selectedDrop) map.set(a.to, a.text);
+    } else if (a.piece) {
+      // A placement from the hand waits until its kind is chosen there.
+    } else if (selectedFrom !== null) {
       if ((a.kind === "slide" || a.kind === "relocate") && a.from === selectedFrom && !map.has(a.to)) map.set(a.to, a.text);
     } else if (a.kind === "place" || a.kind === "take") {
       map.set(a.to, a.text);
@@ -134,6 +141,7 @@ function show(state) {
   el("btn-end").disabled = !human || !legal.some((a) => a.kind === "end");
   el("btn-pass").disabled = !human || !legal.some((a) => a.kind === "pass");
   el("btn-undo").disabled = viewPly !== null || state.actions === 0 || state.thinking;
+  showHands(state, human);
   if (human) {
     const map = targets();
     for (const site of el("board").querySelectorAll("[data-site]")) {
@@ -145,6 +153,35 @@ function show(state) {
   el("board").dataset.over = state.over ? "true" : "false";
   if (!state.over && viewPly === null && state.seat_to_move !== "human" && !state.thinking) {
     setTimeout(computerMove, 30);
+  }
+}
+
+// The hands that keep captures: each kind held, a button for the player to move when one of
+// his placements may take it.
+function showHands(state, human) {
+  const box = el("hands");
+  box.innerHTML = "";
+  for (const hand of state.hands || []) {
+    const row = document.createElement("p");
+    row.textContent = `${state.players[hand.player].name} holds: `;
+    if (hand.pieces.length === 0) row.append("nothing");
+    for (const p of hand.pieces) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "held" + (p.kind === selectedDrop ? " selected" : "");
+      button.dataset.kind = p.kind;
+      button.title = `place a ${p.kind} from the hand`;
+      button.textContent = p.count > 1 ? `${p.letter}×${p.count}` : p.letter;
+      const mine = human && state.to_move === hand.player;
+      button.disabled = !mine || !(state.legal || []).some((a) => a.piece === p.kind);
+      button.addEventListener("click", () => {
+        selectedDrop = selectedDrop === p.kind ? null : p.kind;
+        selectedFrom = null;
+        show(game);
+      });
+      row.append(button, " ");
+    }
+    box.appendChild(row);
   }
 }
 
@@ -179,6 +216,7 @@ el("board").addEventListener("click", (event) => {
   const map = targets();
   if (!map.has(label)) {
     selectedFrom = null;
+    selectedDrop = null;
     show(game);
     return;
   }
@@ -188,6 +226,7 @@ el("board").addEventListener("click", (event) => {
     show(game);
   } else {
     selectedFrom = null;
+    selectedDrop = null;
     act("apply", { action });
   }
 });
@@ -196,6 +235,7 @@ el("btn-end").addEventListener("click", () => act("apply", { action: "end" }));
 el("btn-pass").addEventListener("click", () => act("apply", { action: "pass" }));
 el("btn-undo").addEventListener("click", () => {
   selectedFrom = null;
+  selectedDrop = null;
   act("undo");
 });
 el("game").addEventListener("change", fillSetup);
@@ -208,6 +248,7 @@ function step(to) {
   const ply = Math.max(0, Math.min(game.actions, to));
   viewPly = ply >= game.actions ? null : ply;
   selectedFrom = null;
+  selectedDrop = null;
   refresh();
 }
 el("first").addEventListener("click", () => step(0));
