@@ -52,7 +52,8 @@ pub struct PlayArgs {
 }
 
 const COMMANDS_HELP: &str = "\
-commands: moves   list the legal actions (`moves c3`: those involving c3; `moves >`: one kind)
+commands: moves   list the legal actions (`moves c3`: those involving c3; `moves >`: one kind;
+                  `moves @`, `moves P@`: placements from the hand, of any kind or of one)
           undo    take back your last action (and the replies to it)
           hint    ask the computer for a suggestion
           board   show the position again
@@ -612,20 +613,24 @@ impl Session<'_> {
     }
 
     /// `moves [FILTER]`: the legal actions grouped by kind; a filter keeps those that involve a
-    /// site (`c3`) or are of one kind (`-`, `>`, `end`, `pass`).
+    /// site (`c3`) or are of one kind (`-`, `>`, `end`, `pass`; `@` for placements from a
+    /// hand, `P@` for those of one kind).
     fn list_moves(&self, filter: &str) {
         if self.over() {
             println!("no moves: the game is over");
             return;
         }
         let legal = self.engine.legal(&self.state);
-        let site = if filter.is_empty() || matches!(filter, "-" | ">" | "x" | "end" | "pass") {
+        let site = if filter.is_empty() || matches!(filter, "-" | ">" | "x" | "end" | "pass") || filter.ends_with('@') {
             None
         } else {
             match self.engine.site(filter) {
                 Some(site) => Some(site),
                 None => {
-                    println!("`moves {filter}`: give a site (`moves c3`) or a kind (`moves -`, `moves >`, `moves x`)");
+                    println!(
+                        "`moves {filter}`: give a site (`moves c3`) or a kind (`moves -`, `moves >`, `moves x`{})",
+                        if self.engine.game().keeps_captures { ", `moves @`, `moves P@`" } else { "" }
+                    );
                     return;
                 }
             }
@@ -637,6 +642,10 @@ impl Session<'_> {
             ("x", _) => a.kind == ActionKind::Take,
             ("end", _) => a.kind == ActionKind::End,
             ("pass", _) => a.kind == ActionKind::Pass,
+            ("@", _) => a.kind == ActionKind::Place && a.promoted().is_some(),
+            (f, None) if f.ends_with('@') => {
+                a.kind == ActionKind::Place && self.engine.action_text(*a).to_lowercase().starts_with(&f.to_lowercase())
+            }
             (_, Some(s)) => {
                 (a.to == s && a.kind != ActionKind::End && a.kind != ActionKind::Pass)
                     || (a.from == s && matches!(a.kind, ActionKind::Slide | ActionKind::Relocate))
@@ -760,7 +769,14 @@ pub fn describe_decision(engine: &Engine, state: &State) -> String {
         .flat_map(|s| &s.moves)
         .any(|m| matches!(m.kind, MoveKind::Sow { .. }));
     for (kind, what) in [
-        (ActionKind::Place, if sows { "sow a site's seeds" } else { "place a stone" }),
+        (
+            ActionKind::Place,
+            match (sows, engine.game().keeps_captures) {
+                (true, _) => "sow a site's seeds",
+                (_, true) => "place a piece from your hand",
+                _ => "place a stone",
+            },
+        ),
         (ActionKind::Slide, "slide a stone"),
         (ActionKind::Relocate, "relocate a stone"),
         (ActionKind::Take, "take a stone"),
