@@ -146,10 +146,8 @@ impl Engine {
         if *hand != UNLIMITED {
             *hand -= 1;
         }
-        if self.game.keeps_captures {
-            let held = &mut s.held[mover.mover * self.game.pieces.len() + piece as usize];
-            *held = held.saturating_sub(1);
-            s.bases[to as usize] = 0;
+        if self.keeps_captures {
+            self.take_from_hand(s, mover.mover, to, piece);
         }
         if self.kinds_tracked {
             self.place_tracked(s, w, enclose, mover, to, piece);
@@ -165,12 +163,34 @@ impl Engine {
         s.turn_move = Some(Action::place(to));
         // A piece placed from a hand of captures has been on the board before: it has moved.
         if self.program.tracks_unmoved {
-            if self.game.keeps_captures {
+            if self.keeps_captures {
                 s.unmoved.remove(to);
             } else {
                 s.unmoved.insert(to);
             }
         }
+    }
+
+    /// A placement from a hand of captures: one piece of `kind` fewer held, and the piece on
+    /// `to` never promoted. Out of line: the placements of other games read one flag.
+    #[inline(never)]
+    fn take_from_hand(&self, s: &mut State, player: usize, to: u16, kind: u8) {
+        let held = &mut s.held[player * self.game.pieces.len() + kind as usize];
+        *held = held.saturating_sub(1);
+        s.bases[to as usize] = 0;
+    }
+
+    /// The pieces held, by kind, and which pieces on the board were promoted (a promoted pawn is
+    /// not the piece it looks like), for a position compared by `repetition`.
+    #[inline(never)]
+    fn mix_hands(&self, s: &State, mut mix: Mix) -> Mix {
+        for &held in &s.held {
+            mix = mix.add(u64::from(held));
+        }
+        for (site, &base) in s.bases.iter().enumerate().filter(|(_, b)| **b != 0) {
+            mix = mix.add(((site as u64) << 8) | u64::from(base));
+        }
+        mix
     }
 
     /// Counts an action made: the run of passes, the number of actions, who made the last.
@@ -350,7 +370,7 @@ impl Engine {
             s.kinds[f] = 0;
         }
         s.kinds[t] = kind;
-        if self.game.keeps_captures {
+        if self.keeps_captures {
             s.bases[t] = std::mem::take(&mut s.bases[f]);
         }
         // A stone has left its group, which may split: the caches are rebuilt when next asked.
@@ -366,7 +386,7 @@ impl Engine {
     /// promotion. Called by every removal that is a capture (not by a piece that moves).
     #[inline]
     pub(crate) fn to_hand(&self, s: &mut State, site: u16) {
-        if !self.game.keeps_captures {
+        if !self.keeps_captures {
             return;
         }
         let content = s.board[site as usize];
@@ -900,12 +920,8 @@ impl Engine {
         for &hand in &s.hands {
             mix = mix.add(u64::from(hand));
         }
-        for &held in &s.held {
-            mix = mix.add(u64::from(held));
-        }
-        // Which pieces were promoted: a promoted pawn is not the piece it looks like.
-        for (site, &base) in s.bases.iter().enumerate().filter(|(_, b)| **b != 0) {
-            mix = mix.add(((site as u64) << 8) | u64::from(base));
+        if self.keeps_captures {
+            mix = self.mix_hands(s, mix);
         }
         for p in 0..s.phase.len() {
             // The phase the player's next turn would begin in: a phase whose `until` holds is

@@ -278,6 +278,7 @@ impl Engine {
 
     /// The guard of a guarded move: the one found earlier in the stage for the same `after`
     /// (the same `key`), or found now.
+    #[inline(always)]
     fn stage_guard<'g>(
         &self,
         s: &State,

@@ -81,6 +81,9 @@ pub struct Engine {
     /// Some kind of piece belongs to nobody (see [`neutral`]), or the hash is kept (and keys
     /// kinds): only then does a placement ask whether its piece is nobody's and key its kind.
     kinds_tracked: bool,
+    /// The game's hands keep captures ([`crate::game::Game::keeps_captures`]), kept beside the
+    /// other flags that every placement and move reads.
+    keeps_captures: bool,
     /// Relations whose groups the rules ask about (kept by union-find).
     group_relations: Vec<u8>,
     /// Per relation: the index of its union-find in the scratch space's caches, if it has
@@ -224,6 +227,7 @@ impl Engine {
             _ => None,
         };
         let kinds_tracked = hashing || game.has_neutral();
+        let keeps_captures = game.keeps_captures;
         Engine {
             ray_masks,
             game,
@@ -234,6 +238,7 @@ impl Engine {
             position_allowances,
             hashing,
             kinds_tracked,
+            keeps_captures,
             group_relations,
             group_slot,
             word_neighbors,

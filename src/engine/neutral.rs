@@ -96,7 +96,7 @@ impl Engine {
     /// promotion, and remembers the kind it was (the first, through several promotions).
     #[inline]
     pub(crate) fn note_promotion(&self, s: &mut State, site: u16) {
-        if self.game.keeps_captures && s.bases[site as usize] == 0 {
+        if self.keeps_captures && s.bases[site as usize] == 0 {
             s.bases[site as usize] = s.kinds[site as usize] + 1;
         }
     }
