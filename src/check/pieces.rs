@@ -466,39 +466,21 @@ pub fn promotion(cx: &mut Context, scope: &Scope<'_>, clause: &Node, kind_name: 
         );
         return None;
     }
-    let mut kinds: Vec<(u8, &Node)> = Vec::new();
-    let mut ok = true;
-    for item in items {
-        let Some(k) = kind(cx, scope, item) else {
-            ok = false;
-            continue;
-        };
-        if let Some((_, first)) = kinds.iter().find(|(seen, _)| *seen == k) {
-            cx.report(
-                Diagnostic::error(codes::DUPLICATE, format!("the kind `{}` is listed twice", item))
-                    .label(item.span, "listed again here")
-                    .label(first.span, "first listed here")
-                    .help("each kind is one choice: list it once"),
-            );
-            ok = false;
-            continue;
-        }
+    // The kinds must read apart in an action's text (`=Q`).
+    let kinds = choices(cx, scope, items, |cx, kinds, k, item| {
         let letter = scope.setup.pieces[k as usize].letter();
         let clash = kinds.iter().find(|(seen, _)| scope.setup.pieces[*seen as usize].letter() == letter);
-        if let Some((other, first)) = clash {
-            let other = &scope.setup.pieces[*other as usize].name;
-            cx.report(
-                Diagnostic::error(codes::BAD_PIECE, format!("`{other}` and `{item}` both show as `{letter}`"))
-                    .label(item.span, format!("`={letter}` in an action could not say which"))
-                    .label(first.span, "the other kind")
-                    .help("give one of them a symbol of its own in `pieces`, `(KIND \"S\")` with a letter S that no other kind shows"),
-            );
-            ok = false;
-            continue;
-        }
-        kinds.push((k, item));
-    }
-    Some(Promotion { region: region?, kinds: kinds.into_iter().map(|(k, _)| k).collect() }).filter(|_| ok)
+        let Some((other, first)) = clash else { return true };
+        let other = &scope.setup.pieces[*other as usize].name;
+        cx.report(
+            Diagnostic::error(codes::BAD_PIECE, format!("`{other}` and `{item}` both show as `{letter}`"))
+                .label(item.span, format!("`={letter}` in an action could not say which"))
+                .label(first.span, "the other kind")
+                .help("give one of them a symbol of its own in `pieces`, `(KIND \"S\")` with a letter S that no other kind shows"),
+        );
+        false
+    });
+    Some(Promotion { region: region?, kinds: kinds? })
 }
 
 /// `(piece KIND...)` on a placement in a game whose hands keep captures: the kinds it may take
@@ -514,6 +496,30 @@ pub fn drops(cx: &mut Context, scope: &Scope<'_>, clause: &Node) -> Option<Vec<u
         );
         return None;
     }
+    choices(cx, scope, items, |cx, _, k, item| {
+        if !scope.setup.pieces[k as usize].neutral {
+            return true;
+        }
+        cx.report(
+            Diagnostic::error(
+                codes::BAD_PIECE,
+                format!("pieces of the kind `{item}` belong to nobody: they are never in a hand"),
+            )
+            .label(item.span, "a kind of nobody's")
+            .help("a hand keeps the pieces of a team its player captures: list those kinds"),
+        );
+        false
+    })
+}
+
+/// A list of kinds the player chooses among, in the order written: each a known kind, none
+/// twice, and each one `admit` accepts (given those accepted before it); `None` after any error.
+fn choices<'n>(
+    cx: &mut Context,
+    scope: &Scope<'_>,
+    items: &'n [Node],
+    admit: impl Fn(&mut Context, &[(u8, &'n Node)], u8, &'n Node) -> bool,
+) -> Option<Vec<u8>> {
     let mut kinds: Vec<(u8, &Node)> = Vec::new();
     let mut ok = true;
     for item in items {
@@ -531,15 +537,7 @@ pub fn drops(cx: &mut Context, scope: &Scope<'_>, clause: &Node) -> Option<Vec<u
             ok = false;
             continue;
         }
-        if scope.setup.pieces[k as usize].neutral {
-            cx.report(
-                Diagnostic::error(
-                    codes::BAD_PIECE,
-                    format!("pieces of the kind `{item}` belong to nobody: they are never in a hand"),
-                )
-                .label(item.span, "a kind of nobody's")
-                .help("a hand keeps the pieces of a team its player captures: list those kinds"),
-            );
+        if !admit(cx, &kinds, k, item) {
             ok = false;
             continue;
         }

@@ -5,11 +5,8 @@
 //! `python/tests/test_referee.py`.
 
 use crate::common::*;
-use std::collections::HashMap;
 
-use crate::common::chess_referee::{
-    Lcg, play_on_referee, referee_moves, referee_perft, referee_position, tabula_moves,
-};
+use crate::common::chess_referee::{ensure, random_games, referee_moves, referee_perft, tabula_moves};
 use shakmaty::variant::Antichess;
 use shakmaty::{CastlingMode, Outcome, Position, fen::Fen};
 use tabula::engine::{Engine, State, perft::perft};
@@ -95,54 +92,31 @@ fn losing_every_piece_or_every_move_wins() {
     assert!(e.outcome(&at(&e, apart)).is_none());
 }
 
-/// Plays `games` random games from the start; at every position the engine's legal moves must
-/// be the referee's, and the engine must end a game exactly when the referee does: a side with
-/// no piece or no move wins; only bishops on squares of both colours apart draw; the fifty-move
-/// draw once 100 half-moves have passed without a capture or a pawn move; a threefold
-/// repetition.
+/// Plays `games` random games from the start (`common::chess_referee::random_games`); the
+/// engine must end a game exactly when the referee does: a side with no piece or no move wins;
+/// only bishops on squares of both colours apart draw; the fifty-move draw once 100 half-moves
+/// have passed without a capture or a pawn move; a threefold repetition.
 fn referee(games: u64, seed: u64) {
     let e = antichess(&[]);
-    let mut rng = Lcg(seed);
-    for game in 0..games {
-        let mut s = e.initial();
-        let mut pos = Antichess::default();
-        let mut record = Vec::new();
-        let mut seen: HashMap<String, u32> = HashMap::new();
-        *seen.entry(referee_position(&pos)).or_default() += 1;
-        loop {
-            let occurrences = seen[&referee_position(&pos)];
-            if let Some(outcome) = e.outcome(&s) {
-                match pos.outcome() {
-                    Some(Outcome::Decisive { winner }) => {
-                        let name = if winner == shakmaty::Color::White { "White" } else { "Black" };
-                        assert_eq!(
-                            outcome.winner.map(|w| e.game().players[w].name.clone()).as_deref(),
-                            Some(name),
-                            "game {game}: {record:?}"
-                        );
-                    }
-                    _ => {
-                        assert!(outcome.is_draw(), "game {game}: {record:?}");
-                        // The referee's own draw (only bishops, on squares of both colours
-                        // apart), the fifty moves, or the third repetition.
-                        let drawn = pos.outcome() == Some(Outcome::Draw) || pos.halfmoves() >= 100 || occurrences >= 3;
-                        assert!(drawn, "game {game} ended early: {record:?}");
-                    }
-                }
-                break;
-            }
-            assert!(pos.outcome().is_none(), "game {game}: the end is missed: {record:?}");
-            assert!(pos.halfmoves() < 100, "game {game}: the fifty-move draw is missed: {record:?}");
-            assert!(occurrences < 3, "game {game}: the third repetition is missed: {record:?}");
-            assert_eq!(tabula_moves(&e, &s), referee_moves(&pos), "game {game} after {record:?}");
-            let actions = legal(&e, &s);
-            let pick = actions[rng.below(actions.len())].clone();
-            play_on_referee(&mut pos, &pick);
-            *seen.entry(referee_position(&pos)).or_default() += 1;
-            play(&e, &mut s, &pick);
-            record.push(pick);
+    let ended = |outcome: &tabula::engine::Outcome, pos: &Antichess, occurrences: u32| match pos.outcome() {
+        Some(Outcome::Decisive { winner }) => {
+            let name = if winner == shakmaty::Color::White { "White" } else { "Black" };
+            let ours = outcome.winner.map(|w| e.game().players[w].name.clone());
+            ensure(ours.as_deref() == Some(name), "another winner")
         }
-    }
+        // The referee's own draw (only bishops, on squares of both colours apart), the fifty
+        // moves, or the third repetition.
+        _ => ensure(
+            outcome.is_draw() && (pos.outcome() == Some(Outcome::Draw) || pos.halfmoves() >= 100 || occurrences >= 3),
+            "ended early",
+        ),
+    };
+    let going = |pos: &Antichess, occurrences: u32| {
+        ensure(pos.outcome().is_none(), "the end is missed")?;
+        ensure(pos.halfmoves() < 100, "the fifty-move draw is missed")?;
+        ensure(occurrences < 3, "the third repetition is missed")
+    };
+    random_games(&e, &Antichess::default(), (games, seed), ended, going);
 }
 
 #[test]

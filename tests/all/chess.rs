@@ -4,11 +4,8 @@
 //! compared with the engine legal move for legal move over random games.
 
 use crate::common::*;
-use std::collections::HashMap;
 
-use crate::common::chess_referee::{
-    Lcg, play_on_referee, referee_moves, referee_perft, referee_position, sorted, tabula_moves,
-};
+use crate::common::chess_referee::{ensure, random_games, referee_moves, referee_perft, sorted, tabula_moves};
 use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
 use tabula::engine::{Engine, State, perft::perft};
 
@@ -160,52 +157,30 @@ fn long_perft() {
     }
 }
 
-/// Plays `games` random games from the start; at every position the engine's legal moves must
-/// be the referee's, and the engine must end a game exactly when the referee's rules do:
-/// checkmate and stalemate when the referee has no move; the fifty-move draw once 100
-/// half-moves have passed without a capture or a pawn move (here applied at once, and not over
-/// a checkmate); a threefold repetition of the referee's positions; a dead position by the
-/// referee's insufficient material.
+/// Plays `games` random games from the start (`common::chess_referee::random_games`); the
+/// engine must end a game exactly when the referee's rules do: checkmate and stalemate when
+/// the referee has no move; the fifty-move draw once 100 half-moves have passed without a
+/// capture or a pawn move (here applied at once, and not over a checkmate); a threefold
+/// repetition of the referee's positions; a dead position by the referee's insufficient
+/// material.
 fn referee(games: u64, seed: u64) {
     let e = chess();
-    let mut rng = Lcg(seed);
-    for game in 0..games {
-        let mut s = e.initial();
-        let mut pos = Chess::default();
-        let mut record = Vec::new();
-        let mut seen: HashMap<String, u32> = HashMap::new();
-        *seen.entry(referee_position(&pos)).or_default() += 1;
-        loop {
-            let ours = tabula_moves(&e, &s);
-            let theirs = referee_moves(&pos);
-            let occurrences = seen[&referee_position(&pos)];
-            if let Some(outcome) = e.outcome(&s) {
-                if theirs.is_empty() {
-                    assert_eq!(outcome.winner.is_some(), pos.is_checkmate(), "game {game}: {record:?}");
-                } else {
-                    assert!(outcome.is_draw(), "game {game}: {record:?}");
-                    assert!(
-                        pos.halfmoves() >= 100 || occurrences >= 3 || pos.is_insufficient_material(),
-                        "game {game} ended early: {record:?}"
-                    );
-                }
-                break;
-            }
-            assert!(
-                pos.halfmoves() < 100 || theirs.is_empty(),
-                "game {game}: the fifty-move draw is missed: {record:?}"
-            );
-            assert!(occurrences < 3, "game {game}: the third repetition is missed: {record:?}");
-            assert!(!pos.is_insufficient_material(), "game {game}: the dead position is missed: {record:?}");
-            assert_eq!(ours, theirs, "game {game} after {record:?}");
-            let actions = legal(&e, &s);
-            let pick = actions[rng.below(actions.len())].clone();
-            play_on_referee(&mut pos, &pick);
-            *seen.entry(referee_position(&pos)).or_default() += 1;
-            play(&e, &mut s, &pick);
-            record.push(pick);
+    let ended = |outcome: &tabula::engine::Outcome, pos: &Chess, occurrences: u32| {
+        if pos.legal_moves().is_empty() {
+            ensure(outcome.winner.is_some() == pos.is_checkmate(), "another end")
+        } else {
+            ensure(
+                outcome.is_draw() && (pos.halfmoves() >= 100 || occurrences >= 3 || pos.is_insufficient_material()),
+                "ended early",
+            )
         }
-    }
+    };
+    let going = |pos: &Chess, occurrences: u32| {
+        ensure(pos.halfmoves() < 100 || pos.legal_moves().is_empty(), "the fifty-move draw is missed")?;
+        ensure(occurrences < 3, "the third repetition is missed")?;
+        ensure(!pos.is_insufficient_material(), "the dead position is missed")
+    };
+    random_games(&e, &Chess::default(), (games, seed), ended, going);
 }
 
 #[test]

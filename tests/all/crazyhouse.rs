@@ -5,11 +5,8 @@
 //! `python/tests/test_referee.py` (docs/REFEREE.md).
 
 use crate::common::*;
-use std::collections::HashMap;
 
-use crate::common::chess_referee::{
-    Lcg, play_on_referee, referee_moves, referee_perft, referee_position, tabula_moves,
-};
+use crate::common::chess_referee::{ensure, random_games, referee_perft};
 use shakmaty::variant::Crazyhouse;
 use shakmaty::{Outcome, Position};
 use tabula::engine::{Engine, State, perft::perft};
@@ -160,49 +157,24 @@ fn positions_with_hands_read_back_as_written() {
     assert_eq!(legal(&e, &at(&e, &text)), legal(&e, &s));
 }
 
-/// Plays `games` random games from the start; at every position the engine's legal moves must
-/// be the referee's, and the engine must end a game exactly when the referee does (mate,
-/// stalemate), or at the third repetition of a position, pockets included.
+/// Plays `games` random games from the start (`common::chess_referee::random_games`); the
+/// engine must end a game exactly when the referee does (mate, stalemate), or at the third
+/// repetition of a position, pockets included.
 fn referee(games: u64, seed: u64) {
     let e = crazyhouse();
-    let mut rng = Lcg(seed);
-    for game in 0..games {
-        let mut s = e.initial();
-        let mut pos = Crazyhouse::default();
-        let mut record = Vec::new();
-        let mut seen: HashMap<String, u32> = HashMap::new();
-        *seen.entry(referee_position(&pos)).or_default() += 1;
-        loop {
-            let occurrences = seen[&referee_position(&pos)];
-            if let Some(outcome) = e.outcome(&s) {
-                match pos.outcome() {
-                    Some(Outcome::Decisive { winner }) => {
-                        let name = if winner == shakmaty::Color::White { "White" } else { "Black" };
-                        assert_eq!(
-                            outcome.winner.map(|w| e.game().players[w].name.clone()).as_deref(),
-                            Some(name),
-                            "game {game}: {record:?}"
-                        );
-                    }
-                    _ => {
-                        assert!(outcome.is_draw(), "game {game}: {record:?}");
-                        let drawn = pos.outcome() == Some(Outcome::Draw) || occurrences >= 3;
-                        assert!(drawn, "game {game} ended early: {record:?}");
-                    }
-                }
-                break;
-            }
-            assert!(pos.outcome().is_none(), "game {game}: the end is missed: {record:?}");
-            assert!(occurrences < 3, "game {game}: the third repetition is missed: {record:?}");
-            assert_eq!(tabula_moves(&e, &s), referee_moves(&pos), "game {game} after {record:?}");
-            let actions = legal(&e, &s);
-            let pick = actions[rng.below(actions.len())].clone();
-            play_on_referee(&mut pos, &pick);
-            *seen.entry(referee_position(&pos)).or_default() += 1;
-            play(&e, &mut s, &pick);
-            record.push(pick);
+    let ended = |outcome: &tabula::engine::Outcome, pos: &Crazyhouse, occurrences: u32| match pos.outcome() {
+        Some(Outcome::Decisive { winner }) => {
+            let name = if winner == shakmaty::Color::White { "White" } else { "Black" };
+            let ours = outcome.winner.map(|w| e.game().players[w].name.clone());
+            ensure(ours.as_deref() == Some(name), "another winner")
         }
-    }
+        _ => ensure(outcome.is_draw() && (pos.outcome() == Some(Outcome::Draw) || occurrences >= 3), "ended early"),
+    };
+    let going = |pos: &Crazyhouse, occurrences: u32| {
+        ensure(pos.outcome().is_none(), "the end is missed")?;
+        ensure(occurrences < 3, "the third repetition is missed")
+    };
+    random_games(&e, &Crazyhouse::default(), (games, seed), ended, going);
 }
 
 #[test]

@@ -63,3 +63,50 @@ impl Lcg {
         ((self.0 >> 33) as usize) % n
     }
 }
+
+/// Plays `games` random games from `start` on both sides, from a generator seeded with `seed`:
+/// at every position the engine's legal moves must be the referee's. When the engine ends a
+/// game, `ended` says whether the referee's rules end it there too (given the engine's outcome,
+/// the referee's position and how often it has occurred); while it goes on, `going` says
+/// whether they let it go on. Each returns what is wrong, if anything; a failure names the game
+/// and its moves.
+pub fn random_games<P: Position + Clone>(
+    e: &Engine,
+    start: &P,
+    (games, seed): (u64, u64),
+    ended: impl Fn(&tabula::engine::Outcome, &P, u32) -> Result<(), String>,
+    going: impl Fn(&P, u32) -> Result<(), String>,
+) {
+    let mut rng = Lcg(seed);
+    for game in 0..games {
+        let mut s = e.initial();
+        let mut pos = start.clone();
+        let mut record: Vec<String> = Vec::new();
+        let mut seen: std::collections::HashMap<String, u32> = Default::default();
+        *seen.entry(referee_position(&pos)).or_default() += 1;
+        loop {
+            let occurrences = seen[&referee_position(&pos)];
+            if let Some(outcome) = e.outcome(&s) {
+                if let Err(why) = ended(outcome, &pos, occurrences) {
+                    panic!("game {game}: {why}: {record:?}");
+                }
+                break;
+            }
+            if let Err(why) = going(&pos, occurrences) {
+                panic!("game {game}: {why}: {record:?}");
+            }
+            assert_eq!(tabula_moves(e, &s), referee_moves(&pos), "game {game} after {record:?}");
+            let actions = super::legal(e, &s);
+            let pick = actions[rng.below(actions.len())].clone();
+            play_on_referee(&mut pos, &pick);
+            *seen.entry(referee_position(&pos)).or_default() += 1;
+            super::play(e, &mut s, &pick);
+            record.push(pick);
+        }
+    }
+}
+
+/// Whether a condition holds, or what is wrong.
+pub fn ensure(holds: bool, what: &str) -> Result<(), String> {
+    if holds { Ok(()) } else { Err(what.to_string()) }
+}
