@@ -638,6 +638,7 @@ impl Engine {
                         })
                 })
             }
+            MoveKind::Ride { .. } if self.off_every_line(o, t) => false,
             MoveKind::Ride { along, distance, through } => {
                 let mut lands = false;
                 let from = Env { from: o, ..*env };

@@ -366,6 +366,17 @@ impl Engine {
     /// the board leads from one to the other.
     fn between(&self, a: u16, b: u16, mut f: impl FnMut(u16)) {
         let limit = self.game.board.site_count();
+        if let Some(table) = &self.line_between {
+            let d = table[a as usize * limit + b as usize];
+            if let Some(direction) = self.game.board.directions.get(d as usize) {
+                let mut at = direction.step[a as usize];
+                while let Some(t) = at.filter(|&t| t != b) {
+                    f(t);
+                    at = direction.step[t as usize];
+                }
+            }
+            return;
+        }
         for direction in &self.game.board.directions {
             let step = |at: u16| direction.step[at as usize];
             let (mut at, mut steps) = (a, 0);

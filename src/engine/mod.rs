@@ -106,6 +106,12 @@ pub struct Engine {
     /// rays as bits, so that the count is a popcount (Lines of Action counts a line for every
     /// move). `None` elsewhere: the rays are walked.
     ray_masks: Vec<Option<Vec<Bits>>>,
+    /// In a game that counts the sites between two sites (a cannon's screen) or whose captures
+    /// include rides that `(attacked ...)` tries forward, on a board of at most
+    /// [`BETWEEN_SITES`] sites: per pair `a * n + b`, the board direction that leads from `a`
+    /// to `b`, or [`NO_LINE`]. `between` then walks one line instead of trying each, and a
+    /// ride is not tried against a target on none of its lines.
+    line_between: Option<Vec<u8>>,
     /// Per site: the bits of the connected regions it lies in (see [`lower::Connection`]).
     connect_sites: std::sync::Arc<[u64]>,
 }
@@ -128,6 +134,49 @@ fn ray_masks(game: &Game, rays: &rays::Rays) -> Vec<Option<Vec<Bits>>> {
         out[rel as usize] = Some(masks);
     }
     out
+}
+
+/// The largest board [`Engine::line_between`] is kept for (a table of 64 KiB).
+const BETWEEN_SITES: usize = 256;
+/// No direction leads from one site to the other.
+const NO_LINE: u8 = u8::MAX;
+
+/// See [`Engine::line_between`].
+fn line_between(game: &Game) -> Option<Vec<u8>> {
+    let board = &game.board;
+    let n = board.site_count();
+    let rides = game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves);
+    let riding_captures =
+        rides.filter(|m| m.capture.is_some()).any(|m| matches!(m.kind, crate::game::MoveKind::Ride { .. }));
+    if n > BETWEEN_SITES || board.directions.len() >= NO_LINE as usize || !(game.counts_between() || riding_captures) {
+        return None;
+    }
+    let mut table = vec![NO_LINE; n * n];
+    for a in 0..n {
+        for (d, direction) in board.directions.iter().enumerate() {
+            let (mut at, mut steps) = (a, 0);
+            // At most one step per site: a direction may come round again.
+            while let Some(next) = direction.step[at].filter(|_| steps < n) {
+                let slot = &mut table[a * n + next as usize];
+                if *slot == NO_LINE {
+                    *slot = d as u8;
+                }
+                at = next as usize;
+                steps += 1;
+            }
+        }
+    }
+    Some(table)
+}
+
+impl Engine {
+    /// Whether no direction of the board leads from `a` to `b`, as far as
+    /// [`Engine::line_between`] knows (false where it is not kept).
+    #[inline]
+    pub(crate) fn off_every_line(&self, a: u16, b: u16) -> bool {
+        let n = self.game.board.site_count();
+        self.line_between.as_ref().is_some_and(|table| table[a as usize * n + b as usize] == NO_LINE)
+    }
 }
 
 /// Why an action was refused.
@@ -187,6 +236,7 @@ impl Engine {
         let program = lower::lower(&game);
         let rays = rays::Rays::new(&game.board);
         let ray_masks = ray_masks(&game, &rays);
+        let line_between = line_between(&game);
         for &rel in &program.connect_relations {
             if !group_relations.contains(&rel) {
                 group_relations.push(rel);
@@ -230,6 +280,7 @@ impl Engine {
         let keeps_captures = game.keeps_captures;
         Engine {
             ray_masks,
+            line_between,
             game,
             region_bits,
             region_parts,

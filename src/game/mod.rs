@@ -648,6 +648,14 @@ impl Game {
         out
     }
 
+    /// Whether the rules count the sites between two sites (`(count F (between A B))`): the
+    /// engine then keeps, per pair of sites, the direction from one to the other.
+    pub fn counts_between(&self) -> bool {
+        let mut found = false;
+        self.visit_ints(|e: &Int| e.walk(&mut |i: &Int| found |= matches!(i, Int::Count(_, Sites::Between(..)))));
+        found
+    }
+
     /// Relations under which the rules count empty neighbours.
     pub fn empty_neighbor_relations(&self) -> Vec<RelId> {
         let mut out = Vec::new();

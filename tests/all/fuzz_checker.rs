@@ -14,7 +14,7 @@ use tabula::engine::Engine;
 use tabula::engine::playout::rng_for;
 
 /// Every bundled game and variant file: together they use every ludeme of the language.
-const GAMES: [&str; 38] = [
+const GAMES: [&str; 39] = [
     include_str!("../../games/watershed.game"),
     include_str!("../../games/ketchup.game"),
     include_str!("../../games/kensington.game"),
@@ -42,6 +42,7 @@ const GAMES: [&str; 38] = [
     include_str!("../../games/english-draughts.game"),
     include_str!("../../games/antichess.game"),
     include_str!("../../games/crazyhouse.game"),
+    include_str!("../../games/xiangqi.game"),
     include_str!("../../games/chinese-checkers.game"),
     include_str!("../../games/international-draughts.game"),
     include_str!("../../games/atari-go.game"),

@@ -64,3 +64,4 @@ mod threads;
 mod turn_perft;
 mod tutorial;
 mod twists;
+mod xiangqi;

@@ -193,6 +193,14 @@ def chinese_checkers_text(state: pyspiel.State, action: int) -> str:
     return f"{STAR[int(source)]}-{STAR[int(target)]}"
 
 
+def xiangqi_text(state: pyspiel.State, action: int) -> str:
+    """Action ``from * 90 + to``, points numbered row by row from Black's back rank (row 0) to
+    Red's (row 9): OpenSpiel's row r is Tabula's rank 10 − r, so ``S(6,0)-(5,0)`` → ``a4-a5``.
+    Both start Red, at the bottom of Tabula's board."""
+    source, target = divmod(action, 90)
+    return f"{label(source % 9, 9 - source // 9)}-{label(target % 9, 9 - target // 9)}"
+
+
 def go_text(size: int) -> Callable[[pyspiel.State, int], str]:
     """Point ``r * n + c``, 0 = a1 (OpenSpiel's integers keep the letter I, its text skips it);
     ``n * n`` is the pass."""
@@ -396,6 +404,14 @@ PAIRINGS: dict[str, Pairing] = {
             players=(1, 0),
             openspiel_text=crazyhouse_text,
             perft_depth=4,
+        ),
+        Pairing(
+            "xiangqi",
+            "xiangqi",
+            "games/xiangqi.game",
+            options={"openspiel": True},
+            openspiel_text=xiangqi_text,
+            perft_depth=3,
         ),
         Pairing(
             "chinese-checkers",
