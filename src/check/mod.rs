@@ -301,6 +301,9 @@ pub(crate) struct Context {
     pub option_uses: Vec<OptionUse>,
     /// The memory the game will need, charged as its tables are about to be built.
     pub budget: budget::Budget,
+    /// While a `(region ...)` is built: the names of the regions declared further down, with
+    /// their spans, the last one first, so that a part naming one of them is told to move it.
+    pub regions_below: Vec<Option<(String, Span)>>,
 }
 
 /// Names that the rules refer to, by kind; gathered over all variants for the warnings about

@@ -19,7 +19,7 @@ pub fn owned_filter(filter: &Node, name: &str) -> Diagnostic {
         .help(format!("`(occupied {name})` finds the pieces of this kind, whoever moves them"))
 }
 
-/// `(promote SITE K)` with K neutral.
+/// `(promote SITE K)`, or a move's `(promote REGION K...)`, with K neutral.
 pub fn promoted_into(kind: &Node, name: &str) -> Diagnostic {
     Diagnostic::error(
         codes::NEUTRAL_PIECE,

@@ -183,7 +183,16 @@ pub fn capture(cx: &mut Context, scope: &Scope<'_>, clause: &Node, kind_name: &s
     let mut args = Args::new(clause);
     let mut credit = None;
     let mut at_turn_end = false;
+    let mut seen: Vec<(&str, crate::syntax::Span)> = Vec::new();
     for item in args.rest() {
+        // Each clause once, as a move's own clauses are.
+        if let Some(head) = item.head().filter(|h| matches!(*h, "credit" | "at")) {
+            if let Some((_, first)) = seen.iter().find(|(s, _)| *s == head) {
+                cx.report(super::rules::clause_twice(head, "capture", item, *first));
+                return None;
+            }
+            seen.push((head, item.span.first_char()));
+        }
         match item.head() {
             Some("credit") => credit = Some(super::rules::credit(cx, scope, Args::new(item))?),
             Some("at") => {
@@ -242,17 +251,35 @@ pub fn range(cx: &mut Context, clause: &Node) -> Option<Option<u32>> {
     let mut args = Args::new(clause);
     let n = args.required(cx, "how far: a number of steps, or `any`")?;
     args.finish(cx);
-    if n.symbol() == Some("any") {
-        return Some(None);
+    match n.symbol() {
+        Some("any") => return Some(None),
+        Some(POISON) => return None,
+        // `all`, `infinite`, `unlimited`: the word for "as far as the line is free" is `any`.
+        Some(_) => {
+            cx.report(
+                wrong_kind(n, "a range", "a number of steps or `any`")
+                    .help("write `(range any)` for as far as the line is free, or `(range N)` for up to N steps"),
+            );
+            return None;
+        }
+        None => {}
     }
     let v = constant(cx, n)?;
+    if v < 1 {
+        cx.report(
+            Diagnostic::error(codes::OUT_OF_RANGE, format!("a range of {v} steps"))
+                .label(n.span, "a piece moves at least one step")
+                .help("write 1 or more, or `any` for as far as the line is free"),
+        );
+        return None;
+    }
     match u32::try_from(v) {
-        Ok(v) if v >= 1 => Some(Some(v)),
-        _ => {
+        Ok(v) => Some(Some(v)),
+        Err(_) => {
             cx.report(
-                Diagnostic::error(codes::OUT_OF_RANGE, format!("a range of {v} steps"))
-                    .label(n.span, "a piece moves at least one step")
-                    .help("write 1 or more, or `any` for as far as the line is free"),
+                Diagnostic::error(codes::OUT_OF_RANGE, format!("a range of {v} steps is too large"))
+                    .label(n.span, format!("too large: at most {} steps", u32::MAX))
+                    .help("write `any` for as far as the line is free"),
             );
             None
         }
@@ -466,8 +493,13 @@ pub fn promotion(cx: &mut Context, scope: &Scope<'_>, clause: &Node, kind_name: 
         );
         return None;
     }
-    // The kinds must read apart in an action's text (`=Q`).
+    // A team's piece cannot become one of nobody's, as with the effect `(promote SITE KIND)`;
+    // and the kinds must read apart in an action's text (`=Q`).
     let kinds = choices(cx, scope, items, |cx, kinds, k, item| {
+        if scope.setup.pieces[k as usize].neutral {
+            cx.report(super::neutral::promoted_into(item, &scope.setup.pieces[k as usize].name));
+            return false;
+        }
         let letter = scope.setup.pieces[k as usize].letter();
         let clash = kinds.iter().find(|(seen, _)| scope.setup.pieces[*seen as usize].letter() == letter);
         let Some((other, first)) = clash else { return true };

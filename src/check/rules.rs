@@ -432,7 +432,20 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
             "distance" if kind_name == "slide" => {
                 // Counted where the piece stands, before it moves.
                 let ctx = Ctx { to: false, ..before };
-                distance = args.required(cx, "the number of steps").and_then(|n| int(cx, scope, n, ctx));
+                distance = args.required(cx, "the number of steps").and_then(|n| {
+                    let d = int(cx, scope, n, ctx)?;
+                    // A fixed distance below 1 never gives a move, as `(range 0)` would not; one
+                    // that depends on the position may be below 1 where no move is meant.
+                    if let Int::Const(v @ ..=0) = d {
+                        cx.report(
+                            Diagnostic::error(codes::OUT_OF_RANGE, format!("a distance of {v} steps"))
+                                .label(n.span, "a piece moves at least one step")
+                                .help("write 1 or more: `(distance N)` goes exactly N steps"),
+                        );
+                        return None;
+                    }
+                    Some(d)
+                });
                 args.finish(cx);
                 ok &= distance.is_some();
             }
@@ -878,12 +891,18 @@ fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
     Some(effect)
 }
 
-/// "`(where ...)` appears twice in `place`": a move's clauses are each written once.
+/// "`(where ...)` appears twice in `place`": a move's clauses (and a capture's) are each
+/// written once.
 pub(super) fn clause_twice(head: &str, kind_name: &str, clause: &Node, first: Span) -> Diagnostic {
+    let help = match head {
+        "where" | "after" => format!("put all conditions in one clause: `({head} A B)` means A and B"),
+        "require" => "put all constraints in one clause: `(require A B)` means A and B".to_string(),
+        _ => format!("each clause of `{kind_name}` is written once: remove one"),
+    };
     Diagnostic::error(codes::DUPLICATE, format!("`({head} ...)` appears twice in `{kind_name}`"))
         .label(clause.span.first_char(), "again here")
         .label(first, "first here")
-        .help("put all conditions in one clause: `(where A B)` means A and B")
+        .help(help)
 }
 
 /// `(credit COUNTER mover|owner)`'s arguments: the counter and who is credited.

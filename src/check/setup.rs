@@ -263,6 +263,18 @@ fn hand_size(cx: &mut Context, form: &Node) -> Option<u32> {
     let mut args = Args::new(form);
     let node = args.required(cx, "the number of stones in hand")?;
     args.finish(cx);
+    // A word other than `captures` (already read): `capture`, `captured`.
+    if let Some(word) = node.symbol().filter(|s| *s != POISON) {
+        let guess = similar::did_you_mean(word, ["captures"]);
+        cx.report(
+            wrong_kind(node, "a hand", "a number of stones or `captures`").help(match guess {
+                Some(g) => format!("{g} `(hand captures)` keeps the pieces a player captures"),
+                None => "usage: (hand N|captures): N stones to place, or `captures` for the pieces a player captures"
+                    .to_string(),
+            }),
+        );
+        return None;
+    }
     let n = constant(cx, node)?;
     if !(0..=100_000).contains(&n) {
         cx.report(
@@ -414,7 +426,14 @@ fn regions(
         })
         .collect();
     let mut spans: Vec<Option<Span>> = vec![None; regions.len()];
+    // The regions below the one being built, nearest last: popped as each is reached.
+    cx.regions_below = forms
+        .iter()
+        .rev()
+        .map(|f| f.args().first().and_then(|n| Some((n.symbol().filter(|s| *s != POISON)?.to_string(), n.span))))
+        .collect();
     for form in forms {
+        cx.regions_below.pop();
         let mut args = Args::new(form);
         let Some((name, name_span)) = args.symbol(cx, "the region's name") else { continue };
         let errors_before = cx.error_count();
@@ -473,7 +492,31 @@ fn regions(
         regions.push(def);
         spans.push(Some(name_span));
     }
+    cx.regions_below.clear();
     (regions, broken)
+}
+
+/// A region named in a part that is not among `regions`, those known so far: one declared
+/// further down the file, which must be moved above, or else an unknown name (or a side the
+/// board does not have).
+pub(super) fn unknown_region_part(
+    cx: &Context,
+    node: &Node,
+    name: &str,
+    board: &Topology,
+    regions: &[RegionDef],
+) -> Diagnostic {
+    if let Some((_, below)) = cx.regions_below.iter().rev().flatten().find(|(n, _)| n == name) {
+        return Diagnostic::error(codes::UNKNOWN_REGION, format!("region `{name}` is used before it is declared"))
+            .label(node.span, "not declared yet")
+            .label(*below, "declared further down")
+            .help(format!(
+                "a region's parts may name only regions declared above it: move `(region {name} ...)` up, before this one"
+            ));
+    }
+    compass::unknown_side(node, name, board).unwrap_or_else(|| {
+        unknown(node, name, "region", codes::UNKNOWN_REGION, regions.iter().map(|r| r.name.as_str()))
+    })
 }
 
 /// Adds the parts that PART stands for to `def`: `(sites ...)` and `(within ...)` are one
@@ -530,9 +573,7 @@ pub(super) fn part_into(
                     def.parts.extend(r.parts.iter().cloned());
                     def.labels.extend(r.labels.iter().cloned());
                 }
-                None => cx.report(compass::unknown_side(part, other, board).unwrap_or_else(|| {
-                    unknown(part, other, "region", codes::UNKNOWN_REGION, regions.iter().map(|r| r.name.as_str()))
-                })),
+                None => cx.report(unknown_region_part(cx, part, other, board, regions)),
             }
         }
         _ if part.symbol() == Some(POISON) => return false,

@@ -42,11 +42,13 @@ pub fn part(
         let name = n.symbol().filter(|s| *s != POISON);
         let found = name.and_then(|w| regions.iter().find(|r| r.name == w && (r.owner.is_none() || r.owner == owner)));
         match (name, found) {
-            (_, Some(r)) => Some(r),
+            (_, Some(r)) => {
+                // A region measured from is used, as one named as a part is.
+                cx.used.regions.insert(r.name.clone());
+                Some(r)
+            }
             (Some(w), None) => {
-                cx.report(super::compass::unknown_side(n, w, board).unwrap_or_else(|| {
-                    unknown(n, w, "region", codes::UNKNOWN_REGION, regions.iter().map(|r| r.name.as_str()))
-                }));
+                cx.report(super::setup::unknown_region_part(cx, n, w, board, regions));
                 None
             }
             (None, None) => {

@@ -107,6 +107,15 @@ pub fn ray_masks(sites: usize, relations: usize) -> u64 {
     relations as u64 * (24 + sites as u64 * per_site)
 }
 
+/// The engine's tables for `(attacked ...)` on a board of at most 128 sites: per phase and
+/// team, a word per pair of sites (the lines and leaps from one to the other).
+pub fn attack_pairs(sites: usize, phases: usize, teams: usize) -> u64 {
+    if sites > 128 {
+        return 0;
+    }
+    (phases * teams * sites * sites * 8) as u64
+}
+
 impl Game {
     /// The memory this game needs to be played — its board, the engine's tables and one
     /// state — by the model above.
@@ -114,7 +123,12 @@ impl Game {
         let n = self.board.site_count();
         let regions: u64 = self.regions.iter().map(|r| region_of_parts(n, r.parts.iter().map(Vec::len))).sum();
         let rays = ray_masks(n, self.ray_count_relations().len());
-        FIXED + board(&self.board) + regions + keys(n, self.teams.len(), self.pieces.len()) + rays
+        let mut attacked = false;
+        self.visit_bools(&mut |b| attacked |= matches!(b, super::Bool::Attacked(_)));
+        let attacks = if attacked { attack_pairs(n, self.phases.len(), self.teams.len()) } else { 0 };
+        // The direction between two sites, kept where `between` is counted (at most 256 sites).
+        let between = if self.counts_between() && n <= 256 { (n * n) as u64 } else { 0 };
+        FIXED + board(&self.board) + regions + keys(n, self.teams.len(), self.pieces.len()) + rays + attacks + between
     }
 }
 
