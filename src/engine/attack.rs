@@ -74,8 +74,7 @@ struct TeamAttacks {
     by_kind: Vec<u64>,
 }
 
-/// The largest board [`TeamAttacks::pairs`] is built for (a table of 128 KiB per team).
-const PAIRED_SITES: usize = 128;
+use crate::game::footprint::PAIRED_SITES;
 
 #[derive(Debug, Clone)]
 struct Line {
@@ -124,9 +123,7 @@ type MoveRef = (u16, u16);
 
 /// The attack program of a game whose rules ask `(attacked ...)`.
 pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
-    let mut asked = false;
-    game.visit_bools(&mut |b| asked |= matches!(b, crate::game::Bool::Attacked(_)));
-    if !asked {
+    if !game.asks_attacked() {
         return None;
     }
     let board = &game.board;

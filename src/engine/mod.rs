@@ -106,10 +106,8 @@ pub struct Engine {
     /// rays as bits, so that the count is a popcount (Lines of Action counts a line for every
     /// move). `None` elsewhere: the rays are walked.
     ray_masks: Vec<Option<Vec<Bits>>>,
-    /// In a game that counts the sites between two sites (a cannon's screen) or whose captures
-    /// include rides that `(attacked ...)` tries forward, on a board of at most
-    /// [`BETWEEN_SITES`] sites: per pair `a * n + b`, the board direction that leads from `a`
-    /// to `b`, or [`NO_LINE`]. `between` then walks one line instead of trying each, and a
+    /// Where [`Game::keeps_line_between`]: per pair of sites `a * n + b`, the board direction
+    /// that leads from `a` to `b`, or [`NO_LINE`]. `between` then walks one line instead of trying each, and a
     /// ride is not tried against a target on none of its lines.
     line_between: Option<Vec<u8>>,
     /// Per site: the bits of the connected regions it lies in (see [`lower::Connection`]).
@@ -136,21 +134,16 @@ fn ray_masks(game: &Game, rays: &rays::Rays) -> Vec<Option<Vec<Bits>>> {
     out
 }
 
-/// The largest board [`Engine::line_between`] is kept for (a table of 64 KiB).
-const BETWEEN_SITES: usize = 256;
 /// No direction leads from one site to the other.
 const NO_LINE: u8 = u8::MAX;
 
 /// See [`Engine::line_between`].
 fn line_between(game: &Game) -> Option<Vec<u8>> {
-    let board = &game.board;
-    let n = board.site_count();
-    let rides = game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves);
-    let riding_captures =
-        rides.filter(|m| m.capture.is_some()).any(|m| matches!(m.kind, crate::game::MoveKind::Ride { .. }));
-    if n > BETWEEN_SITES || board.directions.len() >= NO_LINE as usize || !(game.counts_between() || riding_captures) {
+    if !game.keeps_line_between() {
         return None;
     }
+    let board = &game.board;
+    let n = board.site_count();
     let mut table = vec![NO_LINE; n * n];
     for a in 0..n {
         for (d, direction) in board.directions.iter().enumerate() {

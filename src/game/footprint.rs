@@ -107,14 +107,21 @@ pub fn ray_masks(sites: usize, relations: usize) -> u64 {
     relations as u64 * (24 + sites as u64 * per_site)
 }
 
-/// The engine's tables for `(attacked ...)` on a board of at most 128 sites: per phase and
-/// team, a word per pair of sites (the lines and leaps from one to the other).
+/// The largest board whose attacks the engine keeps per pair of sites (a table of 128 KiB per
+/// phase and team).
+pub const PAIRED_SITES: usize = 128;
+
+/// The engine's tables for `(attacked ...)`: per phase and team, a word per pair of sites (the
+/// lines and leaps from one to the other), on a board of at most [`PAIRED_SITES`] sites.
 pub fn attack_pairs(sites: usize, phases: usize, teams: usize) -> u64 {
-    if sites > 128 {
+    if sites > PAIRED_SITES {
         return 0;
     }
     (phases * teams * sites * sites * 8) as u64
 }
+
+/// The largest board the engine keeps the direction between each two sites for (64 KiB).
+pub const BETWEEN_SITES: usize = 256;
 
 impl Game {
     /// The memory this game needs to be played — its board, the engine's tables and one
@@ -123,11 +130,8 @@ impl Game {
         let n = self.board.site_count();
         let regions: u64 = self.regions.iter().map(|r| region_of_parts(n, r.parts.iter().map(Vec::len))).sum();
         let rays = ray_masks(n, self.ray_count_relations().len());
-        let mut attacked = false;
-        self.visit_bools(&mut |b| attacked |= matches!(b, super::Bool::Attacked(_)));
-        let attacks = if attacked { attack_pairs(n, self.phases.len(), self.teams.len()) } else { 0 };
-        // The direction between two sites, kept where `between` is counted (at most 256 sites).
-        let between = if self.counts_between() && n <= 256 { (n * n) as u64 } else { 0 };
+        let attacks = if self.asks_attacked() { attack_pairs(n, self.phases.len(), self.teams.len()) } else { 0 };
+        let between = if self.keeps_line_between() { (n * n) as u64 } else { 0 };
         FIXED + board(&self.board) + regions + keys(n, self.teams.len(), self.pieces.len()) + rays + attacks + between
     }
 }

@@ -648,12 +648,28 @@ impl Game {
         out
     }
 
-    /// Whether the rules count the sites between two sites (`(count F (between A B))`): the
-    /// engine then keeps, per pair of sites, the direction from one to the other.
-    pub fn counts_between(&self) -> bool {
-        let mut found = false;
-        self.visit_ints(|e: &Int| e.walk(&mut |i: &Int| found |= matches!(i, Int::Count(_, Sites::Between(..)))));
-        found
+    /// Whether the rules ask `(attacked ...)`: the engine then compiles the ways back from a
+    /// target to its attackers.
+    pub fn asks_attacked(&self) -> bool {
+        let mut asked = false;
+        self.visit_bools(&mut |b| asked |= matches!(b, Bool::Attacked(_)));
+        asked
+    }
+
+    /// Whether the engine keeps, per pair of sites, the direction from one to the other: where
+    /// the rules count the sites between two sites (`(count F (between A B))`, a cannon's
+    /// screen) or capture with rides that `(attacked ...)` tries forward, on a board of at most
+    /// [`footprint::BETWEEN_SITES`] sites.
+    pub fn keeps_line_between(&self) -> bool {
+        let mut counts_between = false;
+        self.visit_ints(|e: &Int| {
+            e.walk(&mut |i: &Int| counts_between |= matches!(i, Int::Count(_, Sites::Between(..))))
+        });
+        let moves = self.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves);
+        let riding_captures = moves.filter(|m| m.capture.is_some()).any(|m| matches!(m.kind, MoveKind::Ride { .. }));
+        self.board.site_count() <= footprint::BETWEEN_SITES
+            && self.board.directions.len() < usize::from(u8::MAX)
+            && (counts_between || riding_captures)
     }
 
     /// Relations under which the rules count empty neighbours.
