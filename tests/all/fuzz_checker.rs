@@ -14,7 +14,7 @@ use tabula::engine::Engine;
 use tabula::engine::playout::rng_for;
 
 /// Every bundled game and variant file: together they use every ludeme of the language.
-const GAMES: [&str; 39] = [
+const GAMES: [&str; 42] = [
     include_str!("../../games/watershed.game"),
     include_str!("../../games/ketchup.game"),
     include_str!("../../games/kensington.game"),
@@ -54,6 +54,9 @@ const GAMES: [&str; 39] = [
     include_str!("../../games/variants/hex-watershed.game"),
     include_str!("../../games/variants/quick-kensington.game"),
     include_str!("../../games/variants/square-ketchup.game"),
+    include_str!("../../games/variants/chinese-checkers-3.game"),
+    include_str!("../../games/variants/chinese-checkers-4.game"),
+    include_str!("../../games/variants/chinese-checkers-6.game"),
 ];
 
 /// Words worth swapping in: ludemes, keywords and names of the bundled games.

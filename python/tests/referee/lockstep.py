@@ -88,7 +88,7 @@ def play_one(pairing: Pairing, tgame, ogame, seed: int, index: int, tally: Tally
             return disagree(f"terminal: Tabula {t_over}, OpenSpiel {o_over}")
         if t_over:
             t_returns = t.returns()
-            o_returns = o.returns()
+            o_returns = pairing.openspiel_returns(o.returns())
             mapped = [o_returns[pairing.players[p]] for p in range(len(t_returns))]
             if [float(x) for x in t_returns] != [float(x) for x in mapped]:
                 return disagree(f"returns: Tabula {t_returns}, OpenSpiel {mapped}")

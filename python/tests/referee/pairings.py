@@ -49,6 +49,9 @@ class Pairing:
     # Compare whole turns of Tabula's, their actions' texts joined by a space (`c3 swcw`), with
     # OpenSpiel's single actions: Pentago's placement and twist are one action there.
     tabula_turns: bool = False
+    # OpenSpiel's returns in Tabula's terms, where the two differ: Tabula gives +1 to the winners
+    # and -1 to the others; some of OpenSpiel's games for more than two pay the winner n - 1.
+    openspiel_returns: Callable[[list[float]], list[float]] = lambda returns: returns
 
     def load_openspiel(self) -> pyspiel.Game:
         return pyspiel.load_game(self.openspiel, self.params)
@@ -191,6 +194,12 @@ def chinese_checkers_text(state: pyspiel.State, action: int) -> str:
         return "end" if "hopping from" in str(state) else "pass"
     source, target = text.replace("=>", "->").split("->")
     return f"{STAR[int(source)]}-{STAR[int(target)]}"
+
+
+def winner_takes_one(returns: list[float]) -> list[float]:
+    """OpenSpiel's Chinese checkers pays the winner n - 1 and every other player -1, so that
+    the returns add up to 0; Tabula's are +1 and -1."""
+    return [float((r > 0) - (r < 0)) for r in returns]
 
 
 def xiangqi_text(state: pyspiel.State, action: int) -> str:
@@ -420,6 +429,19 @@ PAIRINGS: dict[str, Pairing] = {
             openspiel_text=chinese_checkers_text,
             perft_depth=3,
             games=100,
+        ),
+        *(
+            Pairing(
+                f"chinese-checkers-{n}",
+                "chinese_checkers",
+                f"games/variants/chinese-checkers-{n}.game",
+                params={"players": n},
+                players=tuple(range(n)),
+                openspiel_text=chinese_checkers_text,
+                openspiel_returns=winner_takes_one,
+                perft_depth=3,
+            )
+            for n in (3, 4, 6)
         ),
         Pairing(
             "lines-of-action",
