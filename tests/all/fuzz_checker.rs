@@ -14,7 +14,7 @@ use tabula::engine::Engine;
 use tabula::engine::playout::rng_for;
 
 /// Every bundled game and variant file: together they use every ludeme of the language.
-const GAMES: [&str; 42] = [
+const GAMES: [&str; 43] = [
     include_str!("../../games/watershed.game"),
     include_str!("../../games/ketchup.game"),
     include_str!("../../games/kensington.game"),
@@ -44,6 +44,7 @@ const GAMES: [&str; 42] = [
     include_str!("../../games/crazyhouse.game"),
     include_str!("../../games/xiangqi.game"),
     include_str!("../../games/chinese-checkers.game"),
+    include_str!("../../games/halma.game"),
     include_str!("../../games/international-draughts.game"),
     include_str!("../../games/atari-go.game"),
     include_str!("../../games/go.game"),

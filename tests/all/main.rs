@@ -31,6 +31,7 @@ mod footprint;
 mod fuzz_checker;
 mod go;
 mod graphs;
+mod halma;
 mod handwritten;
 mod history;
 mod info;

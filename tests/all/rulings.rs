@@ -1,7 +1,7 @@
 //! The games no referee plays, whose rules `docs/RULINGS.md` fixes: `games/brandubh.game` and
 //! `games/hnefatafl.game` against `tests/classics/tafl.py`, `games/fox-and-geese.game` against
 //! `tests/classics/foxgeese.py`, `games/international-draughts.game` against
-//! `tests/classics/draughts.py`. Each model was written from the rulings by someone who read
+//! `tests/classics/draughts.py`, `games/halma.game` against `tests/classics/halma.py`. Each model was written from the rulings by someone who read
 //! neither `src/` nor the game files (`tests/classics/README.md`). Tabula and the model must agree
 //! on perft, on the legal actions, the player to move and the outcome of every position
 //! compared, and on every random game Tabula plays, which the model replays.
@@ -31,7 +31,8 @@ const FOX_AND_GEESE: Ruled =
     Ruled { model: "tests/classics/foxgeese.py", name: "fox-and-geese", perft: 5, games: 100, seed: 1 };
 const INTERNATIONAL: Ruled =
     Ruled { model: "tests/classics/draughts.py", name: "international-draughts", perft: 4, games: 40, seed: 1 };
-const GAMES: [&Ruled; 4] = [&BRANDUBH, &HNEFATAFL, &FOX_AND_GEESE, &INTERNATIONAL];
+const HALMA: Ruled = Ruled { model: "tests/classics/halma.py", name: "halma", perft: 3, games: 20, seed: 1 };
+const GAMES: [&Ruled; 5] = [&BRANDUBH, &HNEFATAFL, &FOX_AND_GEESE, &INTERNATIONAL, &HALMA];
 
 fn game_file(game: &Ruled) -> PathBuf {
     root().join("games").join(format!("{}.game", game.name))
@@ -180,6 +181,10 @@ const POSITIONS: &[(&Ruled, &str, &str)] = &[
     (&INTERNATIONAL, KING_CAPTURE, "-"),
     (&INTERNATIONAL, concat!(king_capture!(), " j10-g7 g7-e9"), "-"),
     (&INTERNATIONAL, NO_PIECES, "2"),
+    // Halma: Black's o13 hops over n13 to m13, from where it may hop on over l13 or l14, or stop.
+    (&HALMA, "c4-d5 m14-l13 d5-e6 m15-l14 d2-f2 o13-m13", "-"),
+    (&HALMA, "c4-d5 m14-l13 d5-e6 m15-l14 d2-f2 o13-m13 m13-k15", "-"),
+    (&HALMA, "c4-d5 m14-l13 d5-e6 m15-l14 d2-f2 o13-m13 end", "-"),
 ];
 
 /// `NO_PIECES`: 46 turns after which Black's king takes White's last piece.
@@ -385,10 +390,45 @@ fn long_random_games_replay_in_the_model() {
 /// something besides Tabula.
 #[test]
 fn model_agrees_with_the_hand_derived_facts() {
-    for tests in ["tests/classics/test_tafl.py", "tests/classics/test_foxgeese.py", "tests/classics/test_draughts.py"] {
+    for tests in [
+        "tests/classics/test_tafl.py",
+        "tests/classics/test_foxgeese.py",
+        "tests/classics/test_draughts.py",
+        "tests/classics/test_halma.py",
+    ] {
         let out = run(Command::new("python3").args(["-m", "unittest", tests]), None);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{tests}: {stderr}");
         assert!(stderr.lines().any(|l| l.starts_with("Ran ") && !l.starts_with("Ran 0 ")), "{tests}: {stderr}");
     }
+}
+
+/// Halma's wins: random games never fill a camp, so the model plays games that do (each player
+/// mostly bringing a piece furthest towards the other camp, `tests/classics/halma_games.py`)
+/// and Tabula replays every record to the same winner, turns and actions.
+#[test]
+fn halma_games_won_in_the_model_are_won_in_tabula() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let dir_text = dir.path().to_str().expect("utf-8 temp path");
+    let out = run(Command::new("python3").args(["tests/classics/halma_games.py", "20", "1", dir_text]), None);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let listed = String::from_utf8_lossy(&out.stdout).to_string();
+    let mut wins = [0, 0];
+    for line in listed.lines() {
+        let [record, winner, turns, actions] = line.split(' ').collect::<Vec<_>>()[..] else {
+            panic!("a line of halma_games.py: {line}")
+        };
+        let replayed = json(&tabula_out("replay", &HALMA, &[record, "--json"]));
+        assert_eq!(replayed["finished"], true, "{record}");
+        assert_eq!(replayed["winning_team"].as_str().unwrap_or("draw"), winner, "{record}: the winner");
+        assert_eq!(replayed["turns"].to_string(), turns, "{record}: turns");
+        assert_eq!(replayed["actions"].to_string(), actions, "{record}: actions");
+        match winner {
+            "White" => wins[0] += 1,
+            "Black" => wins[1] += 1,
+            _ => {}
+        }
+    }
+    assert_eq!(listed.lines().count(), 20);
+    assert!(wins[0] > 0 && wins[1] > 0, "both sides win some: {wins:?}");
 }
