@@ -397,6 +397,7 @@ pub(crate) enum Condition {
     KeptRange { slot: usize },
     /// `(in to REGION)` on a placement: the candidates intersected with the region's bits.
     InRegion,
+
     /// The interpreter, on the condition as written.
     General,
 }
@@ -800,8 +801,9 @@ fn tests_position_after(m: &crate::game::Move) -> bool {
 }
 
 /// Whether two piece moves could both make one `FROM-TO` action: not when each takes a
-/// different kind of piece, nor when both are one-step slides along relations that share no
-/// pair of sites.
+/// different kind of piece, nor when the sites they can reach from each site (see [`Reach`])
+/// never meet — a one-step slide and a single hop along the same lines, as in Chinese checkers
+/// and Halma, land one and two steps away.
 fn may_overlap(game: &Game, a: &crate::game::Move, b: &crate::game::Move) -> bool {
     let kind = |m: &crate::game::Move| match m.from {
         Sites::Filter(Filter::Piece(Side::Friend, k)) => Some(k),
@@ -812,18 +814,46 @@ fn may_overlap(game: &Game, a: &crate::game::Move, b: &crate::game::Move) -> boo
     {
         return false;
     }
-    let step = |m: &crate::game::Move| match m.kind {
-        MoveKind::Slide { along } if m.range == Some(1) => Some(along),
-        _ => None,
-    };
-    let board = &game.board;
-    match (step(a), step(b)) {
-        (Some(x), Some(y)) => (0..game.teams.len()).any(|team| {
-            let (x, y) = (game.relation_for(x, team) as usize, game.relation_for(y, team) as usize);
-            (0..board.site_count() as u16)
-                .any(|s| board.relations[x].neighbors(s).iter().any(|t| board.relations[y].neighbors(s).contains(t)))
-        }),
-        _ => true,
+    (0..game.teams.len()).any(|team| {
+        let (Some(x), Some(y)) = (Reach::of(game, a, team), Reach::of(game, b, team)) else { return true };
+        (0..game.board.site_count() as u16).any(|from| x.landings(from).any(|t| y.landings(from).any(|u| u == t)))
+    })
+}
+
+/// Where a piece move of one team can take a piece, whatever the position, when the board
+/// alone fixes it.
+enum Reach<'g> {
+    /// A one-step slide: the neighbours under its relation.
+    Step(&'g crate::board::Relation),
+    /// A single hop: two steps along each direction of its relation (the directions' tables).
+    Hop(Vec<&'g [Option<u16>]>),
+}
+
+impl<'g> Reach<'g> {
+    /// `None` for any other move (a rider, a leap, a chain of hops): it may land anywhere.
+    fn of(game: &'g Game, m: &crate::game::Move, team: usize) -> Option<Reach<'g>> {
+        let board = &game.board;
+        match m.kind {
+            MoveKind::Slide { along } if m.range == Some(1) => {
+                Some(Reach::Step(&board.relations[game.relation_for(along, team) as usize]))
+            }
+            MoveKind::Hop { over, .. } if m.range == Some(1) => {
+                let directions = board.directions_within(game.relation_for(over, team) as usize);
+                Some(Reach::Hop(directions.iter().map(|&d| &board.directions[d].step[..]).collect()))
+            }
+            _ => None,
+        }
+    }
+
+    fn landings(&self, from: u16) -> impl Iterator<Item = u16> + '_ {
+        let (steps, hops): (&[u16], &[&[Option<u16>]]) = match self {
+            Reach::Step(relation) => (relation.neighbors(from), &[]),
+            Reach::Hop(directions) => (&[], directions),
+        };
+        steps
+            .iter()
+            .copied()
+            .chain(hops.iter().filter_map(move |step| step[from as usize].and_then(|mid| step[mid as usize])))
     }
 }
 
@@ -881,9 +911,15 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 {
                     Generator::StepOwnCapturing { along, enemy_only: m.to == Sites::Filter(Filter::Enemy) }
                 }
-                // A promotion with a choice of kind is made by the piece moves' routine only.
+                // A promotion with a choice of kind is made by the piece moves' routine only,
+                // and a kind's pieces are taken from the stage's lists of the mover's pieces by
+                // kind there (`Generator::Slide` would look at every site).
                 MoveKind::Slide { .. }
-                    if shared || m.capture.is_some() || m.range != Some(1) || m.promote.is_some() =>
+                    if shared
+                        || m.capture.is_some()
+                        || m.range != Some(1)
+                        || m.promote.is_some()
+                        || matches!(m.from, Sites::Filter(Filter::Piece(Side::Friend, _))) =>
                 {
                     Generator::Piece { shared: overlaps }
                 }
