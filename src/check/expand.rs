@@ -190,6 +190,10 @@ fn check_parameters(cx: &mut Context, define: &Define<'_>) -> bool {
 
 /// A parameter or a name bound by `for-each` stands for its value wherever it is written, at
 /// the head of a list too (`(X S)` in a loop over X): it may be neither a keyword nor a ludeme.
+/// In the names of a `for-each` over lists, `_` takes its item of each value and binds nothing:
+/// a loop over a define's tuples that needs only some of their items.
+const IGNORED: &str = "_";
+
 fn check_bound_name(cx: &mut Context, name: &str, span: Span, what: &str) -> bool {
     if LUDEMES.iter().any(|(ludeme, _, _)| *ludeme == name) {
         cx.report(
@@ -448,8 +452,15 @@ impl<'a> Expander<'a> {
             );
             return vec![poison(node.span)];
         }
+        if names.iter().all(|(n, _)| n == IGNORED) {
+            cx.report(
+                Diagnostic::warning(codes::UNUSED, "this `for-each` binds nothing")
+                    .label(items[1].span, "`_` takes an item and binds no name")
+                    .help("the forms are repeated unchanged: name an item, or write the forms once"),
+            );
+        }
         for (name, span) in &names {
-            if !forms.iter().any(|f| super::document::mentions(f, name)) {
+            if name != IGNORED && !forms.iter().any(|f| super::document::mentions(f, name)) {
                 cx.report(
                     Diagnostic::warning(codes::UNUSED, format!("`{name}` of `for-each` is never used"))
                         .label(*span, "declared here")
@@ -482,7 +493,9 @@ impl<'a> Expander<'a> {
                 }
             };
             let mut frame = self.frames.last().cloned().unwrap_or_default();
-            frame.extend(names.iter().zip(bound).map(|((n, _), v)| Binding::new(n, v)));
+            frame.extend(
+                names.iter().zip(bound).filter(|((n, _), _)| n != IGNORED).map(|((n, _), v)| Binding::new(n, v)),
+            );
             self.frames.push(frame);
             for form in forms {
                 out.extend(self.items(cx, form, depth + 1));
@@ -511,6 +524,10 @@ impl<'a> Expander<'a> {
                 cx.report(wrong_kind(w, "what `for-each` binds", "a name"));
                 return None;
             };
+            if name == IGNORED {
+                out.push((name.to_string(), w.span));
+                continue;
+            }
             if !check_bound_name(cx, name, w.span, "what `for-each` binds") {
                 return None;
             }

@@ -15,7 +15,7 @@ use crate::game::RegionDef;
 use crate::syntax::Node;
 
 /// The heads of the computed parts.
-pub const COMPUTED: &[&str] = &["difference", "intersection", "if", "each", "lines"];
+pub const COMPUTED: &[&str] = &["difference", "intersection", "if", "each", "lines", "inside"];
 
 /// The parts a computed PART stands for; `None` when it was reported as wrong.
 pub fn computed(
@@ -69,6 +69,26 @@ pub fn computed(
             let of = args.required(cx, "the part whose sites become parts").and_then(|n| region_of(cx, n));
             args.finish(cx);
             Some(of?.sites().into_iter().map(|s| vec![s]).collect())
+        }
+        "inside" => {
+            let of = args.required(cx, "the parts to keep, such as `(lines 3 all)`").and_then(|n| region_of(cx, n));
+            let within = args.required(cx, "the parts to keep them inside").and_then(|n| region_of(cx, n));
+            args.finish(cx);
+            let (of, within) = (of?, within?);
+            let kept: Vec<Vec<Site>> = of
+                .parts
+                .into_iter()
+                .filter(|part| within.parts.iter().any(|w| part.iter().all(|s| w.contains(s))))
+                .collect();
+            if kept.is_empty() {
+                cx.report(
+                    Diagnostic::error(codes::OFF_BOARD, "no part lies entirely inside the other")
+                        .label(form.span, "keeps no part")
+                        .help("`(inside A B)` keeps the parts of A whose every site is in one part of B"),
+                );
+                return None;
+            }
+            Some(kept)
         }
         _ => lines(cx, args, board, form.span),
     }

@@ -130,6 +130,7 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("if", Clause, "(if CONDITION PART [PART])"),
     ("each", Clause, "(each PART)"),
     ("lines", Clause, "(lines LENGTH RELATION)"),
+    ("inside", Clause, "(inside PART PART)"),
     ("counter", Section, "(counter NAME)"),
     ("allowance", Section, "(allowance NAME)"),
     ("play", Section, "(play TURN-ITEM...)  or  (play (phase NAME ...)...)"),

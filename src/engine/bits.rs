@@ -96,6 +96,20 @@ impl Bits {
         }
     }
 
+    /// Every site, and the bits past the last site too: a mask only to narrow another set
+    /// with [`Bits::and_with`].
+    #[inline]
+    pub fn fill(&mut self) {
+        self.words.iter_mut().for_each(|w| *w = u64::MAX);
+    }
+
+    /// The sites not in the set, and the bits past the last site: a mask only to narrow
+    /// another set with [`Bits::and_with`].
+    #[inline]
+    pub fn invert(&mut self) {
+        self.words.iter_mut().for_each(|w| *w = !*w);
+    }
+
     #[inline]
     pub fn and_not_with(&mut self, other: &Bits) {
         for (a, b) in self.words.iter_mut().zip(other.words.iter()) {

@@ -231,7 +231,13 @@ struct Cx<'a> {
     game: &'a Game,
     turn: Turn,
     asked: &'a Cell<bool>,
+    /// The tables of the `(completed ...)` compiled so far, by their regions: a rule repeated
+    /// by `for-each` (Ultimate Tic-tac-toe asks it once per small board) shares one.
+    completions: &'a Completions,
 }
+
+/// See [`Cx::completions`].
+type Completions = std::cell::RefCell<Vec<(Vec<crate::game::RegionRef>, Arc<super::completed::Completion>)>>;
 
 impl Cx<'_> {
     /// Whether the code runs in the game's first turn, when the compilation knows; notes that
@@ -290,17 +296,17 @@ impl<T> ByTurn<T> {
 /// Compiles with `compile` for every turn, or, when the code asks which turn it runs in, for
 /// the first turn and for the later ones.
 fn by_turn<T>(game: &Game, compile: impl Fn(Cx<'_>) -> T) -> ByTurn<T> {
-    let asked = Cell::new(false);
-    let first = compile(Cx { game, turn: Turn::First, asked: &asked });
+    let (asked, completions) = (Cell::new(false), Completions::default());
+    let first = compile(Cx { game, turn: Turn::First, asked: &asked, completions: &completions });
     if !asked.get() {
         return ByTurn::Every(first);
     }
-    ByTurn::Split { first, later: compile(Cx { game, turn: Turn::Later, asked: &asked }) }
+    ByTurn::Split { first, later: compile(Cx { game, turn: Turn::Later, asked: &asked, completions: &completions }) }
 }
 
 /// Compiles with `compile` for any turn, reading the turn from the position.
 fn any_turn<T>(game: &Game, compile: impl FnOnce(Cx<'_>) -> T) -> T {
-    compile(Cx { game, turn: Turn::Any, asked: &Cell::new(false) })
+    compile(Cx { game, turn: Turn::Any, asked: &Cell::new(false), completions: &Completions::default() })
 }
 
 pub(crate) fn int(game: &Game, e: &Int) -> IntCode {
@@ -448,7 +454,18 @@ fn num(cx: Cx<'_>, e: &Int) -> Num {
         }
         Int::Counter(c) => Num::Leaf(Leaf::Counter(*c)),
         Int::Allowance(a) => Num::Leaf(Leaf::Allowance(*a)),
-        Int::Completed(regions, false) => completed(super::completed::Completion::new(cx.game, regions)),
+        Int::Completed(regions, false) => {
+            let mut known = cx.completions.borrow_mut();
+            let parts = match known.iter().find(|(r, _)| r == regions) {
+                Some((_, parts)) => parts.clone(),
+                None => {
+                    let parts = Arc::new(super::completed::Completion::new(cx.game, regions));
+                    known.push((regions.clone(), parts.clone()));
+                    parts
+                }
+            };
+            completed(parts)
+        }
         Int::Completed(regions, true) => {
             let regions = regions.clone();
             Num::Code(int_fn(move |engine, s, _, env| engine.completed(s, &regions, true, env) as i64))
@@ -470,8 +487,8 @@ fn kind_on_board(e: &Int) -> Option<u8> {
 
 /// `(completed ...)`: the count unrolled for the board's width and the parts through a site,
 /// for the shapes of most boards; the general loop for the others.
-fn completed(parts: super::completed::Completion) -> Num {
-    fn fixed<const N: usize, const S: usize>(parts: super::completed::Completion) -> Num {
+fn completed(parts: Arc<super::completed::Completion>) -> Num {
+    fn fixed<const N: usize, const S: usize>(parts: Arc<super::completed::Completion>) -> Num {
         Num::Code(int_fn(move |_, s, _, env| {
             i64::from(parts.count_fixed::<N, S>(s.arrival, &s.stones[env.subject], env.subject))
         }))

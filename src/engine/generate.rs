@@ -11,7 +11,7 @@ use super::lower::{Condition, Generator, MaskedPlaces, MoveProgram, PlaceMask, R
 use super::neutral::{NEUTRAL, is_team_piece};
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
-use crate::game::{Bool, Constraint, Filter, Move, MoveKind, Sites, Stage};
+use crate::game::{Bool, Constraint, Filter, Move, MoveKind, SiteVar, Sites, Stage};
 
 /// What the moves of a stage that is not plain share while its actions are listed.
 struct StageScratch {
@@ -307,6 +307,58 @@ impl Engine {
         m.conditions.iter().all(|c| self.bool(s, w, c, env))
     }
 
+    /// The destinations condition `c` allows ([`Condition::Mask`]), into `out`: the regions'
+    /// bits for `(in to REGION)`, combined by `and`, `or` and `not`; a condition that does not
+    /// read `to` is evaluated once, for all or none. `depth` picks the scratch masks of
+    /// `w.masks` that the levels below use.
+    fn condition_mask(&self, s: &State, w: &mut Work, c: &Bool, env: &Env, depth: usize, out: &mut Bits) {
+        match c {
+            Bool::In(SiteVar::To, Sites::Region(r)) => {
+                out.copy_from(&self.region_bits[r.by_team[env.subject] as usize])
+            }
+            Bool::And(all) | Bool::Or(all) => {
+                let and = matches!(c, Bool::And(_));
+                if and {
+                    out.fill();
+                } else {
+                    out.clear();
+                }
+                if w.masks.len() <= depth {
+                    w.masks.resize_with(depth + 1, || Bits::new(self.game.board.site_count()));
+                }
+                let mut part = take(&mut w.masks[depth]);
+                for b in all {
+                    // A condition without `to` settles an `and` that fails or an `or` that holds.
+                    if !matches!(b, Bool::In(SiteVar::To, _) | Bool::And(_) | Bool::Or(_) | Bool::Not(_)) {
+                        if self.bool(s, w, b, env) != and {
+                            match and {
+                                true => out.clear(),
+                                false => out.fill(),
+                            }
+                            break;
+                        }
+                        continue;
+                    }
+                    self.condition_mask(s, w, b, env, depth + 1, &mut part);
+                    if and {
+                        out.and_with(&part);
+                    } else {
+                        out.or_with(&part);
+                    }
+                }
+                w.masks[depth] = part;
+            }
+            Bool::Not(inner) => {
+                self.condition_mask(s, w, inner, env, depth, out);
+                out.invert();
+            }
+            other => match self.bool(s, w, other, env) {
+                true => out.fill(),
+                false => out.clear(),
+            },
+        }
+    }
+
     fn places(&self, s: &State, w: &mut Work, m: &Move, program: &MoveProgram, env: &Env, out: &mut Legal) {
         if s.hands[env.mover] == 0 {
             return;
@@ -338,6 +390,12 @@ impl Engine {
                         keep.and_with(&self.region_bits[r.by_team[env.subject] as usize]);
                     }
                     (Condition::KeptRange { slot }, _) => keep.and_with(&w.in_range[slot]),
+                    (Condition::Mask, _) => {
+                        let mut mask = take(&mut w.mask);
+                        self.condition_mask(s, w, c, env, 0, &mut mask);
+                        keep.and_with(&mask);
+                        w.mask = mask;
+                    }
                     (Condition::EmptyNeighbors { slot, op, k }, _) => {
                         let counts = &w.empty_neighbors[slot];
                         for t in candidates.ones() {

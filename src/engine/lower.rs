@@ -27,6 +27,7 @@
 //! | `(op (count empty (neighbors to R)) K)` in `where` | [`Condition::EmptyNeighbors`] | one read of the empty-neighbour counts kept per site |
 //! | `(op (count empty (neighbors to R)) K)` in `where` of a `place` (gravity: `(= ... 0)`, nothing empty below; Watershed's `(>= ... 2)`) | [`Condition::KeptRange`] | one bitset intersection with the sites whose count lies in the range, kept as the counts change ([`Program::kept_ranges`]; one range per relation, the first a placement asks) |
 //! | `(in to REGION)` in `where` of a `place` | [`Condition::InRegion`] | one bitset intersection for all candidates |
+//! | `and`, `or`, `not` of `(in to REGION)` and of conditions without `to`, in `where` of a `place` | [`Condition::Mask`] | a mask of the regions' bits, each condition without `to` evaluated once |
 //! | any other condition | [`Condition::General`] | the interpreter ([`super::eval`]) |
 //! | `(require (connected empty REGION R))` in `place` | [`Require::EmptyStaysConnected`] | one articulation-point search for all candidates ([`super::connect::placement_mask`]) |
 //! | any other `connected` | [`Require::AfterAction`] | a flood fill on the position after each candidate action |
@@ -397,7 +398,10 @@ pub(crate) enum Condition {
     KeptRange { slot: usize },
     /// `(in to REGION)` on a placement: the candidates intersected with the region's bits.
     InRegion,
-
+    /// On a placement, `and`, `or` and `not` of `(in to REGION)` and of conditions that do not
+    /// read `to`: answered for every destination at once, as a mask made of the regions' bits,
+    /// each condition without `to` evaluated once (see [`maskable`]).
+    Mask,
     /// The interpreter, on the condition as written.
     General,
 }
@@ -950,6 +954,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 .iter()
                 .map(|c| match (c, &m.kind) {
                     (Bool::In(SiteVar::To, Sites::Region(_)), MoveKind::Place) => Condition::InRegion,
+                    (c, MoveKind::Place) if c.uses(SiteVar::To) && maskable(c) => Condition::Mask,
                     _ => lower_condition(c, kept, game.has_neutral()),
                 })
                 .collect();
@@ -1054,6 +1059,18 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
 /// filter every flanked stone matches. With pieces of nobody's in the game (`neutral`), "flanks
 /// something" takes the general path, whose runs stop at such a piece: the fast walk does not
 /// look for one, so that games without them pay nothing.
+/// Whether a placement's condition is `and`, `or` and `not` of `(in to REGION)` and of
+/// conditions that do not read `to`, so that a mask answers it for every destination (Ultimate
+/// Tic-tac-toe's "in the small board the last mark sends you to, unless it is closed").
+fn maskable(c: &Bool) -> bool {
+    match c {
+        Bool::In(SiteVar::To, Sites::Region(_)) => true,
+        Bool::And(all) | Bool::Or(all) => all.iter().all(maskable),
+        Bool::Not(inner) => maskable(inner),
+        other => !other.uses(SiteVar::To),
+    }
+}
+
 fn lower_condition(c: &Bool, kept: &[u8], neutral: bool) -> Condition {
     if let Some(rel) = flanks_any(c).filter(|_| !neutral) {
         return Condition::FlanksAny { rel };

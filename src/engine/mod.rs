@@ -67,6 +67,10 @@ pub struct Engine {
     game: Game,
     /// Per region: the union of its parts.
     region_bits: Vec<Bits>,
+    /// Per region that `(filled REGION friend)` or `(filled REGION empty)` asks about: each
+    /// part as a set, so that a part is filled when it is a subset of the team's stones or of
+    /// the empty sites (the empty parts left out). `None` for the other regions.
+    part_bits: Vec<Option<Vec<Bits>>>,
     /// Per region: for each site, the parts that contain it (`offsets[site]..offsets[site+1]`
     /// into `parts`).
     region_parts: Vec<lists::Lists<u32>>,
@@ -137,6 +141,25 @@ fn ray_masks(game: &Game, rays: &rays::Rays) -> Vec<Option<Vec<Bits>>> {
 /// No direction leads from one site to the other.
 const NO_LINE: u8 = u8::MAX;
 
+/// See [`Engine::part_bits`].
+fn filled_part_bits(game: &Game) -> Vec<Option<Vec<Bits>>> {
+    let mut asked = vec![false; game.regions.len()];
+    game.visit_bools(&mut |b| {
+        if let crate::game::Bool::Filled(region, crate::game::Filter::Friend | crate::game::Filter::Empty) = b {
+            for &r in &region.by_team {
+                asked[r as usize] = true;
+            }
+        }
+    });
+    let n = game.board.site_count();
+    // An empty part is never filled: it is left out.
+    let parts = |r: usize| {
+        let parts = game.regions[r].parts.iter().filter(|p| !p.is_empty());
+        parts.map(|p| Bits::from_sites(n, p.iter().copied())).collect()
+    };
+    (0..game.regions.len()).map(|r| asked[r].then(|| parts(r))).collect()
+}
+
 /// See [`Engine::line_between`].
 fn line_between(game: &Game) -> Option<Vec<u8>> {
     if !game.keeps_line_between() {
@@ -197,6 +220,7 @@ impl Engine {
         }
         let n = game.board.site_count();
         let region_bits = (0..game.regions.len()).map(|r| lower::region_set(&game, r)).collect();
+        let part_bits = filled_part_bits(&game);
         let region_parts = game
             .regions
             .iter()
@@ -276,6 +300,7 @@ impl Engine {
             line_between,
             game,
             region_bits,
+            part_bits,
             region_parts,
             zobrist,
             repetition,

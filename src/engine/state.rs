@@ -126,6 +126,10 @@ pub(crate) struct Work {
     pub candidates: Bits,
     pub keep: Bits,
     pub mask: Bits,
+    /// Masks of the parts of a placement's condition answered for every destination at once
+    /// ([`super::lower::Condition::Mask`]), one per level of `and`, `or` and `not`: grown to
+    /// the deepest condition once, then reused.
+    pub masks: Vec<Bits>,
     /// The articulation-point search of `(connected empty ...)` on placements.
     pub cuts: CutSearch,
     /// The flood fill of a constraint on the position after one action.
@@ -286,6 +290,7 @@ impl Clone for Work {
             candidates: self.candidates.clone(),
             keep: self.keep.clone(),
             mask: self.mask.clone(),
+            masks: self.masks.clone(),
             cuts: self.cuts.clone(),
             fill: self.fill.clone(),
             enclosure: self.enclosure.clone(),
@@ -354,6 +359,7 @@ impl Work {
             candidates: Bits::new(sites),
             keep: Bits::new(sites),
             mask: Bits::new(sites),
+            masks: Vec::new(),
             cuts: CutSearch::new(sites),
             fill: Fill::new(sites),
             enclosure: Fill::new(sites),

@@ -14,7 +14,7 @@ use tabula::engine::Engine;
 use tabula::engine::playout::rng_for;
 
 /// Every bundled game and variant file: together they use every ludeme of the language.
-const GAMES: [&str; 43] = [
+const GAMES: [&str; 44] = [
     include_str!("../../games/watershed.game"),
     include_str!("../../games/ketchup.game"),
     include_str!("../../games/kensington.game"),
@@ -45,6 +45,7 @@ const GAMES: [&str; 43] = [
     include_str!("../../games/xiangqi.game"),
     include_str!("../../games/chinese-checkers.game"),
     include_str!("../../games/halma.game"),
+    include_str!("../../games/ultimate-tic-tac-toe.game"),
     include_str!("../../games/international-draughts.game"),
     include_str!("../../games/atari-go.game"),
     include_str!("../../games/go.game"),

@@ -65,4 +65,5 @@ mod threads;
 mod turn_perft;
 mod tutorial;
 mod twists;
+mod ultimate;
 mod xiangqi;

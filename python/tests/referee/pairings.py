@@ -210,6 +210,25 @@ def xiangqi_text(state: pyspiel.State, action: int) -> str:
     return f"{label(source % 9, 9 - source // 9)}-{label(target % 9, 9 - target // 9)}"
 
 
+def ultimate_moves(state: pyspiel.State) -> dict[str, list[int]]:
+    """OpenSpiel plays a free choice of small board as two actions (``Choose local board 4``,
+    then ``Local board 4: x(0,1)``), Tabula as one placement. Small boards are numbered row by
+    row from the top, and so are the cells of each: OpenSpiel's board k, cell c is Tabula's
+    column 3·(k mod 3) + c mod 3, row 9 − (3·(k div 3) + c div 3)."""
+
+    def square(board: int, cell: int) -> str:
+        return label(3 * (board % 3) + cell % 3, 8 - (3 * (board // 3) + cell // 3))
+
+    forced = str(state).rsplit("Forced board: ", 1)[1].strip()
+    if forced != "any":
+        return {square(int(forced), cell): [cell] for cell in state.legal_actions()}
+    return {
+        square(board, cell): [board, cell]
+        for board in state.legal_actions()
+        for cell in state.child(board).legal_actions()
+    }
+
+
 def go_text(size: int) -> Callable[[pyspiel.State, int], str]:
     """Point ``r * n + c``, 0 = a1 (OpenSpiel's integers keep the letter I, its text skips it);
     ``n * n`` is the pass."""
@@ -442,6 +461,13 @@ PAIRINGS: dict[str, Pairing] = {
                 perft_depth=3,
             )
             for n in (3, 4, 6)
+        ),
+        Pairing(
+            "ultimate-tic-tac-toe",
+            "ultimate_tic_tac_toe",
+            "games/ultimate-tic-tac-toe.game",
+            openspiel_moves=ultimate_moves,
+            perft_depth=3,
         ),
         Pairing(
             "lines-of-action",
