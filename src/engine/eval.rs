@@ -158,18 +158,18 @@ impl Engine {
             Bool::Grew(slot) => self.int(s, w, &self.game.snapshots[*slot], env) > s.snapshots[*slot],
             Bool::HandEmpty => s.hands[env.mover] == 0,
             Bool::BoardFull => s.empty_count == 0,
-            Bool::Filled(region, filter @ (Filter::Friend | Filter::Empty))
-                if self.part_bits[region.by_team[env.subject] as usize].is_some() =>
-            {
-                let parts = self.part_bits[region.by_team[env.subject] as usize].as_deref().unwrap_or_default();
-                let sites = match filter {
-                    Filter::Friend => &s.stones[env.subject],
-                    _ => &s.empty,
-                };
-                parts.iter().any(|part| part.is_subset(sites))
-            }
             Bool::Filled(region, filter) => {
-                let parts = &self.game.regions[region.by_team[env.subject] as usize].parts;
+                let r = region.by_team[env.subject] as usize;
+                let sites = match filter {
+                    Filter::Friend => Some(&s.stones[env.subject]),
+                    Filter::Empty => Some(&s.empty),
+                    _ => None,
+                };
+                // The parts as sets, where the engine keeps them: a subset test each.
+                if let (Some(parts), Some(sites)) = (&self.part_bits[r], sites) {
+                    return parts.iter().any(|part| part.is_subset(sites));
+                }
+                let parts = &self.game.regions[r].parts;
                 parts.iter().any(|part| {
                     !part.is_empty()
                         && part.iter().all(|&t| matches(s.board[t as usize], s.kinds[t as usize], *filter, env.subject))

@@ -143,14 +143,7 @@ const NO_LINE: u8 = u8::MAX;
 
 /// See [`Engine::part_bits`].
 fn filled_part_bits(game: &Game) -> Vec<Option<Vec<Bits>>> {
-    let mut asked = vec![false; game.regions.len()];
-    game.visit_bools(&mut |b| {
-        if let crate::game::Bool::Filled(region, crate::game::Filter::Friend | crate::game::Filter::Empty) = b {
-            for &r in &region.by_team {
-                asked[r as usize] = true;
-            }
-        }
-    });
+    let asked = game.asks_filled();
     let n = game.board.site_count();
     // An empty part is never filled: it is left out.
     let parts = |r: usize| {

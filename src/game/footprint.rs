@@ -123,6 +123,12 @@ pub fn attack_pairs(sites: usize, phases: usize, teams: usize) -> u64 {
 /// The largest board the engine keeps the direction between each two sites for (64 KiB).
 pub const BETWEEN_SITES: usize = 256;
 
+/// The engine's sets of the parts of a region that `(filled ...)` asks about: per part, a
+/// word per 64 sites and its handle.
+pub fn part_sets(sites: usize, parts: usize) -> u64 {
+    (parts * (16 + sites.div_ceil(64) * 8)) as u64
+}
+
 impl Game {
     /// The memory this game needs to be played — its board, the engine's tables and one
     /// state — by the model above.
@@ -132,7 +138,21 @@ impl Game {
         let rays = ray_masks(n, self.ray_count_relations().len());
         let attacks = if self.asks_attacked() { attack_pairs(n, self.phases.len(), self.teams.len()) } else { 0 };
         let between = if self.keeps_line_between() { (n * n) as u64 } else { 0 };
-        FIXED + board(&self.board) + regions + keys(n, self.teams.len(), self.pieces.len()) + rays + attacks + between
+        let filled: u64 = self
+            .asks_filled()
+            .iter()
+            .zip(&self.regions)
+            .filter(|(asked, _)| **asked)
+            .map(|(_, r)| part_sets(n, r.parts.len()))
+            .sum();
+        FIXED
+            + board(&self.board)
+            + regions
+            + keys(n, self.teams.len(), self.pieces.len())
+            + rays
+            + attacks
+            + between
+            + filled
     }
 }
 

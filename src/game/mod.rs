@@ -648,6 +648,20 @@ impl Game {
         out
     }
 
+    /// Per region: whether the rules ask `(filled REGION friend)` or `(filled REGION empty)` of
+    /// it (the engine then keeps each of its parts as a set of sites).
+    pub fn asks_filled(&self) -> Vec<bool> {
+        let mut asked = vec![false; self.regions.len()];
+        self.visit_bools(&mut |b| {
+            if let Bool::Filled(region, Filter::Friend | Filter::Empty) = b {
+                for &r in &region.by_team {
+                    asked[r as usize] = true;
+                }
+            }
+        });
+        asked
+    }
+
     /// Whether the rules ask `(attacked ...)`: the engine then compiles the ways back from a
     /// target to its attackers.
     pub fn asks_attacked(&self) -> bool {
