@@ -188,12 +188,12 @@ fn check_parameters(cx: &mut Context, define: &Define<'_>) -> bool {
     define.params.iter().all(|(p, span)| check_bound_name(cx, p, *span, "a parameter"))
 }
 
-/// A parameter or a name bound by `for-each` stands for its value wherever it is written, at
-/// the head of a list too (`(X S)` in a loop over X): it may be neither a keyword nor a ludeme.
 /// In the names of a `for-each` over lists, `_` takes its item of each value and binds nothing:
 /// a loop over a define's tuples that needs only some of their items.
 const IGNORED: &str = "_";
 
+/// A parameter or a name bound by `for-each` stands for its value wherever it is written, at
+/// the head of a list too (`(X S)` in a loop over X): it may be neither a keyword nor a ludeme.
 fn check_bound_name(cx: &mut Context, name: &str, span: Span, what: &str) -> bool {
     if LUDEMES.iter().any(|(ludeme, _, _)| *ludeme == name) {
         cx.report(

@@ -166,7 +166,7 @@ impl Engine {
                     _ => None,
                 };
                 // The parts as sets, where the engine keeps them: a subset test each.
-                if let (Some(parts), Some(sites)) = (&self.part_bits[r], sites) {
+                if let (Some(parts), Some(sites)) = (&self.filled_parts[r], sites) {
                     return parts.iter().any(|part| part.is_subset(sites));
                 }
                 let parts = &self.game.regions[r].parts;

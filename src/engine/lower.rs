@@ -1054,11 +1054,6 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
     }
 }
 
-/// `(op (count empty (neighbors to R)) K)` (either way round) with R's counts kept, and
-/// "flanks something": `(op (count F (flanks to R)) K)` meaning "at least one", where F is a
-/// filter every flanked stone matches. With pieces of nobody's in the game (`neutral`), "flanks
-/// something" takes the general path, whose runs stop at such a piece: the fast walk does not
-/// look for one, so that games without them pay nothing.
 /// Whether a placement's condition is `and`, `or` and `not` of `(in to REGION)` and of
 /// conditions that do not read `to`, so that a mask answers it for every destination (Ultimate
 /// Tic-tac-toe's "in the small board the last mark sends you to, unless it is closed").
@@ -1071,6 +1066,11 @@ fn maskable(c: &Bool) -> bool {
     }
 }
 
+/// `(op (count empty (neighbors to R)) K)` (either way round) with R's counts kept, and
+/// "flanks something": `(op (count F (flanks to R)) K)` meaning "at least one", where F is a
+/// filter every flanked stone matches. With pieces of nobody's in the game (`neutral`), "flanks
+/// something" takes the general path, whose runs stop at such a piece: the fast walk does not
+/// look for one, so that games without them pay nothing.
 fn lower_condition(c: &Bool, kept: &[u8], neutral: bool) -> Condition {
     if let Some(rel) = flanks_any(c).filter(|_| !neutral) {
         return Condition::FlanksAny { rel };

@@ -70,7 +70,7 @@ pub struct Engine {
     /// Per region that `(filled REGION friend)` or `(filled REGION empty)` asks about: each
     /// part as a set, so that a part is filled when it is a subset of the team's stones or of
     /// the empty sites (the empty parts left out). `None` for the other regions.
-    part_bits: Vec<Option<Vec<Bits>>>,
+    filled_parts: Vec<Option<Vec<Bits>>>,
     /// Per region: for each site, the parts that contain it (`offsets[site]..offsets[site+1]`
     /// into `parts`).
     region_parts: Vec<lists::Lists<u32>>,
@@ -111,8 +111,8 @@ pub struct Engine {
     /// move). `None` elsewhere: the rays are walked.
     ray_masks: Vec<Option<Vec<Bits>>>,
     /// Where [`Game::keeps_line_between`]: per pair of sites `a * n + b`, the board direction
-    /// that leads from `a` to `b`, or [`NO_LINE`]. `between` then walks one line instead of trying each, and a
-    /// ride is not tried against a target on none of its lines.
+    /// that leads from `a` to `b`, or [`NO_LINE`]. `between` then walks one line instead of
+    /// trying each, and a ride is not tried against a target on none of its lines.
     line_between: Option<Vec<u8>>,
     /// Per site: the bits of the connected regions it lies in (see [`lower::Connection`]).
     connect_sites: std::sync::Arc<[u64]>,
@@ -141,8 +141,8 @@ fn ray_masks(game: &Game, rays: &rays::Rays) -> Vec<Option<Vec<Bits>>> {
 /// No direction leads from one site to the other.
 const NO_LINE: u8 = u8::MAX;
 
-/// See [`Engine::part_bits`].
-fn filled_part_bits(game: &Game) -> Vec<Option<Vec<Bits>>> {
+/// See [`Engine::filled_parts`].
+fn filled_parts(game: &Game) -> Vec<Option<Vec<Bits>>> {
     let asked = game.asks_filled();
     let n = game.board.site_count();
     // An empty part is never filled: it is left out.
@@ -213,7 +213,7 @@ impl Engine {
         }
         let n = game.board.site_count();
         let region_bits = (0..game.regions.len()).map(|r| lower::region_set(&game, r)).collect();
-        let part_bits = filled_part_bits(&game);
+        let filled_parts = filled_parts(&game);
         let region_parts = game
             .regions
             .iter()
@@ -293,7 +293,7 @@ impl Engine {
             line_between,
             game,
             region_bits,
-            part_bits,
+            filled_parts,
             region_parts,
             zobrist,
             repetition,

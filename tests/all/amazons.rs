@@ -34,11 +34,6 @@ fn setup(e: &Engine, queens: [&str; 2], arrows: [&str; 2], mover: usize) -> Stat
     e.position(&Setup { stones, kinds, mover, ..Setup::default() }).expect("position")
 }
 
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
 fn labels(list: &str) -> Vec<String> {
     sorted(list.split_whitespace().map(String::from).collect())
 }

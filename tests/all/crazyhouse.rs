@@ -15,11 +15,6 @@ fn crazyhouse() -> Engine {
     engine("games/crazyhouse.game", "", &[])
 }
 
-fn at(e: &Engine, text: &str) -> State {
-    let setup = tabula::position::read(e, 0, text).unwrap_or_else(|d| panic!("{text}: {d:?}"));
-    e.position(&setup).unwrap_or_else(|err| panic!("{text}: {err}"))
-}
-
 fn written(e: &Engine, s: &State) -> String {
     tabula::position::write(e, s).unwrap()
 }
@@ -68,7 +63,7 @@ fn a_captured_piece_changes_sides_and_may_be_dropped() {
 #[test]
 fn a_promoted_pawn_goes_back_to_a_pawn_when_captured() {
     let e = crazyhouse();
-    let mut s = at(
+    let mut s = from_text(
         &e,
         r#"(position (place "White" king e1) (place "White" pawn b7) (place "Black" king e8)
             (place "Black" rook a8) (place "Black" knight c6) (to-move "White"))"#,
@@ -77,7 +72,7 @@ fn a_promoted_pawn_goes_back_to_a_pawn_when_captured() {
     assert!(written(&e, &s).contains("(promoted pawn a8)"), "{}", written(&e, &s));
     assert!(written(&e, &s).contains("(hand \"White\" rook 1)"));
     // The knight takes the queen, which joins Black's hand as the pawn it was.
-    let mut s = at(
+    let mut s = from_text(
         &e,
         r#"(position (place "White" king e1) (place "White" queen a8) (place "Black" king e8)
             (place "Black" knight b6) (to-move "Black") (promoted pawn a8))"#,
@@ -91,7 +86,7 @@ fn a_drop_may_block_a_check_and_may_mate() {
     let e = crazyhouse();
     // White's king on e1 is checked by the rook on e8; White holds a knight. Besides the king's
     // steps, only drops between them (e2 to e7) answer the check.
-    let s = at(
+    let s = from_text(
         &e,
         r#"(position (place "White" king e1) (place "Black" king a8) (place "Black" rook e8)
             (to-move "White") (hand "White" knight 1))"#,
@@ -103,7 +98,7 @@ fn a_drop_may_block_a_check_and_may_mate() {
         ["N@e2", "N@e3", "N@e4", "N@e5", "N@e6", "N@e7", "e1-d1", "e1-d2", "e1-f1", "e1-f2"].map(String::from)
     );
     // Black's king on h8 is shut in by his pawns on g7 and h7; White's knight on f6 guards g8.
-    let mut s = at(
+    let mut s = from_text(
         &e,
         r#"(position (place "White" king e1) (place "White" knight f6) (place "Black" king h8)
             (place "Black" pawn g7 h7) (to-move "White") (hand "White" queen 1))"#,
@@ -117,7 +112,7 @@ fn a_drop_may_block_a_check_and_may_mate() {
 #[test]
 fn pawns_are_never_dropped_on_the_first_or_last_row_but_step_twice_from_the_second() {
     let e = crazyhouse();
-    let mut s = at(
+    let mut s = from_text(
         &e,
         r#"(position (place "White" king h1) (place "Black" king h8) (to-move "White")
             (hand "White" pawn 1))"#,
@@ -135,10 +130,10 @@ fn a_rook_dropped_on_its_corner_does_not_castle() {
     let e = crazyhouse();
     let base = r#"(place "White" king e1) (place "White" rook a1) (place "Black" king e8) (to-move "White")"#;
     // Unmoved king and rook: castling queen-side is legal.
-    let s = at(&e, &format!("(position {base} (unmoved e1 a1))"));
+    let s = from_text(&e, &format!("(position {base} (unmoved e1 a1))"));
     assert!(is_legal(&e, &s, "e1-c1"));
     // The king-side rook was captured; another, dropped on h1, has been on the board before.
-    let mut s = at(&e, &format!("(position {base} (unmoved e1 a1) (hand \"White\" rook 1))"));
+    let mut s = from_text(&e, &format!("(position {base} (unmoved e1 a1) (hand \"White\" rook 1))"));
     play(&e, &mut s, "R@h1 e8-d8");
     assert!(!is_legal(&e, &s, "e1-g1"));
     assert!(is_legal(&e, &s, "e1-c1"));
@@ -153,8 +148,8 @@ fn positions_with_hands_read_back_as_written() {
     assert!(text.contains("(hand \"White\" pawn 2 knight 1)"), "{text}");
     assert!(text.contains("(hand \"Black\" pawn 1)"), "{text}");
     assert!(text.contains("(promoted pawn b8)"), "{text}");
-    assert_eq!(written(&e, &at(&e, &text)), text);
-    assert_eq!(legal(&e, &at(&e, &text)), legal(&e, &s));
+    assert_eq!(written(&e, &from_text(&e, &text)), text);
+    assert_eq!(legal(&e, &from_text(&e, &text)), legal(&e, &s));
 }
 
 /// Plays `games` random games from the start (`common::chess_referee::random_games`); the

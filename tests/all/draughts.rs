@@ -45,11 +45,6 @@ fn from_setup(setup: &str, sets: &[&str]) -> Engine {
     Engine::new(checked.game.expect("game"))
 }
 
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
 fn labels(list: &str) -> Vec<String> {
     sorted(list.split_whitespace().map(String::from).collect())
 }

@@ -3,15 +3,10 @@
 //! compared with the game file in `tests/all/rulings.rs`.
 
 use crate::common::*;
-use tabula::engine::{Engine, State};
+use tabula::engine::Engine;
 
 fn halma(sets: &[&str]) -> Engine {
     engine("games/halma.game", "", sets)
-}
-
-fn at(e: &Engine, text: &str) -> State {
-    let setup = tabula::position::read(e, 0, text).unwrap_or_else(|d| panic!("{text}: {d:?}"));
-    e.position(&setup).unwrap_or_else(|err| panic!("{text}: {err}"))
 }
 
 /// White's camp and the squares the rules make his goal, Black's camp.
@@ -37,11 +32,8 @@ fn the_first_turn_has_21_steps_and_19_hops() {
         "c1-e3", "d1-f1", "d1-f3", "e1-e3", "b2-d4", "c2-e4", "d2-f2", "d2-d4", "a3-c5", "b3-d5", "c3-e3", "c3-c5",
         "d3-f1", "a4-a6", "a4-c6", "b4-d4", "b4-b6", "c4-a6", "a5-c5",
     ];
-    let mut expected: Vec<String> = steps.iter().chain(&hops).map(|a| a.to_string()).collect();
-    expected.sort();
-    let mut got = legal.clone();
-    got.sort();
-    assert_eq!(got, expected);
+    let expected: Vec<String> = steps.iter().chain(&hops).map(|a| a.to_string()).collect();
+    assert_eq!(sorted(legal), sorted(expected));
 }
 
 #[test]
@@ -49,11 +41,9 @@ fn a_chain_of_hops_turns_as_it_likes_but_never_lands_where_it_has_been() {
     let e = halma(&[]);
     // White's h8 hops north over h9 to h10. From h10 it may hop on east over i10 to j10, or
     // back south over h9 to h8, where the chain began: that one is refused.
-    let mut s = at(&e, r#"(position (place "White" h8) (place "Black" h9 i10 p1) (to-move "White"))"#);
+    let mut s = from_text(&e, r#"(position (place "White" h8) (place "Black" h9 i10 p1) (to-move "White"))"#);
     play(&e, &mut s, "h8-h10");
-    let mut after = legal(&e, &s);
-    after.sort();
-    assert_eq!(after, ["end", "h10-j10"]);
+    assert_eq!(sorted(legal(&e, &s)), ["end", "h10-j10"]);
     // It turns east; from j10 no piece is next to it, so the turn is over by itself.
     play(&e, &mut s, "h10-j10");
     assert_eq!(mover_name(&e, &s), "Black");
@@ -62,7 +52,7 @@ fn a_chain_of_hops_turns_as_it_likes_but_never_lands_where_it_has_been() {
 #[test]
 fn a_step_ends_the_turn() {
     let e = halma(&[]);
-    let mut s = at(&e, r#"(position (place "White" h8) (place "Black" h10 p1) (to-move "White"))"#);
+    let mut s = from_text(&e, r#"(position (place "White" h8) (place "Black" h10 p1) (to-move "White"))"#);
     play(&e, &mut s, "h8-h9");
     assert_eq!(mover_name(&e, &s), "Black");
 }
@@ -73,13 +63,13 @@ fn filling_the_other_camp_wins_and_a_piece_left_in_it_spoils_the_win() {
     // White holds 18 of the 19 squares of Black's camp; his last piece steps from k14 into l15.
     let held = BLACK_CAMP.replace("l15 ", "");
     let text = format!(r#"(position (place "White" {held} k14) (place "Black" a1) (to-move "White"))"#);
-    let mut s = at(&e, &text);
+    let mut s = from_text(&e, &text);
     play(&e, &mut s, "k14-l15");
     assert_eq!(winner(&e, &s).as_deref(), Some("White"));
     // With a black piece still on p16, the same step leaves White one square short.
     let held = held.replace("p16 ", "");
     let text = format!(r#"(position (place "White" {held} k14 k13) (place "Black" p16 a1) (to-move "White"))"#);
-    let mut s = at(&e, &text);
+    let mut s = from_text(&e, &text);
     play(&e, &mut s, "k14-l15");
     assert!(e.outcome(&s).is_none());
 }
@@ -89,7 +79,7 @@ fn black_fills_white_s_camp() {
     let e = halma(&[]);
     let held = WHITE_CAMP.replace("e1 ", "");
     let text = format!(r#"(position (place "Black" {held} f1) (place "White" p16) (to-move "Black"))"#);
-    let mut s = at(&e, &text);
+    let mut s = from_text(&e, &text);
     play(&e, &mut s, "f1-e1");
     assert_eq!(winner(&e, &s).as_deref(), Some("Black"));
 }

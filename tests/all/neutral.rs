@@ -33,11 +33,6 @@ fn pawns_and_blocks(sections: &str) -> Engine {
 
 const CAPTURE_WINS: &str = "(when (= (count (enemy rook) any) 0) (win mover))";
 
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
 fn labels(list: &str) -> Vec<String> {
     sorted(list.split_whitespace().map(String::from).collect())
 }

@@ -10,11 +10,6 @@ fn game(size: u32, sections: &str) -> Engine {
     inline(&format!("(game \"T\" (players \"X\" \"O\") (board (square {size})) {sections})"))
 }
 
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
 fn labels(list: &str) -> Vec<String> {
     sorted(list.split_whitespace().map(String::from).collect())
 }

@@ -34,11 +34,6 @@ fn pawns(kinds: &str, promote: &str, sections: &str) -> Engine {
     ))
 }
 
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
 fn labels(list: &str) -> Vec<String> {
     sorted(list.split_whitespace().map(String::from).collect())
 }

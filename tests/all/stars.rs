@@ -12,11 +12,6 @@ fn star(sets: &[&str]) -> Engine {
     engine("games/chinese-checkers.game", "", sets)
 }
 
-fn at(e: &Engine, text: &str) -> State {
-    let setup = tabula::position::read(e, 0, text).unwrap_or_else(|d| panic!("{text}: {d:?}"));
-    e.position(&setup).unwrap_or_else(|err| panic!("{text}: {err}"))
-}
-
 fn to_move(e: &Engine, s: &State) -> String {
     e.game().players[e.to_move(s).expect("the game goes on")].name.clone()
 }
@@ -26,13 +21,13 @@ fn a_chain_of_hops_never_comes_back_to_a_hole_it_has_been_in() {
     let e = star(&[]);
     // North's peg on i9 hops over South's k9 to m9. The only hop from m9 would go back over
     // k9 to i9, where the chain began: none is left, so the turn is over.
-    let mut s = at(&e, r#"(position (place "North" i9) (place "South" k9 m17) (to-move "North"))"#);
+    let mut s = from_text(&e, r#"(position (place "North" i9) (place "South" k9 m17) (to-move "North"))"#);
     assert!(legal(&e, &s).contains(&"i9-m9".to_string()));
     play(&e, &mut s, "i9-m9");
     assert_eq!(to_move(&e, &s), "South");
     // With South's o9 too, the chain may go on east to q9 (or stop), but from q9 not back to
     // m9, where it has been.
-    let mut s = at(&e, r#"(position (place "North" i9) (place "South" k9 o9 m17) (to-move "North"))"#);
+    let mut s = from_text(&e, r#"(position (place "North" i9) (place "South" k9 o9 m17) (to-move "North"))"#);
     play(&e, &mut s, "i9-m9");
     assert_eq!(sorted(legal(&e, &s)), ["end", "m9-q9"]);
     play(&e, &mut s, "m9-q9");
@@ -45,11 +40,11 @@ fn filling_the_opposite_point_wins() {
     // North holds nine holes of the south point; its tenth peg steps from i5 down-right into
     // j4, the last one.
     let text = r#"(position (place "North" l4 n4 p4 k3 m3 o3 l2 n2 m1 i5) (place "South" m17 l16) (to-move "North"))"#;
-    let mut s = at(&e, text);
+    let mut s = from_text(&e, text);
     play(&e, &mut s, "i5-j4");
     assert_eq!(winner(&e, &s).as_deref(), Some("North"));
     // Nine are not enough: a step elsewhere plays on.
-    let mut s = at(&e, text);
+    let mut s = from_text(&e, text);
     play(&e, &mut s, "i5-h6");
     assert!(e.outcome(&s).is_none());
 }
@@ -102,13 +97,13 @@ fn three_players_fill_the_empty_point_opposite_their_own() {
     // the other two lose.
     let text = r#"(position (place "South-west" s13 u13 w13 y13 t12 v12 x12 u11 w11 t10)
         (place "North" m9) (place "South-east" i9) (to-move "South-west"))"#;
-    let mut s = at(&e, text);
+    let mut s = from_text(&e, text);
     play(&e, &mut s, "t10-v10");
     assert_eq!(winner(&e, &s).as_deref(), Some("South-west"));
     // North's peg on the same holes would win nothing: they are not North's target.
     let text = r#"(position (place "North" s13 u13 w13 y13 t12 v12 x12 u11 w11 t10)
         (place "South-east" m9) (place "South-west" i9) (to-move "North"))"#;
-    let mut s = at(&e, text);
+    let mut s = from_text(&e, text);
     play(&e, &mut s, "t10-v10");
     assert!(e.outcome(&s).is_none());
 }
@@ -121,7 +116,7 @@ fn four_players_need_the_point_across_filled_with_their_own_pegs() {
     // j4. A full point is not enough while one of its holes is another's.
     let text = r#"(position (place "North" l4 n4 p4 k3 m3 o3 l2 n2 m1 i5 m9) (place "North-east" s13)
         (place "South" j4 m17) (place "South-west" d8) (to-move "North"))"#;
-    let mut s = at(&e, text);
+    let mut s = from_text(&e, text);
     play(&e, &mut s, "m9-o9");
     assert!(e.outcome(&s).is_none());
     // South steps out up-right to k5; at North's next turn i5 steps down-right into j4.
@@ -143,11 +138,6 @@ fn six_players_fill_every_point_and_play_clockwise() {
         first_movers(&e, 7),
         ["North", "North-east", "South-east", "South", "South-west", "North-west", "North"]
     );
-}
-
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
 }
 
 /// The sites of a team's pegs, sorted by label.

@@ -4,20 +4,10 @@
 //! `ultimate_tic_tac_toe` referees whole games (python/tests/test_referee.py).
 
 use crate::common::*;
-use tabula::engine::{Engine, State};
+use tabula::engine::Engine;
 
 fn ultimate() -> Engine {
     engine("games/ultimate-tic-tac-toe.game", "", &[])
-}
-
-fn at(e: &Engine, text: &str) -> State {
-    let setup = tabula::position::read(e, 0, text).unwrap_or_else(|d| panic!("{text}: {d:?}"));
-    e.position(&setup).unwrap_or_else(|err| panic!("{text}: {err}"))
-}
-
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
 }
 
 /// The small boards, by their south-west square: `a7` is the north-west one.
@@ -50,7 +40,7 @@ fn a_small_board_won_is_closed_and_a_mark_sent_there_goes_anywhere() {
     // O's last mark, d6, is the north-west corner of the centre board: X plays in the
     // north-west board, where a9 and b9 are his.
     let text = r#"(position (place "X" a9 b9 e5) (place "O" d6 e4) (to-move "X") (last d6) (turn 5))"#;
-    let mut s = at(&e, text);
+    let mut s = from_text(&e, text);
     assert_eq!(sorted(legal(&e, &s)), ["a7", "a8", "b7", "b8", "c7", "c8", "c9"]);
     // c9 makes a9 b9 c9: the board is X's, and its empty squares take his marks.
     play(&e, &mut s, "c9");
@@ -74,13 +64,13 @@ fn three_small_boards_in_a_row_win() {
         r#"(position (place "X" {} g9 h9) (place "O" e5 f3 h2 b2) (to-move "X") (last f3) (turn 25))"#,
         won.join(" ")
     );
-    let mut s = at(&e, &text);
+    let mut s = from_text(&e, &text);
     assert!(is_legal(&e, &s, "i9"));
     // i9 wins the north-east board, the third of the top row of small boards.
     play(&e, &mut s, "i9");
     assert_eq!(winner(&e, &s).as_deref(), Some("X"));
     // g8 instead wins no board: the game goes on.
-    let mut s = at(&e, &text);
+    let mut s = from_text(&e, &text);
     play(&e, &mut s, "g8");
     assert!(e.outcome(&s).is_none());
 }
@@ -96,7 +86,7 @@ fn a_small_board_won_with_its_last_square_counts_towards_the_line() {
         r#"(position (place "X" {} g9 h9 i8 g7) (place "O" g8 h8 h7 i7 e5 f3 h2 b2) (to-move "X") (last f3) (turn 33))"#,
         won.join(" ")
     );
-    let mut s = at(&e, &text);
+    let mut s = from_text(&e, &text);
     assert_eq!(legal(&e, &s), ["i9"]);
     play(&e, &mut s, "i9");
     assert_eq!(winner(&e, &s).as_deref(), Some("X"));

@@ -12,11 +12,6 @@ fn xiangqi(sets: &[&str]) -> Engine {
     engine("games/xiangqi.game", "", sets)
 }
 
-fn at(e: &Engine, text: &str) -> State {
-    let setup = tabula::position::read(e, 0, text).unwrap_or_else(|d| panic!("{text}: {d:?}"));
-    e.position(&setup).unwrap_or_else(|err| panic!("{text}: {err}"))
-}
-
 /// The legal moves of the piece on `from`, sorted.
 fn moves_from(e: &Engine, s: &State, from: &str) -> Vec<String> {
     let prefix = format!("{from}-");
@@ -55,7 +50,7 @@ fn the_horse_is_stopped_by_a_piece_on_its_leg() {
     // A piece on e6, of either side, blocks the two points beyond it (d7, f7); a piece on d6,
     // which is on no leg of the horse, blocks nothing.
     for blocker in ["Black\" soldier", "Red\" soldier"] {
-        let s = at(
+        let s = from_text(
             &e,
             &format!(
                 r#"(position (place "Red" general d1) (place "Black" general f10) (place "Red" horse e5)
@@ -69,7 +64,7 @@ fn the_horse_is_stopped_by_a_piece_on_its_leg() {
 #[test]
 fn the_elephant_keeps_to_its_side_and_is_stopped_by_a_piece_on_its_eye() {
     let e = xiangqi(&[]);
-    let s = at(
+    let s = from_text(
         &e,
         r#"(position (place "Red" general d1) (place "Black" general f10)
             (place "Red" elephant e3 e5) (place "Black" soldier d4) (to-move "Red"))"#,
@@ -83,7 +78,7 @@ fn the_elephant_keeps_to_its_side_and_is_stopped_by_a_piece_on_its_eye() {
 #[test]
 fn the_cannon_captures_over_exactly_one_piece() {
     let e = xiangqi(&[]);
-    let s = at(
+    let s = from_text(
         &e,
         r#"(position (place "Red" general d1) (place "Black" general f10)
             (place "Red" cannon b3) (place "Red" soldier b5) (place "Black" chariot b8)
@@ -103,7 +98,7 @@ fn a_cannon_gives_check_over_a_screen() {
     // Black's general on e10 is checked by the cannon on e5 over the soldier on e7. The soldier
     // cannot lift the screen (it goes forward to e6, still between); the general steps aside to
     // f10 (d10 is its advisor's, e9 is still in the line), or the advisor comes between.
-    let s = at(
+    let s = from_text(
         &e,
         r#"(position (place "Red" general d1) (place "Red" cannon e5)
             (place "Black" general e10) (place "Black" advisor d10) (place "Black" soldier e7)
@@ -117,7 +112,7 @@ fn the_generals_may_not_face_each_other() {
     let e = xiangqi(&[]);
     // The horse on e6 is the only piece between the generals: it may not leave the file. The
     // general may step to e9 (the horse still between), d10 or f10.
-    let s = at(
+    let s = from_text(
         &e,
         r#"(position (place "Red" general e1) (place "Red" soldier a4)
             (place "Black" general e10) (place "Black" horse e6) (to-move "Black"))"#,
@@ -125,14 +120,14 @@ fn the_generals_may_not_face_each_other() {
     assert_eq!(moves_from(&e, &s, "e6"), Vec::<String>::new());
     assert_eq!(moves_from(&e, &s, "e10"), sorted(&["e10-d10", "e10-e9", "e10-f10"]));
     // Nor may a general step onto an open file the other stands on.
-    let s = at(&e, r#"(position (place "Red" general d1) (place "Black" general e10) (to-move "Red"))"#);
+    let s = from_text(&e, r#"(position (place "Red" general d1) (place "Black" general e10) (to-move "Red"))"#);
     assert_eq!(moves_from(&e, &s, "d1"), sorted(&["d1-d2"]));
 }
 
 #[test]
 fn general_and_advisors_keep_to_the_palace() {
     let e = xiangqi(&[]);
-    let s = at(
+    let s = from_text(
         &e,
         r#"(position (place "Red" general f3) (place "Red" advisor d3) (place "Black" general d10)
             (to-move "Red"))"#,
@@ -144,7 +139,7 @@ fn general_and_advisors_keep_to_the_palace() {
 #[test]
 fn the_soldier_goes_sideways_only_over_the_river() {
     let e = xiangqi(&[]);
-    let s = at(
+    let s = from_text(
         &e,
         r#"(position (place "Red" general d1) (place "Black" general f10)
             (place "Red" soldier c5 e6 a10) (to-move "Red"))"#,
@@ -159,7 +154,7 @@ fn a_player_without_a_legal_move_loses_stalemated_or_mated() {
     let e = xiangqi(&[]);
     // Stalemate: Black's general on e10 is not attacked, but d10 is on the chariot's file, e9
     // on the other chariot's rank, and f10 faces Red's general over the open f-file.
-    let s = at(
+    let s = from_text(
         &e,
         r#"(position (place "Red" general f1) (place "Red" chariot d5 a9) (place "Black" general e10)
             (to-move "Black"))"#,
@@ -167,7 +162,7 @@ fn a_player_without_a_legal_move_loses_stalemated_or_mated() {
     assert!(legal(&e, &s).is_empty());
     assert_eq!(winner(&e, &s).as_deref(), Some("Red"));
     // Mate: the same with the chariot on e5 giving check.
-    let s = at(
+    let s = from_text(
         &e,
         r#"(position (place "Red" general f1) (place "Red" chariot d5 a9 e5) (place "Black" general e10)
             (to-move "Black"))"#,
@@ -204,11 +199,11 @@ fn a_500th_move_that_mates_wins_as_openspiel_plays() {
     // chariot's file, e9 on the a9 chariot's rank, f10 faces Red's general.
     let position = r#"(position (place "Red" general f1) (place "Red" chariot d5 a9 h5)
         (place "Black" general e10) (to-move "Red") (turn 500))"#;
-    let mut s = at(&e, position);
+    let mut s = from_text(&e, position);
     play(&e, &mut s, "h5-e5");
     assert_eq!(winner(&e, &s).as_deref(), Some("Red"));
     // Any other move leaves Black a move (d5-c5 frees d10): the draw.
-    let mut s = at(&e, position);
+    let mut s = from_text(&e, position);
     play(&e, &mut s, "d5-c5");
     assert!(e.outcome(&s).is_some_and(|o| o.is_draw()));
 }

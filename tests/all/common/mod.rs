@@ -87,6 +87,18 @@ pub fn position(engine: &Engine, teams: &[&str], mover: usize, hands: Option<Vec
     engine.position(&Setup { stones, mover, hands, turns_played, ..Setup::default() }).expect("position")
 }
 
+/// The state a position text describes (`(position (place "X" e5) (to-move "O"))`).
+pub fn from_text(engine: &Engine, text: &str) -> State {
+    let setup = tabula::position::read(engine, 0, text).unwrap_or_else(|d| panic!("{text}: {d:?}"));
+    engine.position(&setup).unwrap_or_else(|err| panic!("{text}: {err}"))
+}
+
+/// The actions, sorted: a legal list compared as a set.
+pub fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
 pub fn mover_name(engine: &Engine, state: &State) -> String {
     engine.to_move(state).map(|p| engine.game().players[p].name.clone()).unwrap_or_default()
 }
