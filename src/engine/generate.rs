@@ -309,8 +309,8 @@ impl Engine {
 
     /// The destinations condition `c` allows ([`Condition::Mask`]), into `out`: the regions'
     /// bits for `(in to REGION)`, combined by `and`, `or` and `not`; a condition that does not
-    /// read `to` is evaluated once, for all or none, and an `and` stops at the first that
-    /// leaves no site. `depth` picks the scratch masks of `w.masks` that the levels below use.
+    /// read `to` is evaluated once, for all or none, and stops an `and` it fails or an `or` it
+    /// satisfies. `depth` picks the scratch masks of `w.masks` that the levels below use.
     fn condition_mask(&self, s: &State, w: &mut Work, c: &Bool, env: &Env, depth: usize, out: &mut Bits) {
         match c {
             Bool::In(SiteVar::To, Sites::Region(r)) => {
@@ -328,13 +328,21 @@ impl Engine {
                 }
                 let mut part = take(&mut w.masks[depth]);
                 for b in all {
+                    // A condition without `to` (what `maskable` leaves besides these four)
+                    // settles an `and` that fails or an `or` that holds, with no mask made.
+                    if !matches!(b, Bool::In(SiteVar::To, _) | Bool::And(_) | Bool::Or(_) | Bool::Not(_)) {
+                        if self.bool(s, w, b, env) != and {
+                            match and {
+                                true => out.clear(),
+                                false => out.fill(),
+                            }
+                            break;
+                        }
+                        continue;
+                    }
                     self.condition_mask(s, w, b, env, depth + 1, &mut part);
                     if and {
                         out.and_with(&part);
-                        // Nothing is left: the other conditions need not be asked.
-                        if out.is_empty() {
-                            break;
-                        }
                     } else {
                         out.or_with(&part);
                     }
