@@ -65,6 +65,8 @@ pub const AMBIGUOUS_MOVES: &str = "tabula::check::ambiguous_moves";
 pub const BAD_BOARD: &str = "tabula::check::bad_board";
 pub const BAD_PLAYERS: &str = "tabula::check::bad_players";
 pub const NO_SYMMETRY: &str = "tabula::check::no_symmetry";
+/// `(part REGION SITE BY)` with BY of another number of parts than REGION.
+pub const UNEQUAL_PARTS: &str = "tabula::check::unequal_parts";
 
 // Lines.
 pub const LINE_LENGTH: &str = "tabula::check::line_length";

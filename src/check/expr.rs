@@ -636,6 +636,7 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
             }
             Some(Sites::Between(a?, b?))
         }
+        Some("part") => part(cx, scope, node, ctx),
         Some("neighbors") => {
             let mut args = Args::new(node);
             let v = args.required(cx, "the site: `to`, `from` or `site`").and_then(|n| site_var(cx, n, ctx));
@@ -652,6 +653,60 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
             None
         }
     }
+}
+
+/// `(part REGION SITE [BY])`: the part of REGION that holds SITE or, with BY, the part of
+/// REGION numbered as the part of BY that holds it. BY must have as many parts as REGION, for
+/// every team's version of both.
+fn part(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<Sites> {
+    let mut args = Args::new(node);
+    let region = |cx: &mut Context, n: &Node| {
+        if let Some(filter) = n.symbol().filter(|w| atoms(Category::Sites).contains(w)) {
+            cx.report(
+                Diagnostic::error(
+                    codes::UNKNOWN_REGION,
+                    format!("`{filter}` is a filter, not a region: it has no parts"),
+                )
+                .label(n.span, "a filter")
+                .help("`part` chooses among the parts of a declared region: `(region NAME PART...)`"),
+            );
+            return None;
+        }
+        scope.region(n).map_err(|d| d.map(|d| cx.report(d))).ok()
+    };
+    let whole_node = args.required(cx, "the region whose part is meant, such as `small-boards`");
+    let whole = whole_node.and_then(|n| region(cx, n));
+    let site = args.required(cx, "the site the part holds: `to`, `from`, `site` or `last`");
+    let site = site.and_then(|n| site_var(cx, n, ctx));
+    let by_node = args.next();
+    let by = by_node.map(|n| region(cx, n));
+    args.finish(cx);
+    let (whole, whole_node) = (whole?, whole_node?);
+    if let (Some(Some(by)), Some(by_node)) = (&by, by_node) {
+        let regions = &scope.setup.regions;
+        let parts = |r: u16| regions[r as usize].parts.len();
+        let counts = whole.by_team.iter().zip(&by.by_team).map(|(&a, &b)| (parts(a), parts(b)));
+        if let Some((a, b)) = counts.into_iter().find(|(a, b)| a != b) {
+            let (whole_name, by_name) = (whole_node.symbol().unwrap_or(""), by_node.symbol().unwrap_or(""));
+            cx.report(
+                Diagnostic::error(
+                    codes::UNEQUAL_PARTS,
+                    format!("`{by_name}` has {b} parts and `{whole_name}` {a}: they cannot be matched by number"),
+                )
+                .label(by_node.span, format!("{b} parts"))
+                .label(whole_node.span, format!("{a} parts"))
+                .help(format!(
+                    "`(part {whole_name} SITE {by_name})` is the part of `{whole_name}` numbered as the part of `{by_name}` that holds SITE, so both need as many parts"
+                )),
+            );
+            return None;
+        }
+    }
+    let by = match by {
+        Some(by) => Some(by?),
+        None => None,
+    };
+    Some(Sites::Part(whole, site?, by))
 }
 
 pub fn relation(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> Option<crate::game::RelId> {

@@ -122,6 +122,7 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("within", Clause, "(within STEPS REGION RELATION)"),
     ("rotate", Effect, "(rotate REGION clockwise|counterclockwise)"),
     ("between", Sites, "(between SITE SITE)"),
+    ("part", Sites, "(part REGION SITE [REGION])"),
     ("filled", Condition, "(filled REGION FILTER)"),
     ("again", Effect, "(again)"),
     ("every", Condition, "(every SITES CONDITION)"),

@@ -3,7 +3,7 @@
 use super::Engine;
 use super::neutral::is_team_piece;
 use super::state::{State, Work};
-use crate::game::{Bool, Filter, Int, Side, SiteVar, Sites};
+use crate::game::{Bool, Filter, Int, RegionRef, Side, SiteVar, Sites};
 
 /// What an expression is evaluated about: the subject team (`friend`), the mover, and the
 /// sites bound by the rule being applied.
@@ -307,7 +307,8 @@ impl Engine {
             | Sites::Sight(..)
             | Sites::Between(..)
             | Sites::Run(..)
-            | Sites::Visited => self.count_lines(s, filter, sites, env),
+            | Sites::Visited
+            | Sites::Part(..) => self.count_lines(s, filter, sites, env),
             Sites::Transpose(var) => {
                 let image = env.var(*var).and_then(|v| self.transposed(v));
                 u32::from(image.is_some_and(|t| matches(s.board[t as usize], s.kinds[t as usize], filter, env.subject)))
@@ -369,7 +370,25 @@ impl Engine {
             Sites::At(var) => env.var(*var) == Some(site),
             Sites::Step(var, path) => self.step(env.var(*var), path, env.subject) == Some(site),
             Sites::Visited => s.visited.contains(&site),
+            Sites::Part(region, var, by) => self
+                .part(region, *var, by.as_ref(), env)
+                .is_some_and(|(r, p)| self.region_parts[r].get(site as usize).contains(&p)),
         }
+    }
+
+    /// `(part REGION SITE [BY])`: the region (this team's version) and the number of the part
+    /// that holds the bound site, in REGION or, numbered alike, in BY.
+    pub(crate) fn part(
+        &self,
+        region: &RegionRef,
+        var: SiteVar,
+        by: Option<&RegionRef>,
+        env: &Env,
+    ) -> Option<(usize, u32)> {
+        let site = env.var(var)?;
+        let holder = by.unwrap_or(region).by_team[env.subject] as usize;
+        let &p = self.region_parts[holder].get(site as usize).first()?;
+        Some((region.by_team[env.subject] as usize, p))
     }
 
     /// Calls `f` on the sites strictly between `a` and `b`, from `a`'s side, when a direction of
@@ -467,6 +486,11 @@ impl Engine {
             Sites::Between(a, b) => {
                 if let (Some(a), Some(b)) = (env.var(*a), env.var(*b)) {
                     self.between(a, b, f)
+                }
+            }
+            Sites::Part(region, var, by) => {
+                if let Some((r, p)) = self.part(region, *var, by.as_ref(), env) {
+                    self.game.regions[r].parts[p as usize].iter().for_each(|&t| f(t))
                 }
             }
             Sites::Run(var, rel, condition) => {

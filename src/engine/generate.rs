@@ -308,13 +308,17 @@ impl Engine {
     }
 
     /// The destinations condition `c` allows ([`Condition::Mask`]), into `out`: the regions'
-    /// bits for `(in to REGION)`, combined by `and`, `or` and `not`; a condition that does not
+    /// bits for `(in to REGION)`, the sites of another set for `(in to SITES)`, combined by `and`, `or` and `not`; a condition that does not
     /// read `to` is evaluated once, for all or none, and stops an `and` it fails or an `or` it
     /// satisfies. `depth` picks the scratch masks of `w.masks` that the levels below use.
     fn condition_mask(&self, s: &State, w: &mut Work, c: &Bool, env: &Env, depth: usize, out: &mut Bits) {
         match c {
             Bool::In(SiteVar::To, Sites::Region(r)) => {
                 out.copy_from(&self.region_bits[r.by_team[env.subject] as usize])
+            }
+            Bool::In(SiteVar::To, sites) => {
+                out.clear();
+                self.for_each_site(s, sites, env, |t| out.insert(t));
             }
             Bool::And(all) | Bool::Or(all) => {
                 let and = matches!(c, Bool::And(_));
@@ -960,6 +964,7 @@ fn describe(sites: &Sites) -> &'static str {
         Sites::Between(..) => "between the two sites",
         Sites::Run(..) => "in the run",
         Sites::Visited => "where this turn's pieces have been",
+        Sites::Part(..) => "in the part of the region this move allows",
     }
 }
 

@@ -27,7 +27,7 @@
 //! | `(op (count empty (neighbors to R)) K)` in `where` | [`Condition::EmptyNeighbors`] | one read of the empty-neighbour counts kept per site |
 //! | `(op (count empty (neighbors to R)) K)` in `where` of a `place` (gravity: `(= ... 0)`, nothing empty below; Watershed's `(>= ... 2)`) | [`Condition::KeptRange`] | one bitset intersection with the sites whose count lies in the range, kept as the counts change ([`Program::kept_ranges`]; one range per relation, the first a placement asks) |
 //! | `(in to REGION)` in `where` of a `place` | [`Condition::InRegion`] | one bitset intersection for all candidates |
-//! | `and`, `or`, `not` of `(in to REGION)` and of conditions without `to`, in `where` of a `place` | [`Condition::Mask`] | a mask of the regions' bits, each condition without `to` evaluated once |
+//! | `and`, `or`, `not` of `(in to SITES)` (SITES a set that does not read `to`) and of conditions without `to`, in `where` of a `place` | [`Condition::Mask`] | a mask of the regions' bits and the sets' sites, each condition without `to` evaluated once |
 //! | any other condition | [`Condition::General`] | the interpreter ([`super::eval`]) |
 //! | `(require (connected empty REGION R))` in `place` | [`Require::EmptyStaysConnected`] | one articulation-point search for all candidates ([`super::connect::placement_mask`]) |
 //! | any other `connected` | [`Require::AfterAction`] | a flood fill on the position after each candidate action |
@@ -1054,12 +1054,13 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
     }
 }
 
-/// Whether a placement's condition is `and`, `or` and `not` of `(in to REGION)` and of
+/// Whether a placement's condition is `and`, `or` and `not` of `(in to SITES)`, with SITES a
+/// set that does not depend on `to` (a region, the part of one that holds `last`), and of
 /// conditions that do not read `to`, so that a mask answers it for every destination (Ultimate
 /// Tic-tac-toe's "in the small board the last mark sends you to, unless it is closed").
 fn maskable(c: &Bool) -> bool {
     match c {
-        Bool::In(SiteVar::To, Sites::Region(_)) => true,
+        Bool::In(SiteVar::To, sites) => !sites.vars().any(|v| v == SiteVar::To),
         Bool::And(all) | Bool::Or(all) => all.iter().all(maskable),
         Bool::Not(inner) => maskable(inner),
         other => !other.uses(SiteVar::To),

@@ -100,6 +100,11 @@ pub enum Sites {
     /// The sites the turn in progress has moved pieces from or onto (`visited`): a chain of
     /// hops that may not come back where it has been.
     Visited,
+    /// The part of a region that holds the bound site (the first such part in the region's
+    /// order; nothing when none does). With a second region of as many parts, the part of
+    /// the first with the number of the second's part that holds the site: Ultimate
+    /// Tic-tac-toe's small board "at the place the last mark took in its own".
+    Part(RegionRef, SiteVar, Option<RegionRef>),
 }
 
 /// Sizes of the groups (maximal connected sets of stones of one team) under a relation.
@@ -259,7 +264,8 @@ impl Sites {
             | Sites::Sight(v, _)
             | Sites::At(v)
             | Sites::Step(v, _)
-            | Sites::Run(v, _, _) => (Some(*v), None),
+            | Sites::Run(v, _, _)
+            | Sites::Part(_, v, _) => (Some(*v), None),
         };
         first.into_iter().chain(second)
     }

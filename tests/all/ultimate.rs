@@ -91,3 +91,64 @@ fn a_small_board_won_with_its_last_square_counts_towards_the_line() {
     play(&e, &mut s, "i9");
     assert_eq!(winner(&e, &s).as_deref(), Some("X"));
 }
+
+/// `(part REGION SITE [BY])` on parts that overlap and leave sites out, worked by hand: `rows`
+/// holds a1 twice (its first part and its third), b3 nowhere; `cols` numbers b1 b2 as 1 and
+/// c3 as 2, d4 not at all. The placement must go in the part named, or anywhere when that
+/// part has no empty square (or there is no such part). `interpreted` adds a condition that
+/// never holds but reads `to` otherwise than by `(in to ...)`, so that the interpreter asks
+/// the whole condition of each square instead of the engine making a mask of it.
+fn parts(named: &str, interpreted: bool) -> Engine {
+    let never = if interpreted { "(> (count friend (neighbors to orthogonal)) 4)" } else { "" };
+    inline(&format!(
+        r#"(game "Parts"
+  (players "X" "O")
+  (board (square 4))
+  (region rows (sites a1 b1 c1 d1) (sites a2 b2 c2 d2) (sites a1 a2 a3 a4))
+  (region cols (sites a1 a2) (sites b1 b2) (sites c3))
+  (define sent-to {named})
+  (play (turn (place (to empty) (where (or (first-turn) (in to sent-to) (= (count empty sent-to) 0) {never})))))
+  (end (when (board-full) (draw))))"#
+    ))
+}
+
+fn after(e: &Engine, last: &str) -> Vec<String> {
+    let text = format!(r#"(position (place "X" {last}) (to-move "O") (last {last}) (turn 2))"#);
+    sorted(legal(e, &from_text(e, &text)))
+}
+
+#[test]
+fn part_is_the_first_part_that_holds_the_site() {
+    for e in [parts("(part rows last)", false), parts("(part rows last)", true)] {
+        first_part_holding(&e);
+    }
+}
+
+fn first_part_holding(e: &Engine) {
+    // a1 is in the first row and in the column: the first row it is.
+    assert_eq!(after(e, "a1"), ["b1", "c1", "d1"]);
+    // a3 is in the column alone.
+    assert_eq!(after(e, "a3"), ["a1", "a2", "a4"]);
+    // b3 is in no part: no part, no empty square in it, so anywhere.
+    assert_eq!(after(e, "b3").len(), 15);
+}
+
+#[test]
+fn part_numbered_by_another_region_takes_that_regions_number() {
+    for e in [parts("(part rows last cols)", false), parts("(part rows last cols)", true)] {
+        numbered_by_cols(&e);
+    }
+}
+
+fn numbered_by_cols(e: &Engine) {
+    // b2 is in the second part of `cols`: the second row.
+    assert_eq!(after(e, "b2"), ["a2", "c2", "d2"]);
+    // c3 is the third part of `cols`: the third of `rows`, the column.
+    assert_eq!(after(e, "c3"), ["a1", "a2", "a3", "a4"]);
+    // d4 is in no part of `cols`: anywhere.
+    assert_eq!(after(e, "d4").len(), 15);
+    // With `rows` full where `cols` sends, anywhere again: b1 sends to the second row, which
+    // X's a2 b2 c2 d2 fill.
+    let text = r#"(position (place "X" b1 a2 b2 c2 d2) (to-move "O") (last b1) (turn 2))"#;
+    assert_eq!(legal(e, &from_text(e, text)).len(), 11);
+}
