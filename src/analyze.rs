@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use crate::agent::Agent;
 use crate::engine::stats::Summary;
-use crate::engine::{ActionKind, EndReason, Engine};
+use crate::engine::{ActionKind, EndReason, Engine, State};
 use crate::game::{Criterion, EndRule, Outcome as OutcomeRule};
 
 /// What happened over a run of games.
@@ -49,6 +49,46 @@ pub struct Analysis {
     pub lengths: BTreeMap<u32, u64>,
 }
 
+/// What [`Analysis::play`] compares from one action to the next, read once per position: the
+/// facts after an action are those before the next. Buffers reused for the whole game.
+#[derive(Debug, Clone)]
+struct Facts {
+    /// Whether effects may turn stones (`flip`): then each site's team is read.
+    flips: bool,
+    stone_counts: Vec<u64>,
+    /// Per counter, per team.
+    counters: Vec<i64>,
+    allowances: Vec<i64>,
+    /// Each site's team, where effects may turn stones; empty otherwise.
+    stones: Vec<Option<usize>>,
+}
+
+impl Facts {
+    fn new(engine: &Engine) -> Facts {
+        let flips = engine.game().has_flip_effect();
+        Facts { flips, stone_counts: Vec::new(), counters: Vec::new(), allowances: Vec::new(), stones: Vec::new() }
+    }
+
+    fn read(&mut self, engine: &Engine, state: &State) {
+        let game = engine.game();
+        let teams = game.teams.len();
+        self.stone_counts.clear();
+        self.stone_counts.extend((0..teams).map(|t| u64::from(state.stone_count(t))));
+        self.counters.clear();
+        self.counters.extend((0..game.counters.len()).flat_map(|c| (0..teams).map(move |t| state.counter(c, t))));
+        self.allowances.clear();
+        self.allowances.extend((0..game.allowances.len()).map(|a| state.allowance(a)));
+        self.stones.clear();
+        if self.flips {
+            self.stones.extend((0..game.board.site_count() as u16).map(|site| engine.stone(state, site)));
+        }
+    }
+}
+
+/// The kinds of action, in the order of [`kind_name`]'s table.
+const KINDS: [ActionKind; 6] =
+    [ActionKind::Place, ActionKind::Slide, ActionKind::Relocate, ActionKind::Take, ActionKind::End, ActionKind::Pass];
+
 fn kind_name(kind: ActionKind) -> &'static str {
     match kind {
         ActionKind::Place => "place",
@@ -74,42 +114,52 @@ impl Analysis {
     /// Plays one game with the given agents (one per player) and adds it up; a game still
     /// going after `cap` actions is stopped and counted as unfinished.
     pub fn play(&mut self, engine: &Engine, agents: &mut [Box<dyn Agent>], cap: u32) {
+        self.play_from(engine, agents, cap, &mut engine.initial());
+    }
+
+    /// [`Analysis::play`] from `state`, an initial position: a run of games copies one start
+    /// into one state, as playouts do, where making a fresh state each game would cost more
+    /// than a short game.
+    pub fn play_from(&mut self, engine: &Engine, agents: &mut [Box<dyn Agent>], cap: u32, state: &mut State) {
         let game = engine.game();
         let teams = game.teams.len();
-        let mut state = engine.initial();
         let mut allowance_seen = vec![false; game.allowances.len()];
         let mut turn = state.turns_completed();
-        while let Some(player) = engine.to_move(&state) {
+        // The facts an action is judged by, before and after it: not a copy of the state, whose
+        // tables (a long game's positions, the scratch space) cost more than the action.
+        let (mut before, mut after) = (Facts::new(engine), Facts::new(engine));
+        before.read(engine, state);
+        let (mut turned_from, mut turned_to) = (vec![0u64; teams], vec![0u64; teams]);
+        let mut kinds = [0u64; KINDS.len()];
+        while let Some(player) = engine.to_move(state) {
             if state.actions() >= cap {
                 break;
             }
-            self.branching.add(engine.legal(&state).len() as u64);
-            let action = agents[player].choose(engine, &state);
-            let before = state.clone();
-            engine.apply_unchecked(&mut state, action);
+            self.branching.add(engine.legal_count(state) as u64);
+            let action = agents[player].choose(engine, state);
             for a in agents.iter_mut() {
-                a.observe(engine, &before, action);
+                a.observe(engine, state, action);
             }
-            *self.action_kinds.entry(kind_name(action.kind)).or_default() += 1;
+            engine.apply_unchecked(state, action);
+            after.read(engine, state);
+            kinds[KINDS.iter().position(|&k| k == action.kind).unwrap_or(0)] += 1;
             // Stones that left the board other than by moving: removed by an effect. A stone
             // that changed owner where it stands left one team's count for another's.
             let mover_team = game.players[player].team;
             let placed = u64::from(action.kind == ActionKind::Place);
-            let (mut turned_from, mut turned_to) = (vec![0u64; teams], vec![0u64; teams]);
-            if game.has_flip_effect() {
-                for site in 0..game.board.site_count() as u16 {
-                    if let (Some(b), Some(a)) = (engine.stone(&before, site), engine.stone(&state, site)) {
-                        if a != b {
-                            turned_from[b] += 1;
-                            turned_to[a] += 1;
-                            self.turned += 1;
-                        }
+            turned_from.fill(0);
+            turned_to.fill(0);
+            for (&b, &a) in before.stones.iter().zip(&after.stones) {
+                if let (Some(b), Some(a)) = (b, a) {
+                    if a != b {
+                        turned_from[b] += 1;
+                        turned_to[a] += 1;
+                        self.turned += 1;
                     }
                 }
             }
             for t in 0..teams {
-                let (b, a) =
-                    (u64::from(before.stone_count(t)) + turned_to[t], u64::from(state.stone_count(t)) + turned_from[t]);
+                let (b, a) = (before.stone_counts[t] + turned_to[t], after.stone_counts[t] + turned_from[t]);
                 let expected = b + if t == mover_team { placed } else { 0 };
                 let gone = expected.saturating_sub(a);
                 if t == mover_team {
@@ -118,28 +168,31 @@ impl Analysis {
                     self.removed_enemy += gone;
                 }
             }
-            for c in 0..game.counters.len() {
-                for t in 0..teams {
-                    self.counter_gains[c] += state.counter(c, t) - before.counter(c, t);
-                }
+            for (c, gain) in self.counter_gains.iter_mut().enumerate() {
+                let range = c * teams..(c + 1) * teams;
+                *gain += after.counters[range.clone()].iter().sum::<i64>() - before.counters[range].iter().sum::<i64>();
             }
             // Allowances in force during the turn just played (granted before it or during it).
             for (a, seen) in allowance_seen.iter_mut().enumerate() {
-                *seen |= before.allowance(a) > 0 || state.allowance(a) > 0;
+                *seen |= before.allowances[a] > 0 || after.allowances[a] > 0;
             }
-            if state.turns_completed() != turn || engine.outcome(&state).is_some() {
+            if state.turns_completed() != turn || engine.outcome(state).is_some() {
                 turn = state.turns_completed();
                 for (a, seen) in allowance_seen.iter_mut().enumerate() {
                     self.allowance_turns[a] += u64::from(*seen);
                     *seen = false;
                 }
             }
+            std::mem::swap(&mut before, &mut after);
+        }
+        for (kind, &n) in KINDS.iter().zip(&kinds).filter(|(_, n)| **n > 0) {
+            *self.action_kinds.entry(kind_name(*kind)).or_default() += n;
         }
         self.games += 1;
         *self.lengths.entry(state.turns()).or_default() += 1;
         self.turns.add(u64::from(state.turns()));
         self.actions.add(u64::from(state.actions()));
-        let Some(outcome) = engine.outcome(&state) else {
+        let Some(outcome) = engine.outcome(state) else {
             self.unfinished += 1;
             return;
         };
@@ -208,6 +261,8 @@ pub fn play_range(
 ) -> Result<Analysis, String> {
     let seats = engine.game().players.len();
     let mut analysis = Analysis::new(engine);
+    let initial = engine.initial();
+    let mut state = initial.clone();
     for index in range {
         let mut agents = (0..seats)
             .map(|p| {
@@ -215,7 +270,8 @@ pub fn play_range(
                 crate::agent::make_agent(players, agent_seed, think_ms)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        analysis.play(engine, &mut agents, cap);
+        state.clone_from(&initial);
+        analysis.play_from(engine, &mut agents, cap, &mut state);
     }
     Ok(analysis)
 }
