@@ -3,6 +3,7 @@
 //! every game gets the same sentences.
 
 use crate::engine::{Action, ActionKind, EndReason, Engine, State};
+use crate::game::{Bool, EndRule, Game, Int};
 
 /// One line per kind of event the action caused (none for a plain move).
 pub fn said(engine: &Engine, before: &State, after: &State, action: Action) -> Vec<String> {
@@ -31,21 +32,59 @@ pub fn said(engine: &Engine, before: &State, after: &State, action: Action) -> V
     if !turned.is_empty() {
         lines.push(format!("{} changed owner", join(&turned)));
     }
-    for (a, name) in game.allowances.iter().enumerate() {
+    // An allowance is said only where it grants actions (a stage's bounds read it), and then
+    // without its name: the others are the rules' own bookkeeping (a fifty-move clock).
+    for a in (0..game.allowances.len()).filter(|&a| grants_actions(game, a)) {
         if before.allowance(a) <= 0 && after.allowance(a) > 0 {
-            lines.push(format!("an extra action is granted ({name}: {})", after.allowance(a)));
+            lines.push(match after.allowance(a) {
+                1 => "an extra action is granted".to_string(),
+                n => format!("{n} extra actions are granted"),
+            });
         }
     }
     if let (None, Some(outcome)) = (engine.outcome(before), engine.outcome(after)) {
         lines.push(match outcome.reason {
-            EndReason::Rule(i) => {
-                format!("the game ends by the rule {}", game.end_text.get(i).map(String::as_str).unwrap_or(""))
-            }
+            EndReason::Rule(i) => match game.end.get(i).and_then(reason) {
+                Some(why) => format!("the game ends: {why}"),
+                None => "the game ends".to_string(),
+            },
             EndReason::Blocked => "the game ends: the player to move has no legal action".to_string(),
             EndReason::Effect => "the game ends by the effect of this action".to_string(),
         });
     }
     lines
+}
+
+/// Whether allowance `a` is read by the bounds of a stage: what it allows is more actions.
+fn grants_actions(game: &Game, a: usize) -> bool {
+    let stages = game.phases.iter().flat_map(|p| &p.stages);
+    let mut reads = false;
+    for stage in stages {
+        for bound in [&stage.min, &stage.max] {
+            bound.walk(&mut |i| reads |= matches!(i, Int::Allowance(x) if *x == a));
+        }
+    }
+    reads
+}
+
+/// Why an end rule ended the game, in players' words, where its condition says it plainly:
+/// the first such condition among those that must all hold. Never the rule's text.
+fn reason(rule: &EndRule) -> Option<&'static str> {
+    fn plain(c: &Bool) -> Option<&'static str> {
+        match c {
+            Bool::NoMoves => Some("the player to move has no legal action"),
+            Bool::NobodyCanMove => Some("nobody can move"),
+            Bool::BoardFull => Some("the board is full"),
+            Bool::AllPassed => Some("every player passed in turn"),
+            Bool::And(all) => all.iter().find_map(plain),
+            _ => None,
+        }
+    }
+    match rule {
+        EndRule::When { condition, .. } => plain(condition),
+        EndRule::Repetition { .. } => Some("the same position came again"),
+        EndRule::TurnLimit { .. } => Some("the turn limit is reached"),
+    }
 }
 
 /// "a, b and c".

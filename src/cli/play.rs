@@ -334,12 +334,15 @@ impl Session<'_> {
             };
             match input.line(&prompt) {
                 Line::End => {
-                    if !over {
-                        println!("input ended before the game did");
-                        self.save_files();
-                        self.say_how_to_resume();
+                    if over {
+                        return Ok(());
                     }
-                    return Ok(());
+                    // As after Ctrl-C: the record is kept, and the status says the game is not
+                    // finished, for a script that pipes its moves in.
+                    println!("input ended before the game did");
+                    self.save_files();
+                    self.say_how_to_resume();
+                    return Err(Failure::Problems(None));
                 }
                 Line::Refused(why) => println!("not an action: {why} (type `help`)"),
                 Line::Interrupted => {
@@ -777,7 +780,7 @@ pub fn describe_decision(engine: &Engine, state: &State) -> String {
                 _ => "place a stone",
             },
         ),
-        (ActionKind::Slide, "slide a stone"),
+        (ActionKind::Slide, if engine.game().has_kinds() { "move a piece" } else { "slide a stone" }),
         (ActionKind::Relocate, "relocate a stone"),
         (ActionKind::Take, "take a stone"),
     ] {

@@ -8,6 +8,10 @@ use crate::game::Game;
 /// The symbol of an empty site that is in no region.
 pub const EMPTY: char = '.';
 
+/// Marks of the regions a team owns, in a game of pieces: one per team. Not letters, which
+/// read as pieces there (lower case is the second team's), nor the empty site's `.`.
+const OWNED_MARKS: [char; 8] = ['^', '~', ':', '\'', '"', ';', '=', '*'];
+
 /// Symbols of stones used when the teams' initials cannot tell the teams apart.
 const FALLBACK: [char; 16] = ['X', 'O', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N'];
 
@@ -57,7 +61,8 @@ pub struct Symbols {
 impl Symbols {
     /// The regions the game file declares are marked where they are empty, as `render` tints
     /// them: an owned region by its owner's initial in lower case (when that differs from every
-    /// stone), any other by `+`. A site in several regions shows the last one, as in pictures.
+    /// stone) or, in a game of pieces, by its owner's mark of [`OWNED_MARKS`]; any other by `+`.
+    /// A site in several regions shows the last one, as in pictures.
     pub fn new(game: &Game) -> Symbols {
         let stones = team_chars(game);
         // A mark must not read as a piece: no kind's letter, in either case.
@@ -71,10 +76,12 @@ impl Symbols {
         // In a game with seeds an empty site shows its count, not a region's mark.
         let marked = if game.uses_seeds() { &[][..] } else { &game.regions[..] };
         for region in marked.iter().filter(|r| !r.builtin) {
-            let mark = region
-                .owner
-                .and_then(|t| stones.get(t))
-                .and_then(|c| c.to_lowercase().next())
+            let mark = match region.owner {
+                Some(t) if game.has_kinds() => OWNED_MARKS.get(t).copied(),
+                Some(t) => stones.get(t).and_then(|c| c.to_lowercase().next()),
+                None => None,
+            };
+            let mark = mark
                 .filter(|c| !stones.contains(c) && !pieces.contains(c) && *c != EMPTY && c.width() == Some(1))
                 .unwrap_or('+');
             let meaning = match region.owner.and_then(|t| game.teams.get(t)) {

@@ -816,6 +816,18 @@ impl Engine {
             if s.board[from as usize] == 0 {
                 return format!("there is no stone on {}", label(from));
             }
+            let owner = self.stone(s, from);
+            if owner.is_some_and(|t| t != env.subject) && !self.contains(s, &m.from, from, &e) {
+                // The opponent's: say so, not what the move would have wanted.
+                let whose = owner.and_then(|t| self.game.teams.get(t)).map(String::as_str).unwrap_or("");
+                return match self.game.has_kinds() {
+                    true => {
+                        let kind = self.game.pieces.get(s.kinds[from as usize] as usize).map(|k| k.name.as_str());
+                        format!("the {} on {} is {whose}'s, not yours", kind.unwrap_or("piece"), label(from))
+                    }
+                    false => format!("the stone on {} is {whose}'s, not yours", label(from)),
+                };
+            }
             if !self.contains(s, &m.from, from, &e) {
                 return format!("the stone on {} is not {}", label(from), describe(&m.from));
             }

@@ -70,7 +70,8 @@ fn end_of_input_keeps_the_record_and_resume_continues_it() {
         &["games/watershed.game", "--set", "size=5", "--players", "human,random", "--seed", "3", "--record", s(&rec)],
         "c3\na1\n",
     );
-    assert_eq!(code, Some(0), "{err}");
+    // The game is not over: the status says so, the record is kept.
+    assert_eq!(code, Some(1), "{err}");
     let hint =
         format!("the game is kept in {0}: `tabula play games/watershed.game --resume {0}` continues it", s(&rec));
     assert!(out.contains("input ended before the game did"), "{out}");
@@ -208,4 +209,38 @@ fn render_turn_draws_an_earlier_position() {
     let second = render(&["games/watershed.game", "--record", rec, "--turn", "2"]);
     assert_ne!(second, empty);
     assert_ne!(second, render(&["games/watershed.game", "--record", rec]));
+}
+
+/// What the players read names no rule's machinery: a whole random game of chess, Go, Reversi
+/// and English draughts in the terminal quotes no rule's text and no allowance by name (chess's
+/// and draughts' fifty-move clocks are allowances; draughts' chain of hops is granted by one),
+/// and the end is said in words.
+#[test]
+fn a_game_in_the_terminal_says_no_rule_text_and_no_allowance_name() {
+    for (file, allowances, end) in [
+        ("games/chess.game", &["quiet"][..], "the game ends"),
+        ("games/go.game", &[][..], "the game ends: every player passed in turn"),
+        ("games/reversi.game", &[][..], "the game ends: nobody can move"),
+        ("games/english-draughts.game", &["hopped", "crowned", "quiet"][..], "the game ends"),
+    ] {
+        let (code, out, err) = play(&[file, "--players", "random,random", "--seed", "3"], "");
+        assert_eq!(code, Some(0), "{file}: {err}");
+        let rule_text = ["(when", "(and ", "(or ", "(not ", "(count ", "(compare", "(allowance", "(no-moves"];
+        // The title line names the options (`quiet-turns=80`), which players set.
+        for line in out.lines().skip(1) {
+            assert!(!rule_text.iter().any(|t| line.contains(t)), "{file}: rule text in {line:?}");
+            let words: Vec<&str> = line.split(|c: char| !(c.is_alphanumeric() || c == '-')).collect();
+            assert!(!allowances.iter().any(|a| words.contains(a)), "{file}: an allowance named in {line:?}");
+        }
+        assert!(out.lines().any(|l| l.starts_with(end)), "{file} does not say `{end}`:\n{out}");
+    }
+}
+
+/// An illegal move is explained by what stands there: the opponent's piece is not the mover's,
+/// whatever the move would have wanted.
+#[test]
+fn moving_the_opponents_piece_is_refused_as_not_yours() {
+    let (_, out, _) = play(&["games/chess.game", "--players", "human,random", "--seed", "1"], "d7d5\nquit\ny\n");
+    assert!(out.contains("illegal: the pawn on d7 is Black's, not yours"), "{out}");
+    assert!(out.contains("move a piece (e.g. `a2-a3`)"), "{out}");
 }

@@ -70,6 +70,24 @@ fn region_marks() {
     insta::assert_snapshot!("regions", after(&game("Red", "Blue", "(square 3)", regions), "c1"));
 }
 
+/// In a game of pieces, whose letters read as pieces of either case, a team's region is marked
+/// by a sign of its own: after 1. e4 e5 2. Qh5 the empty d1, on the rank where Black's pawns
+/// promote, shows Black's `~`, not a letter that would read as a black piece.
+#[test]
+fn region_marks_in_a_game_of_pieces_are_not_letters() {
+    let e = engine("games/chess.game", "", &[]);
+    let mut s = e.initial();
+    play(&e, &mut s, "e2-e4 e7-e5 d1-h5");
+    let text = board(&e, &s);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[7].split_whitespace().collect::<Vec<_>>(),
+        ["1", "R", "N", "B", "~", "K", "B", "N", "R"],
+        "{text}"
+    );
+    assert!(lines.contains(&"^ far (White)  ~ far (Black)"), "{text}");
+}
+
 /// Kensington: a stone keeps the vertex's number beside its initial, the white and home
 /// hexagons' empty vertices are marked, the legend lists the teams' players and the marks, and
 /// the last stone (on 9) is in parentheses.
