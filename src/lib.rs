@@ -27,3 +27,4 @@ pub mod similar;
 pub mod span;
 pub mod summary;
 pub mod syntax;
+pub mod tournament;

@@ -23,6 +23,7 @@ mod progress;
 mod render;
 mod replay;
 mod serve;
+mod tournament;
 mod versus;
 
 use std::path::PathBuf;
@@ -63,6 +64,8 @@ enum Command {
     Render(render::RenderArgs),
     /// Play a series of games between two agents, changing sides every game.
     Match(versus::MatchArgs),
+    /// A round robin of several agents, with each pairing's score and the agents' Elo ratings.
+    Tournament(tournament::TournamentArgs),
     /// Game-design metrics over many games: length, branching, balance, rule events.
     Analyze(analyze::AnalyzeArgs),
     /// Random playouts per second on one thread, median of several timed runs.
@@ -139,6 +142,7 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Match(args) => versus::run(&args),
+        Command::Tournament(args) => tournament::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Fmt(args) => fmt::run(&args),

@@ -10,8 +10,9 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::{Failure, GameArgs, output::print_json};
-use crate::agent::{Agent, make_agent};
+use crate::agent::make_agent;
 use crate::engine::Engine;
+use crate::tournament::{Duel, duel};
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
@@ -44,18 +45,6 @@ pub struct MatchArgs {
     progress: bool,
 }
 
-/// The result of one game, from the agents' side.
-#[derive(Debug, Clone, Copy, Default)]
-struct GameResult {
-    /// Which agent won (index in `--players`), or `None` for a draw.
-    winner: Option<usize>,
-    /// Which team won.
-    winning_team: Option<usize>,
-    turns: u32,
-    /// Stopped by the cap on actions.
-    unfinished: bool,
-}
-
 /// Results added up over games.
 #[derive(Debug, Clone, Copy, Default)]
 struct Tally {
@@ -72,7 +61,7 @@ struct Tally {
 }
 
 impl Tally {
-    fn of(r: GameResult) -> Tally {
+    fn of(r: Duel) -> Tally {
         let mut t = Tally { games: 1, turns: u64::from(r.turns), ..Tally::default() };
         if let Some(team) = r.winning_team.filter(|&team| team < 2) {
             t.team_wins[team] += 1;
@@ -97,39 +86,6 @@ impl Tally {
     }
 }
 
-fn play_one(
-    engine: &Engine,
-    specs: &[String],
-    think: u64,
-    seed: u64,
-    index: u64,
-    cap: u32,
-) -> Result<GameResult, String> {
-    let game = engine.game();
-    // Agent k plays team (k + index) % 2.
-    let team_agent = |team: usize| (team + index as usize) % 2;
-    let mut agents: Vec<Box<dyn Agent>> = specs
-        .iter()
-        .enumerate()
-        .map(|(k, spec)| make_agent(spec, seed.wrapping_mul(1_000_003).wrapping_add(index * 2 + k as u64), think))
-        .collect::<Result<_, _>>()?;
-    let mut state = engine.initial();
-    while let Some(player) = engine.to_move(&state) {
-        if state.actions() >= cap {
-            return Ok(GameResult { winner: None, winning_team: None, turns: state.turns(), unfinished: true });
-        }
-        let agent = team_agent(game.players[player].team);
-        let action = agents[agent].choose(engine, &state);
-        let before = state.clone();
-        engine.apply_unchecked(&mut state, action);
-        for a in &mut agents {
-            a.observe(engine, &before, action);
-        }
-    }
-    let winning_team = engine.outcome(&state).and_then(|o| o.winner);
-    Ok(GameResult { winner: winning_team.map(team_agent), winning_team, turns: state.turns(), unfinished: false })
-}
-
 pub fn run(args: &MatchArgs) -> Result<(), Failure> {
     if args.players.len() != 2 {
         return Err(Failure::Usage(format!("--players takes two agents, got {}", args.players.len())));
@@ -150,12 +106,13 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
     let progress = super::progress::Progress::new(args.games, args.progress);
     let start = Instant::now();
     let one = |index: u64| {
-        let r = play_one(&engine, &args.players, args.think, args.seed, index, args.max_actions);
+        let specs = [args.players[0].as_str(), args.players[1].as_str()];
+        let r = duel(&engine, specs, args.think, args.seed, index, args.max_actions);
         progress.add(1);
         r
     };
     // Results are added up as they come: nothing is kept per game.
-    let tally = |r: Result<GameResult, String>| r.map(Tally::of);
+    let tally = |r: Result<Duel, String>| r.map(Tally::of);
     let add = |a: Result<Tally, String>, b: Result<Tally, String>| -> Result<Tally, String> { Ok(a?.add(b?)) };
     let threads = super::limits::useful_threads(args.threads, args.games);
     let total = if threads <= 1 {

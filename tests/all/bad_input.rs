@@ -395,7 +395,7 @@ fn numbers_out_of_range() {
     tabula(["playout", "games/watershed.game", "--threads", "2", "--games", "1000000000000"]).expect(2, "out of range");
     tabula(["playout", "games/watershed.game", "--threads", "10000"]).expect(2, "out of range");
     tabula(["playout", "games/watershed.game", "--games", "10^12"]).expect(2, "not a whole number");
-    for command in ["playout", "analyze", "match"] {
+    for command in ["playout", "analyze", "match", "tournament"] {
         tabula([command, "games/watershed.game", "--games", "0"]).expect(2, "out of range");
         tabula([command, "games/watershed.game", "--threads", "0"]).expect(2, "out of range");
     }
