@@ -3,14 +3,17 @@
 //!
 //! [`RandomAgent`] picks uniformly among the legal actions; [`Mcts`] is UCT Monte Carlo tree
 //! search with random playouts, under an iteration or wall-time [`Budget`], reusing its tree
-//! between moves when told of every action played ([`Agent::observe`]).
+//! between moves when told of every action played ([`Agent::observe`]); [`AlphaBeta`] is
+//! minimax with alpha-beta pruning to a depth or for a time, exact in short games.
 //!
 //! A turn may consist of several actions by the same player: agents decide one action at a
 //! time and never assume that players alternate.
 
+mod alphabeta;
 mod mcts;
 mod random;
 
+pub use alphabeta::AlphaBeta;
 pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomAgent;
 
@@ -41,7 +44,8 @@ pub trait Agent: Send {
 }
 
 /// Builds an agent from a command-line spec: `random`, `mcts` (UCT thinking `think_ms`
-/// milliseconds per action) or `mcts:N` (UCT with N iterations per action).
+/// milliseconds per action), `mcts:N` (UCT with N iterations per action), `alphabeta`
+/// (deepening for `think_ms` milliseconds) or `alphabeta:N` (N actions deep).
 pub fn make_agent(spec: &str, seed: u64, think_ms: u64) -> Result<Box<dyn Agent>, String> {
     let spec = spec.trim();
     let (kind, arg) = match spec.split_once(':') {
@@ -55,7 +59,14 @@ pub fn make_agent(spec: &str, seed: u64, think_ms: u64) -> Result<Box<dyn Agent>
             Ok(n) if n > 0 => Ok(Box::new(Mcts::new(seed, Budget::Iterations(n)))),
             _ => Err(format!("`{spec}`: the number of iterations must be a whole number above 0 (`mcts:5000`)")),
         },
+        ("alphabeta", None) => Ok(Box::new(AlphaBeta::timed(think_ms))),
+        ("alphabeta", Some(n)) => match n.parse::<u32>() {
+            Ok(n) if (1..=64).contains(&n) => Ok(Box::new(AlphaBeta::to_depth(n))),
+            _ => Err(format!("`{spec}`: the depth must be a whole number from 1 to 64 (`alphabeta:6`)")),
+        },
         ("random", Some(_)) => Err(format!("`{spec}`: the random agent takes no parameter")),
-        _ => Err(format!("unknown agent `{spec}`; agents are `random`, `mcts` and `mcts:ITERATIONS`")),
+        _ => Err(format!(
+            "unknown agent `{spec}`; agents are `random`, `mcts`, `mcts:ITERATIONS`, `alphabeta` and `alphabeta:DEPTH`"
+        )),
     }
 }

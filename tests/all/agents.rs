@@ -277,3 +277,44 @@ fn strength_against_random() {
         );
     }
 }
+
+/// Tic-tac-toe, solved by hand long ago: the empty board is a draw, a player with two in a row
+/// and the third square free completes it, and one facing such a pair blocks it.
+#[test]
+fn alphabeta_plays_tic_tac_toe_perfectly() {
+    let e = engine("games/tic-tac-toe.game", None, &[]);
+    let mut ab = tabula::agent::AlphaBeta::to_depth(9);
+    assert_eq!(ab.value(&e, &e.initial(), 0, 9), 0, "the empty board is a draw");
+    // X has a1 b1 and c1 is free: c1 wins at once (O's a2 b2 threaten c2 too).
+    let s = crate::common::from_text(&e, r#"(position (place "X" a1 b1) (place "O" a2 b2) (to-move "X"))"#);
+    assert_eq!(e.action_text(ab.choose(&e, &s)), "c1");
+    // O, facing a1 b1, must take c1: anything else loses.
+    let s = crate::common::from_text(&e, r#"(position (place "X" a1 b1) (place "O" b2) (to-move "O"))"#);
+    assert_eq!(e.action_text(ab.choose(&e, &s)), "c1");
+    assert_eq!(ab.value(&e, &s, 1, 9), 0, "blocked, the game is drawn");
+    // Against itself, a draw; against random play, never a loss, on either side.
+    let mut agents: Vec<Box<dyn Agent>> = vec![Box::new(ab.clone()), Box::new(ab.clone())];
+    let (_, end) = play_game(&e, &mut agents, 9);
+    assert_eq!(e.outcome(&end).map(|o| o.winner), Some(None));
+    for seed in 0..40 {
+        let random: Box<dyn Agent> = Box::new(RandomAgent::new(seed));
+        let (mut agents, side): (Vec<Box<dyn Agent>>, usize) = match seed % 2 {
+            0 => (vec![Box::new(ab.clone()), random], 0),
+            _ => (vec![random, Box::new(ab.clone())], 1),
+        };
+        let (_, end) = play_game(&e, &mut agents, 9);
+        let winner = e.outcome(&end).and_then(|o| o.winner);
+        assert!(winner.is_none_or(|w| w == side), "seed {seed}: alpha-beta lost");
+    }
+}
+
+/// With a time budget the search deepens until it sees the end: the same choices.
+#[test]
+fn alphabeta_on_time_finds_the_win_and_the_block() {
+    let e = engine("games/tic-tac-toe.game", None, &[]);
+    let mut ab = make_agent("alphabeta", 0, 50).expect("agent");
+    let s = crate::common::from_text(&e, r#"(position (place "X" a1 b1) (place "O" b2) (to-move "O"))"#);
+    assert_eq!(e.action_text(ab.choose(&e, &s)), "c1");
+    assert!(make_agent("alphabeta:0", 0, 50).is_err());
+    assert!(make_agent("alphabeta:65", 0, 50).is_err());
+}

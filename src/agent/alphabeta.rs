@@ -1,0 +1,207 @@
+//! Minimax search with alpha-beta pruning, for any game: exact where it sees to the end, so
+//! that short games are played perfectly and tactics a few actions deep are not missed.
+//!
+//! Values are kept from the point of view of the searching team: a node where one of its
+//! players is to move takes the greatest child, any other node the least (the other teams
+//! playing together against it, which is exact for two teams). Turns of several actions need
+//! nothing special: each action is a node, and the team to move says which way it goes. A win
+//! is worth more the sooner it comes, a loss less the later; a drawn end is 0.
+//!
+//! Where the depth runs out before the game ends, a position is worth the searching team's
+//! stones on the board less the others' (a rule-free heuristic: the count that material and
+//! territory have in common). With a time budget the search deepens one action at a time and
+//! plays the best action of the deepest search that finished, searching that action first at
+//! the next depth; with a depth it searches to that depth only, and then its choice depends on
+//! the position alone (the first of equally good actions, in the engine's order).
+
+use std::time::{Duration, Instant};
+
+use super::Agent;
+use crate::engine::{Action, Engine, State};
+
+/// A win: more than any count of stones.
+const WIN: i64 = 1 << 40;
+
+/// The deepest a timed search goes.
+const MAX_DEPTH: u32 = 64;
+
+/// The alpha-beta agent: a fixed depth, in actions, or a time per decision.
+#[derive(Debug, Clone)]
+pub struct AlphaBeta {
+    /// `Some(depth)`: always that deep; `None`: deepening for `millis` a decision.
+    depth: Option<u32>,
+    millis: u64,
+    /// One state per level of the search, reused from one decision to the next.
+    states: Vec<Option<State>>,
+    deadline: Option<Instant>,
+    nodes: u64,
+    /// The timed search ran out: the depth under way is abandoned.
+    stopped: bool,
+    /// The team searched for: values are its.
+    team: usize,
+    /// The search under way met a position it could not see to the end: a deeper one may
+    /// answer differently.
+    cut: bool,
+}
+
+impl AlphaBeta {
+    /// Searches `depth` actions deep (at least 1) at every decision.
+    pub fn to_depth(depth: u32) -> AlphaBeta {
+        AlphaBeta {
+            depth: Some(depth.max(1)),
+            millis: 0,
+            states: Vec::new(),
+            deadline: None,
+            nodes: 0,
+            stopped: false,
+            cut: false,
+            team: 0,
+        }
+    }
+
+    /// Deepens for `millis` milliseconds a decision.
+    pub fn timed(millis: u64) -> AlphaBeta {
+        AlphaBeta { depth: None, millis: millis.max(1), ..AlphaBeta::to_depth(1) }
+    }
+
+    /// The value of `state` to `team` searched `depth` actions deep (see the module's comment):
+    /// `WIN - n` for a win in `n` actions, 0 for a draw.
+    pub fn value(&mut self, engine: &Engine, state: &State, team: usize, depth: u32) -> i64 {
+        self.deadline = None;
+        self.stopped = false;
+        self.team = team;
+        self.search(engine, state, depth, 0, -WIN - 1, WIN + 1)
+    }
+
+    /// Whether a value is a win (positive) or a loss (negative) found at the end of the game.
+    pub fn is_decided(value: i64) -> bool {
+        value.abs() > WIN - i64::from(MAX_DEPTH) * 1024
+    }
+
+    fn search(&mut self, engine: &Engine, state: &State, depth: u32, ply: usize, mut alpha: i64, mut beta: i64) -> i64 {
+        let game = engine.game();
+        let Some(player) = engine.to_move(state) else {
+            return match engine.outcome(state).and_then(|o| o.winner) {
+                Some(t) if t == self.team => WIN - ply as i64,
+                Some(_) => -(WIN - ply as i64),
+                None => 0,
+            };
+        };
+        if depth == 0 {
+            self.cut = true;
+            return (0..game.teams.len())
+                .map(|t| i64::from(state.stone_count(t)) * if t == self.team { 1 } else { -1 })
+                .sum();
+        }
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(1024) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
+        let ours = game.players[player].team == self.team;
+        let mut best = if ours { -WIN - 1 } else { WIN + 1 };
+        for i in 0..engine.legal_count(state) {
+            let action = engine.legal_nth(state, i);
+            let value = self.child(engine, state, action, depth - 1, ply + 1, alpha, beta);
+            if ours {
+                best = best.max(value);
+                alpha = alpha.max(value);
+            } else {
+                best = best.min(value);
+                beta = beta.min(value);
+            }
+            if alpha >= beta || self.stopped {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The value of `action` made in `state`, in the state kept for level `ply`.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        engine: &Engine,
+        state: &State,
+        action: Action,
+        depth: u32,
+        ply: usize,
+        alpha: i64,
+        beta: i64,
+    ) -> i64 {
+        if self.states.len() <= ply {
+            self.states.resize_with(ply + 1, || None);
+        }
+        let mut next = match self.states[ply].take() {
+            Some(mut kept) => {
+                kept.clone_from(state);
+                kept
+            }
+            None => state.clone(),
+        };
+        engine.apply_unchecked(&mut next, action);
+        let value = self.search(engine, &next, depth, ply, alpha, beta);
+        self.states[ply] = Some(next);
+        value
+    }
+
+    /// The best action at `depth`, trying `first` before the others; `None` when the search
+    /// ran out of time.
+    fn best_at(&mut self, engine: &Engine, state: &State, depth: u32, first: Option<usize>) -> Option<(usize, i64)> {
+        let count = engine.legal_count(state);
+        let order = first.into_iter().chain((0..count).filter(|&i| Some(i) != first));
+        let (mut best, mut alpha) = (None, -WIN - 1);
+        for i in order {
+            let value = self.child(engine, state, engine.legal_nth(state, i), depth - 1, 1, alpha, WIN + 1);
+            if self.stopped {
+                return None;
+            }
+            if best.is_none() || value > alpha {
+                best = Some((i, value));
+                alpha = value;
+            }
+        }
+        best
+    }
+}
+
+impl Agent for AlphaBeta {
+    fn name(&self) -> &str {
+        "alphabeta"
+    }
+
+    fn choose(&mut self, engine: &Engine, state: &State) -> Action {
+        let count = engine.legal_count(state);
+        assert!(count > 0, "choose called on a finished game");
+        let player = engine.to_move(state).expect("choose called on a finished game");
+        self.team = engine.game().players[player].team;
+        if count == 1 {
+            return engine.legal_nth(state, 0);
+        }
+        self.stopped = false;
+        self.nodes = 0;
+        let (depths, deadline) = match self.depth {
+            Some(depth) => (depth..=depth, None),
+            None => (1..=MAX_DEPTH, Some(Instant::now() + Duration::from_millis(self.millis))),
+        };
+        self.deadline = deadline;
+        let mut chosen = 0;
+        for depth in depths {
+            self.cut = false;
+            match self.best_at(engine, state, depth, Some(chosen)) {
+                Some((i, value)) => {
+                    chosen = i;
+                    // A decided value will not change with more depth, nor a search that saw
+                    // every line to the end.
+                    if Self::is_decided(value) || !self.cut {
+                        break;
+                    }
+                }
+                None => break,
+            }
+        }
+        engine.legal_nth(state, chosen)
+    }
+}
