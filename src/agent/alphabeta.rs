@@ -11,10 +11,14 @@
 //! stones on the board less the others' (a rule-free heuristic: the count that material and
 //! territory have in common). With a time budget the search deepens one action at a time and
 //! plays the best action of the deepest search that finished, searching that action first at
-//! the next depth; with a depth it searches to that depth only, and then its choice depends on
-//! the position alone (the first of equally good actions, in the engine's order).
+//! the next depth; with a depth it searches to that depth only. Of equally good actions it
+//! plays one at random when given a seed (as the command line's agents are), else the first in
+//! the engine's order.
 
 use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::Agent;
 use crate::engine::{Action, Engine, State};
@@ -37,6 +41,8 @@ pub struct AlphaBeta {
     nodes: u64,
     /// The timed search ran out: the depth under way is abandoned.
     stopped: bool,
+    /// Where several actions are equally good: one at random with it, else the first.
+    rng: Option<Xoshiro256PlusPlus>,
     /// The team searched for: values are its.
     team: usize,
     /// The search under way met a position it could not see to the end: a deeper one may
@@ -56,7 +62,13 @@ impl AlphaBeta {
             stopped: false,
             cut: false,
             team: 0,
+            rng: None,
         }
+    }
+
+    /// Chooses at random, with this seed, among equally good actions.
+    pub fn with_seed(self, seed: u64) -> AlphaBeta {
+        AlphaBeta { rng: Some(Xoshiro256PlusPlus::seed_from_u64(seed)), ..self }
     }
 
     /// Deepens for `millis` milliseconds a decision.
@@ -148,22 +160,38 @@ impl AlphaBeta {
     }
 
     /// The best action at `depth`, trying `first` before the others; `None` when the search
-    /// ran out of time.
+    /// ran out of time. With a seed, one of the equally good actions at random: each is
+    /// searched with a window just below the best so far, so that a tie is seen as one.
     fn best_at(&mut self, engine: &Engine, state: &State, depth: u32, first: Option<usize>) -> Option<(usize, i64)> {
         let count = engine.legal_count(state);
         let order = first.into_iter().chain((0..count).filter(|&i| Some(i) != first));
-        let (mut best, mut alpha) = (None, -WIN - 1);
+        let (mut best, mut ties) = (None::<(usize, i64)>, Vec::new());
         for i in order {
-            let value = self.child(engine, state, engine.legal_nth(state, i), depth - 1, 1, alpha, WIN + 1);
+            let floor = match (best, self.rng.is_some()) {
+                (None, _) => -WIN - 1,
+                (Some((_, v)), true) => v - 1,
+                (Some((_, v)), false) => v,
+            };
+            let value = self.child(engine, state, engine.legal_nth(state, i), depth - 1, 1, floor, WIN + 1);
             if self.stopped {
                 return None;
             }
-            if best.is_none() || value > alpha {
-                best = Some((i, value));
-                alpha = value;
+            match best {
+                Some((_, v)) if value < v => {}
+                Some((_, v)) if value == v => ties.push(i),
+                _ => {
+                    best = Some((i, value));
+                    ties.clear();
+                    ties.push(i);
+                }
             }
         }
-        best
+        let (_, value) = best?;
+        let i = match &mut self.rng {
+            Some(rng) if ties.len() > 1 => ties[rng.random_range(0..ties.len())],
+            _ => ties[0],
+        };
+        Some((i, value))
     }
 }
 

@@ -59,9 +59,9 @@ pub fn make_agent(spec: &str, seed: u64, think_ms: u64) -> Result<Box<dyn Agent>
             Ok(n) if n > 0 => Ok(Box::new(Mcts::new(seed, Budget::Iterations(n)))),
             _ => Err(format!("`{spec}`: the number of iterations must be a whole number above 0 (`mcts:5000`)")),
         },
-        ("alphabeta", None) => Ok(Box::new(AlphaBeta::timed(think_ms))),
+        ("alphabeta", None) => Ok(Box::new(AlphaBeta::timed(think_ms).with_seed(seed))),
         ("alphabeta", Some(n)) => match n.parse::<u32>() {
-            Ok(n) if (1..=64).contains(&n) => Ok(Box::new(AlphaBeta::to_depth(n))),
+            Ok(n) if (1..=64).contains(&n) => Ok(Box::new(AlphaBeta::to_depth(n).with_seed(seed))),
             _ => Err(format!("`{spec}`: the depth must be a whole number from 1 to 64 (`alphabeta:6`)")),
         },
         ("random", Some(_)) => Err(format!("`{spec}`: the random agent takes no parameter")),
