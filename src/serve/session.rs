@@ -25,6 +25,7 @@ pub enum Seat {
     Human,
     Random,
     Mcts,
+    AlphaBeta,
 }
 
 impl Seat {
@@ -33,7 +34,8 @@ impl Seat {
             "human" => Ok(Seat::Human),
             "random" => Ok(Seat::Random),
             "mcts" => Ok(Seat::Mcts),
-            other => Err(format!("unknown player `{other}`; players are `human`, `random` and `mcts`")),
+            "alphabeta" => Ok(Seat::AlphaBeta),
+            other => Err(format!("unknown player `{other}`; players are `human`, `random`, `mcts` and `alphabeta`")),
         }
     }
 
@@ -42,6 +44,7 @@ impl Seat {
             Seat::Human => "human",
             Seat::Random => "random",
             Seat::Mcts => "mcts",
+            Seat::AlphaBeta => "alphabeta",
         }
     }
 }

@@ -687,3 +687,19 @@ fn the_games_kept_are_bounded_by_memory() {
     let kept: Vec<u16> = ids.iter().map(|id| c.get(&format!("/api/games/{id}")).status).collect();
     assert_eq!(kept, [404, 404, 404, 404, 200, 200, 200, 200]);
 }
+
+/// The browser seats an `alphabeta` player too; at tic-tac-toe it sees every game to its end,
+/// so the person (here random clicks) never wins against it.
+#[test]
+fn an_alphabeta_seat_is_never_beaten_at_tic_tac_toe() {
+    let server = Server::start(&[]);
+    let mut c = server.client();
+    for seed in 1..6 {
+        let request = json!({"game": "games/tic-tac-toe.game", "players": ["alphabeta", "human"], "think_ms": 50});
+        let created = c.post("/api/games", &request);
+        assert_eq!(created.status, 201, "{}", created.body);
+        let end = play_out(&mut c, created.json(), &mut Pick(seed)).unwrap();
+        let result = end["result"].as_str().unwrap();
+        assert!(!result.starts_with("O wins"), "seed {seed}: {result}");
+    }
+}
