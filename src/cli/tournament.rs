@@ -20,31 +20,12 @@ use crate::tournament::{Duel, Pairing, duel, elo, round_robin};
 pub struct TournamentArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// The agents, at least two: `random`, `mcts`, `mcts:ITERATIONS`. The first is rated 0.
+    /// The agents, at least two: `random`, `mcts`, `mcts:ITERATIONS`, `alphabeta`,
+    /// `alphabeta:DEPTH`. The first is rated 0.
     #[arg(long, value_delimiter = ',', default_value = "random,mcts")]
     players: Vec<String>,
-    /// Games of each pairing.
-    #[arg(long, default_value_t = 20, value_parser = super::limits::games)]
-    games: u64,
-    /// Milliseconds an `mcts` agent thinks per action.
-    #[arg(long, default_value_t = 200, value_parser = super::limits::think)]
-    think: u64,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1, value_parser = super::limits::threads)]
-    threads: usize,
-    /// Seed of the agents' random choices.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Stop a game that has not ended after this many actions (counted as unfinished).
-    #[arg(long, default_value_t = crate::engine::playout::ACTION_CAP)]
-    max_actions: u32,
-    /// Print one JSON object.
-    #[arg(long)]
-    json: bool,
-    /// Report progress on stderr even when it is not a terminal: a line each tenth of the
-    /// games (and when games finish a minute after the last line). At a terminal a bar is shown.
-    #[arg(long)]
-    progress: bool,
+    #[command(flatten)]
+    series: super::versus::SeriesArgs,
 }
 
 /// The seed of pairing `k`'s games: its own stream, so that adding an agent at the end of
@@ -62,15 +43,16 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
         return Err(Failure::Usage(format!("`{twice}` is named twice in --players: each agent plays once")));
     }
     for spec in agents {
-        make_agent(spec, 0, args.think).map_err(Failure::Usage)?;
+        make_agent(spec, 0, args.series.think).map_err(Failure::Usage)?;
     }
     let pairs = round_robin(agents.len());
-    let total = args.games.checked_mul(pairs.len() as u64).filter(|&n| super::limits::games(&n.to_string()).is_ok());
+    let total =
+        args.series.games.checked_mul(pairs.len() as u64).filter(|&n| super::limits::games(&n.to_string()).is_ok());
     let Some(total) = total else {
         return Err(Failure::Usage(format!(
             "{} pairings of {} games is too many games; play fewer agents or games",
             pairs.len(),
-            args.games
+            args.series.games
         )));
     };
     let engine = Engine::new(args.game.load()?);
@@ -80,14 +62,21 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
             engine.game().teams.len()
         )));
     }
-    let progress = super::progress::Progress::new(total, args.progress);
+    let progress = super::progress::Progress::new(total, args.series.progress);
     let start = Instant::now();
     // Game `g` of the run is game `g % games` of pairing `g / games`.
     let one = |g: u64| -> Result<(usize, Duel), String> {
-        let k = (g / args.games) as usize;
+        let k = (g / args.series.games) as usize;
         let (i, j) = pairs[k];
         let specs = [agents[i].as_str(), agents[j].as_str()];
-        let d = duel(&engine, specs, args.think, pairing_seed(args.seed, k), g % args.games, args.max_actions)?;
+        let d = duel(
+            &engine,
+            specs,
+            args.series.think,
+            pairing_seed(args.series.seed, k),
+            g % args.series.games,
+            args.series.max_actions,
+        )?;
         progress.add(1);
         Ok((k, d))
     };
@@ -108,7 +97,7 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
         }
         Ok(a)
     };
-    let threads = super::limits::useful_threads(args.threads, total);
+    let threads = super::limits::useful_threads(args.series.threads, total);
     let results = if threads <= 1 {
         (0..total).map(one).try_fold(blank.clone(), add)
     } else {
@@ -126,7 +115,7 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
     let ratings = elo(agents.len(), &pairings);
     let unfinished: u64 = pairings.iter().map(|p| p.unfinished).sum();
     let round = |x: f64, places: i32| (x * 10f64.powi(places)).round() / 10f64.powi(places);
-    if args.json {
+    if args.series.json {
         let pairings: Vec<_> = pairings
             .iter()
             .map(|p| {
@@ -149,19 +138,19 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
             "variant": engine.game().variant,
             "options": super::options_json(engine.game()),
             "agents": agents,
-            "games_per_pairing": args.games,
+            "games_per_pairing": args.series.games,
             "pairings": pairings,
             "ratings": ratings,
             "seconds": round(seconds, 3),
         }));
-        super::versus::warn_unfinished(unfinished, args.max_actions);
+        super::versus::warn_unfinished(unfinished, args.series.max_actions);
         return Ok(());
     }
     println!("{}", crate::summary::title(engine.game()));
     println!(
         "{} agents, {} games a pairing, sides alternating: {total} games in {seconds:.1} s",
         agents.len(),
-        args.games
+        args.series.games
     );
     let width = agents.iter().map(|a| a.len()).max().unwrap_or(0).max(5);
     let pair_width = 2 * width + 4;
@@ -180,7 +169,7 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
         let margin = if a == 0 { "fixed".to_string() } else { format!("±{:.0}", r.margin) };
         println!("{:<width$}  {:>+6.0}  {margin}", agents[a], r.elo);
     }
-    super::versus::warn_unfinished(unfinished, args.max_actions);
+    super::versus::warn_unfinished(unfinished, args.series.max_actions);
     Ok(())
 }
 

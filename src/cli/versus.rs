@@ -18,31 +18,38 @@ use crate::tournament::{Duel, duel};
 pub struct MatchArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// The two agents: `random`, `mcts`, `mcts:ITERATIONS`.
+    /// The two agents: `random`, `mcts`, `mcts:ITERATIONS`, `alphabeta`, `alphabeta:DEPTH`.
     #[arg(long, value_delimiter = ',', default_value = "mcts,random")]
     players: Vec<String>,
-    /// Number of games.
+    #[command(flatten)]
+    series: SeriesArgs,
+}
+
+/// How a series of games between agents is played and reported (`match`, `tournament`).
+#[derive(Args, Debug)]
+pub struct SeriesArgs {
+    /// Number of games (in a tournament, of each pairing).
     #[arg(long, default_value_t = 20, value_parser = super::limits::games)]
-    games: u64,
-    /// Milliseconds an `mcts` agent thinks per action.
+    pub games: u64,
+    /// Milliseconds an `mcts` or `alphabeta` agent thinks per action.
     #[arg(long, default_value_t = 200, value_parser = super::limits::think)]
-    think: u64,
+    pub think: u64,
     /// Games played at once.
     #[arg(long, default_value_t = 1, value_parser = super::limits::threads)]
-    threads: usize,
+    pub threads: usize,
     /// Seed of the agents' random choices.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub seed: u64,
     /// Stop a game that has not ended after this many actions (counted as unfinished).
     #[arg(long, default_value_t = crate::engine::playout::ACTION_CAP)]
-    max_actions: u32,
+    pub max_actions: u32,
     /// Print one JSON object.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
     /// Report progress on stderr even when it is not a terminal: a line each tenth of the
     /// games (and when games finish a minute after the last line). At a terminal a bar is shown.
     #[arg(long)]
-    progress: bool,
+    pub progress: bool,
 }
 
 /// Results added up over games.
@@ -90,11 +97,11 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
     if args.players.len() != 2 {
         return Err(Failure::Usage(format!("--players takes two agents, got {}", args.players.len())));
     }
-    if args.threads == 0 {
+    if args.series.threads == 0 {
         return Err(Failure::Usage("--threads must be at least 1".into()));
     }
     for spec in &args.players {
-        make_agent(spec, 0, args.think).map_err(Failure::Usage)?;
+        make_agent(spec, 0, args.series.think).map_err(Failure::Usage)?;
     }
     let engine = Engine::new(args.game.load()?);
     if engine.game().teams.len() != 2 {
@@ -103,32 +110,32 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
             engine.game().teams.len()
         )));
     }
-    let progress = super::progress::Progress::new(args.games, args.progress);
+    let progress = super::progress::Progress::new(args.series.games, args.series.progress);
     let start = Instant::now();
     let one = |index: u64| {
         let specs = [args.players[0].as_str(), args.players[1].as_str()];
-        let r = duel(&engine, specs, args.think, args.seed, index, args.max_actions);
+        let r = duel(&engine, specs, args.series.think, args.series.seed, index, args.series.max_actions);
         progress.add(1);
         r
     };
     // Results are added up as they come: nothing is kept per game.
     let tally = |r: Result<Duel, String>| r.map(Tally::of);
     let add = |a: Result<Tally, String>, b: Result<Tally, String>| -> Result<Tally, String> { Ok(a?.add(b?)) };
-    let threads = super::limits::useful_threads(args.threads, args.games);
+    let threads = super::limits::useful_threads(args.series.threads, args.series.games);
     let total = if threads <= 1 {
-        (0..args.games).map(one).map(tally).fold(Ok(Tally::default()), add)
+        (0..args.series.games).map(one).map(tally).fold(Ok(Tally::default()), add)
     } else {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .map_err(|e| Failure::Usage(format!("cannot start {threads} threads: {e}")))?;
-        pool.install(|| (0..args.games).into_par_iter().map(one).map(tally).reduce(|| Ok(Tally::default()), add))
+        pool.install(|| (0..args.series.games).into_par_iter().map(one).map(tally).reduce(|| Ok(Tally::default()), add))
     };
     progress.finish();
     let Tally { games, wins, team_wins, draws, unfinished, turns } = total.map_err(Failure::Usage)?;
     let seconds = start.elapsed().as_secs_f64();
     let mean_turns = turns as f64 / games.max(1) as f64;
-    if args.json {
+    if args.series.json {
         print_json(&json!({
             "game": engine.game().name,
             "variant": engine.game().variant,
@@ -142,7 +149,7 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
             "seconds": (seconds * 1000.0).round() / 1000.0,
             "options": super::options_json(engine.game()),
         }));
-        warn_unfinished(unfinished, args.max_actions);
+        warn_unfinished(unfinished, args.series.max_actions);
         return Ok(());
     }
     println!("{}", crate::summary::title(engine.game()));
@@ -154,7 +161,7 @@ pub fn run(args: &MatchArgs) -> Result<(), Failure> {
     if unfinished > 0 {
         println!("{:<14} {unfinished:>5} ({:.1}%)", "unfinished", 100.0 * unfinished as f64 / games.max(1) as f64);
     }
-    warn_unfinished(unfinished, args.max_actions);
+    warn_unfinished(unfinished, args.series.max_actions);
     Ok(())
 }
 
