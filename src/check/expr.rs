@@ -329,6 +329,21 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
                 }
             }
         }
+        "describe" => {
+            // The condition itself: the words are for messages (see `said`).
+            let words = args.string(cx, "the description");
+            let inner = args.required(cx, "the condition described").and_then(|n| boolean(cx, scope, n, ctx));
+            args.finish(cx);
+            if let Some((_, span)) = words.as_ref().filter(|(w, _)| w.trim().is_empty()) {
+                cx.report(
+                    Diagnostic::error(codes::WRONG_TYPE, "an empty description says nothing")
+                        .label(*span, "empty")
+                        .help("say what the condition means to a player: `(describe \"must flank at least one disc\" ...)`"),
+                );
+                return None;
+            }
+            inner?
+        }
         "not" => {
             let inner = args.required(cx, "a condition").and_then(|n| boolean(cx, scope, n, ctx));
             args.finish(cx);
@@ -652,6 +667,28 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
             unexpected(cx, node, Category::Sites);
             None
         }
+    }
+}
+
+/// The words of `(describe "WORDS" CONDITION)`, for what players read; `None` for any other
+/// condition.
+pub fn described(node: &Node) -> Option<&str> {
+    match (node.head(), node.args()) {
+        (Some("describe"), [words, ..]) => match &words.kind {
+            crate::syntax::NodeKind::Str(w) => Some(w.as_str()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// What an illegal action breaking condition `node` is said to do, after the action or site
+/// it is about: its description (`d3` "must flank at least one disc"), else "fails the
+/// condition" and its source text.
+pub fn failure(node: &Node) -> String {
+    match described(node) {
+        Some(words) => words.to_string(),
+        None => format!("fails the condition {node}"),
     }
 }
 

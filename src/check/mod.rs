@@ -458,6 +458,7 @@ fn build(
         allowances: setup.allowances,
         phases,
         end_text: expanded.end.as_ref().map(|e| e.args().iter().map(|r| r.to_string()).collect()).unwrap_or_default(),
+        end_said: expanded.end.as_ref().map(|e| e.args().iter().map(end_said).collect()).unwrap_or_default(),
         end,
         snapshots,
         start,
@@ -468,4 +469,12 @@ fn build(
         reads_visited,
         keeps_captures: setup.keeps_captures,
     })
+}
+
+/// The words of an end rule `(when (describe "WORDS" ...) OUTCOME)`, for players.
+fn end_said(rule: &crate::syntax::Node) -> Option<String> {
+    match (rule.head(), rule.args()) {
+        (Some("when"), [condition, ..]) => expr::described(condition).map(str::to_string),
+        _ => None,
+    }
 }

@@ -58,7 +58,7 @@ pub fn pass_move(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option
                     cx.report(super::args::Args::new(clause).missing("a condition"));
                     ok = false;
                 }
-                condition_text = items.iter().map(|n| n.to_string()).collect();
+                condition_text = items.iter().map(super::expr::failure).collect();
                 let checked: Vec<Option<_>> = items.iter().map(|n| boolean(cx, scope, n, ctx)).collect();
                 match checked.into_iter().collect::<Option<Vec<_>>>() {
                     Some(c) => conditions = c,

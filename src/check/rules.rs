@@ -506,7 +506,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
                 ok &= distinct.is_some();
             }
             "where" => {
-                condition_text = clause.args().iter().map(|n| n.to_string()).collect();
+                condition_text = clause.args().iter().map(super::expr::failure).collect();
                 match conds(cx, scope, &mut args, before) {
                     Some(c) => conditions = c,
                     None => ok = false,

@@ -124,6 +124,7 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("between", Sites, "(between SITE SITE)"),
     ("part", Sites, "(part REGION SITE [REGION])"),
     ("filled", Condition, "(filled REGION FILTER)"),
+    ("describe", Condition, "(describe \"WORDS\" CONDITION)"),
     ("again", Effect, "(again)"),
     ("every", Condition, "(every SITES CONDITION)"),
     ("difference", Clause, "(difference PART PART...)"),

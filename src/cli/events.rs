@@ -44,7 +44,13 @@ pub fn said(engine: &Engine, before: &State, after: &State, action: Action) -> V
     }
     if let (None, Some(outcome)) = (engine.outcome(before), engine.outcome(after)) {
         lines.push(match outcome.reason {
-            EndReason::Rule(i) => match game.end.get(i).and_then(reason) {
+            EndReason::Rule(i) => match game
+                .end_said
+                .get(i)
+                .cloned()
+                .flatten()
+                .or_else(|| game.end.get(i).and_then(reason).map(str::to_string))
+            {
                 Some(why) => format!("the game ends: {why}"),
                 None => "the game ends".to_string(),
             },
@@ -67,8 +73,9 @@ fn grants_actions(game: &Game, a: usize) -> bool {
     reads
 }
 
-/// Why an end rule ended the game, in players' words, where its condition says it plainly:
-/// the first such condition among those that must all hold. Never the rule's text.
+/// Why an end rule ended the game, in players' words, where its condition says it plainly
+/// (when the file does not `describe` it): the first such condition among those that must all
+/// hold. Never the rule's text.
 fn reason(rule: &EndRule) -> Option<&'static str> {
     fn plain(c: &Bool) -> Option<&'static str> {
         match c {

@@ -783,7 +783,7 @@ impl Engine {
                 };
                 for (c, condition) in m.conditions.iter().zip(&m.condition_text) {
                     if !self.bool(s, &mut w, c, &env) {
-                        return format!("`{text}` fails the condition {condition}");
+                        return format!("`{text}` {condition}");
                     }
                 }
                 return "it is not among the legal actions".into();
@@ -848,7 +848,7 @@ impl Engine {
         if action.kind == ActionKind::Take {
             for (c, text) in m.conditions.iter().zip(&m.condition_text) {
                 if !self.bool(s, &mut w, c, &e) {
-                    return format!("the stone on {} fails the condition {text}", label(action.to));
+                    return format!("the stone on {} {text}", label(action.to));
                 }
             }
             return "it is not among the legal actions".into();
@@ -864,7 +864,7 @@ impl Engine {
         }
         for (c, text) in m.conditions.iter().zip(&m.condition_text) {
             if !self.bool(s, &mut w, c, &e) {
-                return format!("{} fails the condition {text}", label(to));
+                return format!("{} {text}", label(to));
             }
         }
         if let Some(why) = self.promotion_wrong(m, action, &env) {

@@ -45,6 +45,8 @@ pub struct Game {
     pub end: Vec<EndRule>,
     /// The source text of each end rule (same order as `end`), for reports.
     pub end_text: Vec<String>,
+    /// The words of each end rule whose condition is a `(describe ...)`, for players.
+    pub end_said: Vec<Option<String>>,
     /// Values recorded at the start of every turn, for `(grew ...)`.
     pub snapshots: Vec<Int>,
     /// The stones on the board before the first turn (`(setup ...)`): (site, team), in the
@@ -285,8 +287,9 @@ pub struct Move {
     pub require: Vec<Constraint>,
     /// Effects, in order, after the stone arrives.
     pub then: Vec<Effect>,
-    /// The source text of each condition and constraint, to say which one an illegal action
-    /// breaks.
+    /// What an action breaking each condition is said to do, after the action or site
+    /// ("fails the condition" and its source text, or the words of its `describe`); the
+    /// source text of each constraint. To say which one an illegal action breaks.
     pub condition_text: Vec<String>,
     pub require_text: Vec<String>,
     pub span: Span,

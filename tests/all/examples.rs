@@ -265,7 +265,7 @@ fn e_w1_the_same_position_in_both_variants() {
         refuse(&e, &mut s, "c4"),
         "c3 would be cut off from the perimeter (the rule (connected empty perimeter orthogonal))"
     );
-    assert_eq!(refuse(&e, &mut s, "c3"), "c3 fails the condition (>= (count empty (neighbors to orthogonal)) 2)");
+    assert_eq!(refuse(&e, &mut s, "c3"), "c3 needs at least two empty neighbours");
     let e = watershed("Plateau");
     let s = position(&e, &stones, 1, None, 3);
     assert_eq!(legal(&e, &s).len(), 22);

@@ -244,3 +244,13 @@ fn moving_the_opponents_piece_is_refused_as_not_yours() {
     assert!(out.contains("illegal: the pawn on d7 is Black's, not yours"), "{out}");
     assert!(out.contains("move a piece (e.g. `a2-a3`)"), "{out}");
 }
+
+/// A rule the file describes is said in its words: the fool's mate (1. f3 e5 2. g4 Qh4) ends
+/// by "checkmate", and Reversi's a1 at the start turns no disc.
+#[test]
+fn described_rules_are_said_in_their_words() {
+    let (_, out, _) = play(&["games/chess.game", "--players", "human,human"], "f2f3\ne7e5\ng2g4\nd8h4\n");
+    assert!(out.contains("the game ends: checkmate"), "{out}");
+    let (_, out, _) = play(&["games/reversi.game", "--players", "human,human"], "a1\nquit\ny\n");
+    assert!(out.contains("illegal: a1 must turn at least one disc"), "{out}");
+}
