@@ -1,6 +1,7 @@
 //! What an action did beyond its own stone, in words, found by comparing the position before
-//! and after it (as `crate::analyze` counts them): the game's rules are never named here, so
-//! every game gets the same sentences.
+//! and after it (as `crate::analyze` counts them). The rules' text is never quoted: an end is
+//! said in the file's words where it gives them (`describe`), else in sentences that every game
+//! shares.
 
 use crate::engine::{Action, ActionKind, EndReason, Engine, State};
 use crate::game::{Bool, EndRule, Game, Int};
