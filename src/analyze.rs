@@ -56,7 +56,7 @@ struct Facts {
     /// Whether effects may turn stones (`flip`): then each site's team is read.
     flips: bool,
     stone_counts: Vec<u64>,
-    /// Per counter, per team.
+    /// Per counter, its total over the teams.
     counters: Vec<i64>,
     allowances: Vec<i64>,
     /// Each site's team, where effects may turn stones; empty otherwise.
@@ -75,7 +75,7 @@ impl Facts {
         self.stone_counts.clear();
         self.stone_counts.extend((0..teams).map(|t| u64::from(state.stone_count(t))));
         self.counters.clear();
-        self.counters.extend((0..game.counters.len()).flat_map(|c| (0..teams).map(move |t| state.counter(c, t))));
+        self.counters.extend((0..game.counters.len()).map(|c| (0..teams).map(|t| state.counter(c, t)).sum::<i64>()));
         self.allowances.clear();
         self.allowances.extend((0..game.allowances.len()).map(|a| state.allowance(a)));
         self.stones.clear();
@@ -85,20 +85,16 @@ impl Facts {
     }
 }
 
-/// The kinds of action, in the order of [`kind_name`]'s table.
-const KINDS: [ActionKind; 6] =
-    [ActionKind::Place, ActionKind::Slide, ActionKind::Relocate, ActionKind::Take, ActionKind::End, ActionKind::Pass];
-
-fn kind_name(kind: ActionKind) -> &'static str {
-    match kind {
-        ActionKind::Place => "place",
-        ActionKind::Slide => "slide",
-        ActionKind::Relocate => "relocate",
-        ActionKind::Take => "take",
-        ActionKind::End => "end",
-        ActionKind::Pass => "pass",
-    }
-}
+/// The kinds of action with their names in the report, in the order of the counts kept per
+/// game.
+const KINDS: [(ActionKind, &str); 6] = [
+    (ActionKind::Place, "place"),
+    (ActionKind::Slide, "slide"),
+    (ActionKind::Relocate, "relocate"),
+    (ActionKind::Take, "take"),
+    (ActionKind::End, "end"),
+    (ActionKind::Pass, "pass"),
+];
 
 impl Analysis {
     pub fn new(engine: &Engine) -> Analysis {
@@ -142,7 +138,7 @@ impl Analysis {
             }
             engine.apply_unchecked(state, action);
             after.read(engine, state);
-            kinds[KINDS.iter().position(|&k| k == action.kind).unwrap_or(0)] += 1;
+            kinds[KINDS.iter().position(|&(k, _)| k == action.kind).unwrap_or(0)] += 1;
             // Stones that left the board other than by moving: removed by an effect. A stone
             // that changed owner where it stands left one team's count for another's.
             let mover_team = game.players[player].team;
@@ -168,9 +164,8 @@ impl Analysis {
                     self.removed_enemy += gone;
                 }
             }
-            for (c, gain) in self.counter_gains.iter_mut().enumerate() {
-                let range = c * teams..(c + 1) * teams;
-                *gain += after.counters[range.clone()].iter().sum::<i64>() - before.counters[range].iter().sum::<i64>();
+            for ((gain, a), b) in self.counter_gains.iter_mut().zip(&after.counters).zip(&before.counters) {
+                *gain += a - b;
             }
             // Allowances in force during the turn just played (granted before it or during it).
             for (a, seen) in allowance_seen.iter_mut().enumerate() {
@@ -185,8 +180,8 @@ impl Analysis {
             }
             std::mem::swap(&mut before, &mut after);
         }
-        for (kind, &n) in KINDS.iter().zip(&kinds).filter(|(_, n)| **n > 0) {
-            *self.action_kinds.entry(kind_name(*kind)).or_default() += n;
+        for ((_, name), &n) in KINDS.iter().zip(&kinds).filter(|(_, n)| **n > 0) {
+            *self.action_kinds.entry(name).or_default() += n;
         }
         self.games += 1;
         *self.lengths.entry(state.turns()).or_default() += 1;
@@ -276,12 +271,12 @@ pub fn play_range(
     Ok(analysis)
 }
 
-/// The Wilson score interval at 95 % for `wins` out of `n`.
-pub fn wilson(wins: u64, n: u64) -> (f64, f64) {
+/// The Wilson score interval at 95 % for `wins` out of `n` (a draw may count half a win).
+pub fn wilson(wins: f64, n: u64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 0.0);
     }
-    let (n, p, z) = (n as f64, wins as f64 / n as f64, 1.96f64);
+    let (n, p, z) = (n as f64, wins / n as f64, 1.96f64);
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
     ((centre - half).max(0.0), (centre + half).min(1.0))
@@ -380,7 +375,7 @@ fn shorten(text: &str) -> String {
 pub fn to_json(engine: &Engine, a: &Analysis) -> Value {
     let game = engine.game();
     let first_team = game.players[0].team;
-    let (lo, hi) = wilson(a.team_wins[first_team], a.games);
+    let (lo, hi) = wilson(a.team_wins[first_team] as f64, a.games);
     let criteria = criteria(engine);
     json!({
         "game": game.name,
@@ -430,7 +425,7 @@ pub fn to_text(engine: &Engine, a: &Analysis) -> String {
         a.branching.max
     );
     let first = game.players[0].team;
-    let (lo, hi) = wilson(a.team_wins[first], a.games);
+    let (lo, hi) = wilson(a.team_wins[first] as f64, a.games);
     let _ = writeln!(
         out,
         "first player  {} wins {:.1}% (95% CI {:.1}–{:.1}%)",

@@ -72,6 +72,14 @@ impl Pairing {
         self.wins as f64 + self.draws as f64 / 2.0
     }
 
+    /// Adds the games of another tally of the same pairing.
+    pub fn merge(&mut self, other: &Pairing) {
+        self.wins += other.wins;
+        self.losses += other.losses;
+        self.draws += other.draws;
+        self.unfinished += other.unfinished;
+    }
+
     pub fn add(&mut self, d: Duel) {
         match d.winner {
             Some(0) => self.wins += 1,

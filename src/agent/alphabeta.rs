@@ -85,9 +85,10 @@ impl AlphaBeta {
         self.search(engine, state, depth, 0, -WIN - 1, WIN + 1)
     }
 
-    /// Whether a value is a win (positive) or a loss (negative) found at the end of the game.
+    /// Whether a value is a win (positive) or a loss (negative) found at the end of the game:
+    /// `WIN` less a few actions, beyond any count of stones.
     pub fn is_decided(value: i64) -> bool {
-        value.abs() > WIN - i64::from(MAX_DEPTH) * 1024
+        value.abs() > WIN / 2
     }
 
     fn search(&mut self, engine: &Engine, state: &State, depth: u32, ply: usize, mut alpha: i64, mut beta: i64) -> i64 {

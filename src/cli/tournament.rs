@@ -46,8 +46,7 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
         make_agent(spec, 0, args.series.think).map_err(Failure::Usage)?;
     }
     let pairs = round_robin(agents.len());
-    let total =
-        args.series.games.checked_mul(pairs.len() as u64).filter(|&n| super::limits::games(&n.to_string()).is_ok());
+    let total = args.series.games.checked_mul(pairs.len() as u64).filter(|&n| n <= super::limits::MAX_GAMES);
     let Some(total) = total else {
         return Err(Failure::Usage(format!(
             "{} pairings of {} games is too many games; play fewer agents or games",
@@ -89,12 +88,7 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
     };
     let merge = |a: Result<Vec<Pairing>, String>, b: Result<Vec<Pairing>, String>| -> Result<Vec<Pairing>, String> {
         let (mut a, b) = (a?, b?);
-        for (x, y) in a.iter_mut().zip(b) {
-            x.wins += y.wins;
-            x.losses += y.losses;
-            x.draws += y.draws;
-            x.unfinished += y.unfinished;
-        }
+        a.iter_mut().zip(&b).for_each(|(x, y)| x.merge(y));
         Ok(a)
     };
     let threads = super::limits::useful_threads(args.series.threads, total);
@@ -173,14 +167,11 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The Wilson interval at 95% of a pairing's score (a draw half a win), over its finished games.
+/// The Wilson interval at 95% of a pairing's score (a draw half a win), over its finished
+/// games; all of 0 to 1 when none finished.
 fn interval(p: &Pairing) -> (f64, f64) {
-    let n = p.games() as f64;
-    if n == 0.0 {
-        return (0.0, 1.0);
+    match p.games() {
+        0 => (0.0, 1.0),
+        n => crate::analyze::wilson(p.score(), n),
     }
-    let (s, z) = (p.score() / n, 1.96f64);
-    let centre = (s + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * (s * (1.0 - s) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }

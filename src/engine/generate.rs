@@ -308,9 +308,10 @@ impl Engine {
     }
 
     /// The destinations condition `c` allows ([`Condition::Mask`]), into `out`: the regions'
-    /// bits for `(in to REGION)`, the sites of another set for `(in to SITES)`, combined by `and`, `or` and `not`; a condition that does not
-    /// read `to` is evaluated once, for all or none, and stops an `and` it fails or an `or` it
-    /// satisfies. `depth` picks the scratch masks of `w.masks` that the levels below use.
+    /// bits for `(in to REGION)`, the sites of another set for `(in to SITES)`, combined by
+    /// `and`, `or` and `not`; a condition that does not read `to` is evaluated once, for all or
+    /// none, and stops an `and` it fails or an `or` it satisfies. `depth` picks the scratch
+    /// masks of `w.masks` that the levels below use.
     fn condition_mask(&self, s: &State, w: &mut Work, c: &Bool, env: &Env, depth: usize, out: &mut Bits) {
         match c {
             Bool::In(SiteVar::To, Sites::Region(r)) => {
@@ -817,7 +818,8 @@ impl Engine {
                 return format!("there is no stone on {}", label(from));
             }
             let owner = self.stone(s, from);
-            if owner.is_some_and(|t| t != env.subject) && !self.contains(s, &m.from, from, &e) {
+            let allowed = self.contains(s, &m.from, from, &e);
+            if owner.is_some_and(|t| t != env.subject) && !allowed {
                 // The opponent's: say so, not what the move would have wanted.
                 let whose = owner.and_then(|t| self.game.teams.get(t)).map(String::as_str).unwrap_or("");
                 return match self.game.has_kinds() {
@@ -828,7 +830,7 @@ impl Engine {
                     false => format!("the stone on {} is {whose}'s, not yours", label(from)),
                 };
             }
-            if !self.contains(s, &m.from, from, &e) {
+            if !allowed {
                 return format!("the stone on {} is not {}", label(from), describe(&m.from));
             }
             if let MoveKind::Relocate { distinct: true } = m.kind {

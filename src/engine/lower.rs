@@ -398,9 +398,10 @@ pub(crate) enum Condition {
     KeptRange { slot: usize },
     /// `(in to REGION)` on a placement: the candidates intersected with the region's bits.
     InRegion,
-    /// On a placement, `and`, `or` and `not` of `(in to REGION)` and of conditions that do not
-    /// read `to`: answered for every destination at once, as a mask made of the regions' bits,
-    /// each condition without `to` evaluated once (see [`maskable`]).
+    /// On a placement, `and`, `or` and `not` of `(in to SITES)` (SITES not reading `to`) and
+    /// of conditions that do not read `to`: answered for every destination at once, as a mask
+    /// made of the regions' bits and the sets' sites, each condition without `to` evaluated
+    /// once (see [`maskable`]).
     Mask,
     /// The interpreter, on the condition as written.
     General,
