@@ -22,7 +22,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 use rand::Rng;
 
-use tabula::agent::{Agent, Budget, Mcts};
+use tabula::agent::{Agent, Budget, Mcts, make_agent};
 use tabula::analyze::Analysis;
 use tabula::check::{self, LoadError, Selection};
 use tabula::diagnostic::{Diagnostic, Sources};
@@ -132,6 +132,12 @@ fn parse_actions(data: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
 
 /// Loads a game from a file (`is_path`) or from its text, with a variant and `KEY=VALUE` option
 /// settings, the way `tabula --variant --set` does.
+/// The iterations a spec's parameter asks for (`1000` first, or `sims=1000`).
+fn sims_of(param: &str) -> Option<u64> {
+    let n = param.strip_prefix("sims=").unwrap_or(param);
+    n.trim().parse().ok()
+}
+
 #[pyfunction]
 #[pyo3(signature = (source, is_path, variant=None, sets=Vec::new()))]
 fn load(source: String, is_path: bool, variant: Option<String>, sets: Vec<String>) -> PyResult<Game> {
@@ -491,6 +497,30 @@ impl GameState {
         let (mut mcts, state) = search;
         mcts.set_budget(Budget::Iterations(left));
         let action = py.detach(move || mcts.choose(&engine, &state));
+        Ok(self.game().codec.encode(action).expect("every legal action has a code"))
+    }
+
+    /// The action one of the engine's agents chooses here, the agent named as on the command
+    /// line (`random`, `mcts:1000`, `mcts:sims=1000,c=1`, `grave:ms=100`, `alphabeta:depth=4`;
+    /// docs/AGENTS.md), seeded; an agent given no budget thinks `think_ms` milliseconds. Each
+    /// call is a fresh search of this position (no tree is kept from an earlier call), run
+    /// without the GIL; Ctrl-C is heard when it ends, so a budget of iterations is bounded as
+    /// in `mcts_action`.
+    #[pyo3(signature = (spec, seed=1, think_ms=1000))]
+    fn agent_action(&self, py: Python<'_>, spec: &str, seed: u64, think_ms: u64) -> PyResult<i64> {
+        if self.over() {
+            return Err(PyValueError::new_err("the game is over: there is no action to choose"));
+        }
+        limits::think_ms(think_ms)?;
+        limits::listed(self.game().engine.legal_count(&self.state))?;
+        let mut agent = make_agent(spec, seed, think_ms).map_err(PyValueError::new_err)?;
+        if let Some(n) = spec.split_once(':').and_then(|(_, p)| p.split(',').find_map(|x| sims_of(x.trim()))) {
+            limits::simulations(n)?;
+        }
+        let engine = self.game().engine.clone();
+        let state = self.state.clone();
+        let action = py.detach(move || agent.choose(&engine, &state));
+        py.check_signals()?;
         Ok(self.game().codec.encode(action).expect("every legal action has a code"))
     }
 

@@ -195,6 +195,29 @@ def test_mcts_action_rejects_bad_calls(ttt):
         done.mcts_action(simulations=10)
 
 
+def test_agent_action_names_agents_as_the_command_line_does(ttt):
+    # X has a1 and b1, O has a2 and b2: c1 wins at once, whatever the agent.
+    state = play(ttt, ["a1", "a2", "b1", "b2"])
+    c1 = state.string_to_action("c1")
+    for spec in ("mcts:300", "mcts:sims=300,grave=no,c=1", "grave:300", "alphabeta:depth=3", "alphabeta:ms=20"):
+        assert state.agent_action(spec, seed=3) == c1, spec
+    a = state.agent_action("random", seed=5)
+    assert a in state.legal_actions() and state.agent_action("random", seed=5) == a
+    assert state.agent_action("mcts", seed=1, think_ms=20) == c1
+
+
+def test_agent_action_rejects_bad_calls(ttt):
+    state = ttt.new_initial_state()
+    with pytest.raises(ValueError, match="unknown parameter `depth`"):
+        state.agent_action("mcts:depth=3")
+    with pytest.raises(ValueError, match="unknown agent `oracle`"):
+        state.agent_action("oracle")
+    with pytest.raises(ValueError, match="simulations must be from 1 to 100000000"):
+        state.agent_action("mcts:sims=4000000000")
+    with pytest.raises(ValueError, match="the game is over"):
+        play(ttt, ["a1", "a2", "b1", "b2", "c1"]).agent_action("random")
+
+
 def test_action_limit(ttt):
     state = play(ttt, ["b2", "a1"])
     state.set_action_limit(2)

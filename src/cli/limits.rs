@@ -13,9 +13,7 @@ pub const MAX_THREADS: usize = 256;
 /// Longest timed run of `bench`, in seconds (a day).
 pub const MAX_SECONDS: f64 = 86_400.0;
 
-/// Longest a computer player may think per action, in milliseconds (an hour): a search is
-/// meant to answer while someone waits.
-pub const MAX_THINK_MS: u64 = 3_600_000;
+pub use crate::agent::MAX_THINK_MS;
 
 /// Most timed runs of `bench`.
 pub const MAX_RUNS: usize = 1000;

@@ -19,9 +19,11 @@ use crate::record::Record;
 pub struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Who sits in each seat, in turn order: `human`, `random`, `mcts` or `mcts:ITERATIONS`.
-    #[arg(long, default_value = "human,mcts", value_delimiter = ',')]
-    players: Vec<String>,
+    /// Who sits in each seat, in turn order, separated by commas: `human`, `random`, `mcts`,
+    /// `grave` or `alphabeta`, each agent with its parameters (`mcts:sims=1000,c=0.7`; see
+    /// docs/AGENTS.md).
+    #[arg(long, default_value = "human,mcts", value_parser = super::versus::players)]
+    players: super::versus::Players,
     /// Seed of the agents' random choices (default: from the clock).
     #[arg(long)]
     seed: Option<u64>,

@@ -20,10 +20,11 @@ use crate::tournament::{Duel, Pairing, duel, elo, round_robin};
 pub struct TournamentArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// The agents, at least two: `random`, `mcts`, `mcts:ITERATIONS`, `alphabeta`,
-    /// `alphabeta:DEPTH`. The first is rated 0.
-    #[arg(long, value_delimiter = ',', default_value = "random,mcts")]
-    players: Vec<String>,
+    /// The agents, at least two, separated by commas: `random`, `mcts`, `grave`, `alphabeta`,
+    /// each with its parameters (`mcts:sims=1000,c=0.7`; see docs/AGENTS.md). The first is
+    /// rated 0.
+    #[arg(long, default_value = "random,mcts", value_parser = super::versus::players)]
+    players: super::versus::Players,
     #[command(flatten)]
     series: super::versus::SeriesArgs,
 }

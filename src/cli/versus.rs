@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use serde_json::json;
 
 use super::{Failure, GameArgs, output::print_json};
-use crate::agent::make_agent;
+use crate::agent::{make_agent, split_players};
 use crate::engine::Engine;
 use crate::tournament::{Duel, duel};
 
@@ -18,11 +18,39 @@ use crate::tournament::{Duel, duel};
 pub struct MatchArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// The two agents: `random`, `mcts`, `mcts:ITERATIONS`, `alphabeta`, `alphabeta:DEPTH`.
-    #[arg(long, value_delimiter = ',', default_value = "mcts,random")]
-    players: Vec<String>,
+    /// The two agents, separated by a comma: `random`, `mcts`, `grave`, `alphabeta`, each with
+    /// its parameters (`mcts:sims=1000,c=0.7`; see docs/AGENTS.md).
+    #[arg(long, default_value = "mcts,random", value_parser = players)]
+    players: Players,
     #[command(flatten)]
     series: SeriesArgs,
+}
+
+/// A list of agent specs, split by [`split_players`] so that an agent keeps its parameters.
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(transparent)]
+pub struct Players(pub Vec<String>);
+
+impl std::ops::Deref for Players {
+    type Target = Vec<String>;
+
+    fn deref(&self) -> &Vec<String> {
+        &self.0
+    }
+}
+
+impl<'a> IntoIterator for &'a Players {
+    type Item = &'a String;
+    type IntoIter = std::slice::Iter<'a, String>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+/// `--players`: agent specs separated by commas.
+pub fn players(text: &str) -> Result<Players, String> {
+    Ok(Players(split_players(text)))
 }
 
 /// How a series of games between agents is played and reported (`match`, `tournament`).

@@ -371,7 +371,7 @@ struct NewGame {
     variant: Option<String>,
     #[serde(default)]
     options: BTreeMap<String, Value>,
-    /// `human`, `random`, `mcts` or `alphabeta` per seat (default: a person, then random players).
+    /// `human`, `random`, `mcts`, `grave` or `alphabeta` per seat (default: a person, then random players).
     players: Option<Vec<String>>,
     think_ms: Option<u64>,
     /// The text of a `.rec` record to start from.

@@ -25,6 +25,7 @@ pub enum Seat {
     Human,
     Random,
     Mcts,
+    Grave,
     AlphaBeta,
 }
 
@@ -34,8 +35,11 @@ impl Seat {
             "human" => Ok(Seat::Human),
             "random" => Ok(Seat::Random),
             "mcts" => Ok(Seat::Mcts),
+            "grave" => Ok(Seat::Grave),
             "alphabeta" => Ok(Seat::AlphaBeta),
-            other => Err(format!("unknown player `{other}`; players are `human`, `random`, `mcts` and `alphabeta`")),
+            other => {
+                Err(format!("unknown player `{other}`; players are `human`, `random`, `mcts`, `grave` and `alphabeta`"))
+            }
         }
     }
 
@@ -44,6 +48,7 @@ impl Seat {
             Seat::Human => "human",
             Seat::Random => "random",
             Seat::Mcts => "mcts",
+            Seat::Grave => "grave",
             Seat::AlphaBeta => "alphabeta",
         }
     }

@@ -181,6 +181,8 @@ fn make_agent_reads_specs() {
     assert!(make_agent("mcts:0", 1, 100).is_err());
     assert!(make_agent("mcts:lots", 1, 100).is_err());
     assert!(make_agent("alphazero", 1, 100).is_err());
+    assert_eq!(make_agent("grave:500", 1, 100).unwrap().name(), "grave:500");
+    assert_eq!(make_agent("mcts:sims=500,c=1", 1, 100).unwrap().name(), "mcts:sims=500,c=1");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -317,4 +319,26 @@ fn alphabeta_on_time_finds_the_win_and_the_block() {
     assert_eq!(e.action_text(ab.choose(&e, &s)), "c1");
     assert!(make_agent("alphabeta:0", 0, 50).is_err());
     assert!(make_agent("alphabeta:65", 0, 50).is_err());
+}
+
+/// Tic-tac-toe against perfect play: alpha-beta seeing every game to its end, choosing at
+/// random among its equally good actions. The default `mcts` at 1 000 iterations never loses,
+/// on either side, in 200 games.
+#[test]
+fn mcts_never_loses_tic_tac_toe_to_perfect_play() {
+    let e = engine("games/tic-tac-toe.game", None, &[]);
+    let spec = "mcts:1000";
+    let mut lost = Vec::new();
+    for g in 0..200u64 {
+        let perfect = make_agent("alphabeta:9", 2 * g, 0).expect("agent");
+        let mcts = make_agent(spec, 2 * g + 1, 0).expect("agent");
+        let side = (g % 2) as usize;
+        let mut agents = if side == 0 { vec![mcts, perfect] } else { vec![perfect, mcts] };
+        let (actions, end) = play_game(&e, &mut agents, 9);
+        if e.outcome(&end).and_then(|o| o.winner).is_some_and(|w| w != side) {
+            let moves: Vec<String> = actions.iter().map(|&a| e.action_text(a)).collect();
+            lost.push(format!("game {g}: {}", moves.join(" ")));
+        }
+    }
+    assert!(lost.is_empty(), "{spec} lost {} of 200:\n{}", lost.len(), lost.join("\n"));
 }

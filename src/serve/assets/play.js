@@ -48,7 +48,7 @@ function fillSetup() {
     const select = document.createElement("select");
     select.id = `seat-${i}`;
     select.dataset.seat = i;
-    for (const s of ["human", "random", "mcts", "alphabeta"]) select.add(new Option(s, s));
+    for (const s of ["human", "random", "mcts", "grave", "alphabeta"]) select.add(new Option(s, s));
     select.value = i === 0 ? "human" : "random";
     label.appendChild(select);
     el("seats").appendChild(label);
