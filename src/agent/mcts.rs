@@ -32,13 +32,14 @@
 //! action played ([`Agent::observe`]); a position it does not recognise gets a fresh tree.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::{Agent, Budget};
-use crate::engine::playout::{play_out_capped, play_out_watched};
+use crate::engine::playout::{play_out_capped, play_out_noted};
 use crate::engine::{Action, ActionKind, Engine, State};
 
 /// Tuning of the search. [`MctsConfig::default`] is what [`Mcts::new`] uses.
@@ -185,10 +186,10 @@ pub struct Mcts {
     /// GRAVE's scratch space: the actions of an iteration with their teams, and the
     /// reference node's children by action.
     played: Vec<(u16, Action)>,
-    seen: HashSet<(u16, Action)>,
+    seen: ActionSet,
     references: Vec<u32>,
     reference_of: u32,
-    reference_children: HashMap<Action, u32>,
+    reference_children: ActionIndex,
     /// GRAVE's tuning in the search under way: the configuration's, unless it is for
     /// placements only and the root has other actions.
     grave: Option<Grave>,
@@ -218,10 +219,10 @@ impl Mcts {
             path: Vec::new(),
             last_iterations: 0,
             played: Vec::new(),
-            seen: HashSet::new(),
+            seen: ActionSet::default(),
             references: Vec::new(),
             reference_of: NONE,
-            reference_children: HashMap::new(),
+            reference_children: ActionIndex::default(),
             grave: None,
             look_ahead: None,
         }
@@ -304,6 +305,11 @@ impl Mcts {
             Budget::Millis(ms) => (u32::MAX, Some(Duration::from_millis(ms))),
         };
         let root_state = self.root_state.take().expect("root state");
+        // The arena may have changed since the last search: no reference's children are known.
+        self.reference_of = NONE;
+        let sites = engine.game().board.site_count();
+        self.reference_children.reset(sites);
+        self.seen.size(sites, engine.game().teams.len().max(1));
         self.grave = self.config.grave.filter(|g| {
             !g.placements_only
                 || engine.legal(&root_state).iter().all(|a| matches!(a.kind, ActionKind::Place | ActionKind::Pass))
@@ -350,7 +356,6 @@ impl Mcts {
         let mut references = std::mem::take(&mut self.references);
         references.clear();
         references.resize(engine.game().teams.len().max(1), NONE);
-        self.reference_of = NONE;
         // The winner (`Some(None)` a draw), or `None` for a playout cut short.
         let result: Option<Option<usize>> = loop {
             let node = &self.nodes[n];
@@ -534,10 +539,7 @@ impl Mcts {
         if record {
             let players = &engine.game().players;
             let played = &mut self.played;
-            play_out_watched(engine, state, &mut self.rng, cap, |s, a| {
-                let team = engine.to_move(s).map_or(0, |p| players[p].team) as u16;
-                played.push((team, a));
-            });
+            play_out_noted(engine, state, &mut self.rng, cap, |p, a| played.push((players[p].team as u16, a)));
         } else {
             play_out_capped(engine, state, &mut self.rng, cap);
         }
@@ -549,15 +551,17 @@ impl Mcts {
     fn update_amaf(&mut self, path: &[u32], reward: impl Fn(u16) -> f64) {
         let mut seen = std::mem::take(&mut self.seen);
         seen.clear();
-        seen.extend(self.played.iter().copied());
+        for &(team, a) in &self.played {
+            seen.insert(team, a);
+        }
         for k in (0..path.len()).rev() {
             if let Some(&below) = path.get(k + 1) {
                 let chosen = &self.nodes[below as usize];
-                seen.insert((chosen.team, chosen.action));
+                seen.insert(chosen.team, chosen.action);
             }
             for c in self.nodes[path[k] as usize].children() {
                 let child = &mut self.nodes[c];
-                if seen.contains(&(child.team, child.action)) {
+                if seen.contains(child.team, child.action) {
                     child.amaf_visits += 1;
                     child.amaf_value += reward(child.team) as f32;
                 }
@@ -573,13 +577,19 @@ impl Mcts {
             child
         } else {
             if self.reference_of != reference as u32 {
-                self.reference_of = reference as u32;
-                self.reference_children.clear();
                 let nodes = &self.nodes;
-                self.reference_children.extend(nodes[reference].children().map(|i| (nodes[i].action, i as u32)));
+                if self.reference_of != NONE {
+                    for i in nodes[self.reference_of as usize].children() {
+                        self.reference_children.remove(nodes[i].action);
+                    }
+                }
+                self.reference_of = reference as u32;
+                for i in nodes[reference].children() {
+                    self.reference_children.insert(nodes[i].action, i as u32);
+                }
             }
-            match self.reference_children.get(&self.nodes[child].action) {
-                Some(&i) => i as usize,
+            match self.reference_children.get(self.nodes[child].action) {
+                Some(i) => i as usize,
                 None => return (0.0, 0.0),
             }
         };
@@ -590,32 +600,41 @@ impl Mcts {
     /// The action to play after a search: a winning one if the search found one, else the
     /// most visited among those not known to lose.
     fn best_action(&mut self, engine: &Engine, state: &State) -> Action {
-        let root = &self.nodes[0];
-        let mut best: Option<(usize, (u8, u32, f64))> = None;
-        for i in root.children() {
-            let c = &self.nodes[i];
-            let class = match c.proven {
-                OPEN | DRAW => 1,
-                w if w as u16 == c.team => 2,
-                _ => 0,
-            };
-            let mean = if c.visits > 0 { c.value / f64::from(c.visits) } else { 0.0 };
-            let key = (class, c.visits, mean);
-            let better = match &best {
-                None => true,
-                Some((_, k)) => key.0 > k.0 || (key.0 == k.0 && (key.1 > k.1 || (key.1 == k.1 && key.2 > k.2))),
-            };
-            if better {
-                best = Some((i, key));
-            }
-        }
-        match best {
-            Some((i, _)) => self.nodes[i].action,
+        match best_of(&self.root_summary()) {
+            Some(action) => action,
             None => {
                 let i = self.rng.random_range(0..engine.legal_count(state));
                 engine.legal_nth(state, i)
             }
         }
+    }
+
+    /// What the last search knows of each action at the root.
+    fn root_summary(&self) -> Vec<RootAction> {
+        self.nodes[self.nodes[0].children()]
+            .iter()
+            .map(|c| RootAction {
+                action: c.action,
+                visits: c.visits,
+                value: c.value,
+                proven: match c.proven {
+                    OPEN => None,
+                    DRAW => Some(Proven::Draw),
+                    w if w as u16 == c.team => Some(Proven::Win),
+                    _ => Some(Proven::Loss),
+                },
+            })
+            .collect()
+    }
+
+    /// Searches `state` within the budget and says what it found of each action (for a
+    /// root-parallel search, which pools several); empty when the game is over.
+    pub fn search_root(&mut self, engine: &Engine, state: &State) -> Vec<RootAction> {
+        if engine.to_move(state).is_none() {
+            return Vec::new();
+        }
+        self.search(engine, state);
+        self.root_summary()
     }
 
     /// Moves the root to the child for `action`, keeping its subtree; forgets the tree when
@@ -643,6 +662,178 @@ impl Mcts {
             k += 1;
         }
         self.nodes = fresh;
+    }
+}
+
+/// An action at the root after a search, for the player to move.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RootAction {
+    pub action: Action,
+    pub visits: u32,
+    /// The sum of the rewards, for the player to move.
+    pub value: f64,
+    /// The result with best play after the action, where the search proved it.
+    pub proven: Option<Proven>,
+}
+
+/// A result proved by the search, for the player to move at the root.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Proven {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// The action to play: a proven win, else the most visited (then the best mean) of those not
+/// proven to lose, else the most visited. `None` for an empty summary.
+pub fn best_of(summary: &[RootAction]) -> Option<Action> {
+    let key = |r: &RootAction| {
+        let class = match r.proven {
+            Some(Proven::Win) => 2,
+            Some(Proven::Loss) => 0,
+            _ => 1,
+        };
+        let mean = if r.visits > 0 { r.value / f64::from(r.visits) } else { 0.0 };
+        (class, r.visits, mean)
+    };
+    let mut best: Option<(&RootAction, (u8, u32, f64))> = None;
+    for r in summary {
+        let k = key(r);
+        if best.as_ref().is_none_or(|(_, b)| k.0 > b.0 || (k.0 == b.0 && (k.1 > b.1 || (k.1 == b.1 && k.2 > b.2)))) {
+            best = Some((r, k));
+        }
+    }
+    best.map(|(r, _)| r.action)
+}
+
+/// The place of a placement with no choice of kind in a dense table of sites, if it is one.
+fn place_site(a: Action, sites: usize) -> Option<usize> {
+    (a.kind == ActionKind::Place && a.piece == 0 && (a.to as usize) < sites).then_some(a.to as usize)
+}
+
+/// A set of (team, action): one bit per team and site for plain placements (GRAVE's common
+/// case, and most of its work), hashed for other actions.
+#[derive(Default)]
+struct ActionSet {
+    sites: usize,
+    bits: Vec<u64>,
+    /// The words of `bits` that are not zero, to clear them.
+    touched: Vec<u32>,
+    others: HashSet<u64, Quick>,
+}
+
+impl ActionSet {
+    fn size(&mut self, sites: usize, teams: usize) {
+        self.sites = sites;
+        self.bits.clear();
+        self.bits.resize((sites * teams).div_ceil(64), 0);
+        self.touched.clear();
+        self.others.clear();
+    }
+
+    fn clear(&mut self) {
+        for &w in &self.touched {
+            self.bits[w as usize] = 0;
+        }
+        self.touched.clear();
+        self.others.clear();
+    }
+
+    fn insert(&mut self, team: u16, a: Action) {
+        match place_site(a, self.sites).map(|site| team as usize * self.sites + site) {
+            Some(i) if i / 64 < self.bits.len() => {
+                let word = &mut self.bits[i / 64];
+                if *word == 0 {
+                    self.touched.push((i / 64) as u32);
+                }
+                *word |= 1 << (i % 64);
+            }
+            _ => {
+                self.others.insert(packed(team, a));
+            }
+        }
+    }
+
+    fn contains(&self, team: u16, a: Action) -> bool {
+        match place_site(a, self.sites).map(|site| team as usize * self.sites + site) {
+            Some(i) if i / 64 < self.bits.len() => self.bits[i / 64] & (1 << (i % 64)) != 0,
+            _ => self.others.contains(&packed(team, a)),
+        }
+    }
+}
+
+/// The children of a node by action: a table of sites for plain placements, hashed for other
+/// actions.
+#[derive(Default)]
+struct ActionIndex {
+    places: Vec<u32>,
+    others: HashMap<u64, u32, Quick>,
+}
+
+impl ActionIndex {
+    fn reset(&mut self, sites: usize) {
+        self.places.clear();
+        self.places.resize(sites, NONE);
+        self.others.clear();
+    }
+
+    fn insert(&mut self, a: Action, node: u32) {
+        match place_site(a, self.places.len()) {
+            Some(site) => self.places[site] = node,
+            None => {
+                self.others.insert(packed(0, a), node);
+            }
+        }
+    }
+
+    fn remove(&mut self, a: Action) {
+        match place_site(a, self.places.len()) {
+            Some(site) => self.places[site] = NONE,
+            None => {
+                self.others.remove(&packed(0, a));
+            }
+        }
+    }
+
+    fn get(&self, a: Action) -> Option<u32> {
+        match place_site(a, self.places.len()) {
+            Some(site) => Some(self.places[site]).filter(|&i| i != NONE),
+            None => self.others.get(&packed(0, a)).copied(),
+        }
+    }
+}
+
+/// A team and an action in one word, for GRAVE's sets.
+fn packed(team: u16, a: Action) -> u64 {
+    u64::from(team) << 48
+        | u64::from(a.kind as u8) << 40
+        | u64::from(a.from) << 24
+        | u64::from(a.to) << 8
+        | u64::from(a.piece)
+}
+
+/// A multiplicative hash for [`packed`] words: GRAVE looks up a set once per child of every
+/// node on an iteration's path, and the standard hasher (SipHash, built against hostile keys)
+/// cost more than the rest of the update.
+type Quick = BuildHasherDefault<QuickHasher>;
+
+#[derive(Default)]
+struct QuickHasher(u64);
+
+impl Hasher for QuickHasher {
+    fn finish(&self) -> u64 {
+        // The table takes its buckets from the low bits, which a product mixes least.
+        self.0 ^ (self.0 >> 32)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
 }
 

@@ -27,20 +27,36 @@ pub const ACTION_CAP: u32 = 100_000;
 
 /// Plays uniformly random actions until the game ends or `cap` actions have been made in all;
 /// returns whether the game ended.
+#[inline]
 pub fn play_out_capped<R: Rng>(engine: &Engine, state: &mut State, rng: &mut R, cap: u32) -> bool {
+    play_out_noted(engine, state, rng, cap, |_, _| {})
+}
+
+/// As [`play_out_capped`], telling `note` the player making each action and the action, before
+/// it is made: the same random choices, actions and positions, through the same runs of plain
+/// stages and kept steps (a search that learns from the actions of its playouts, as GRAVE
+/// does, loses none of their speed).
+#[inline(always)]
+pub fn play_out_noted<R: Rng>(
+    engine: &Engine,
+    state: &mut State,
+    rng: &mut R,
+    cap: u32,
+    mut note: impl FnMut(usize, Action),
+) -> bool {
     while state.outcome.is_none() {
         if state.actions() >= cap {
             return false;
         }
         let action = if state.legal.plain {
             // A plain stage's placements are played in one run, with the same random choices.
-            match engine.play_plain_stage(state, rng, cap) {
+            match engine.play_plain_stage(state, rng, cap, &mut note) {
                 Some(end) => end,
                 None => continue,
             }
         } else if state.legal.kept_steps {
             // So are a stage's steps kept as counts.
-            match engine.play_steps_stage(state, rng, cap) {
+            match engine.play_steps_stage(state, rng, cap, &mut note) {
                 Some(end) => end,
                 None => continue,
             }
@@ -48,6 +64,7 @@ pub fn play_out_capped<R: Rng>(engine: &Engine, state: &mut State, rng: &mut R, 
             let i = rng.random_range(0..engine.legal_count(state));
             engine.legal_nth(state, i)
         };
+        note(state.mover as usize, action);
         engine.apply_unchecked(state, action);
     }
     true
@@ -242,19 +259,27 @@ mod tests {
             let initial = engine.initial();
             for index in 0..6u64 {
                 for cap in [3, 4, 8, 21, 400] {
-                    let (mut a, mut b) = (initial.clone(), initial.clone());
-                    let (mut ra, mut rb) = (rng_for(5, index), rng_for(5, index));
+                    let (mut a, mut b, mut c) = (initial.clone(), initial.clone(), initial.clone());
+                    let (mut ra, mut rb, mut rc) = (rng_for(5, index), rng_for(5, index), rng_for(5, index));
                     let ended = play_out_capped(&engine, &mut a, &mut ra, cap);
-                    let watched = play_out_watched(&engine, &mut b, &mut rb, cap, |s, _| {
+                    let mut actions = Vec::new();
+                    let watched = play_out_watched(&engine, &mut b, &mut rb, cap, |s, action| {
                         plain_runs += usize::from(s.legal.plain);
                         steps_runs += usize::from(s.legal.kept_steps);
+                        actions.push((engine.to_move(s).expect("a player is to move"), action));
                     });
+                    let mut noted = Vec::new();
+                    let ended_noted =
+                        play_out_noted(&engine, &mut c, &mut rc, cap, |p, action| noted.push((p, action)));
                     assert_eq!(
                         (ended, seen(&engine, &a)),
                         (watched, seen(&engine, &b)),
                         "{path:?} {variant:?} game {index}, cap {cap}"
                     );
-                    assert_eq!(ra.random::<u64>(), rb.random::<u64>(), "the same random numbers were drawn");
+                    assert_eq!((ended_noted, seen(&engine, &c)), (ended, seen(&engine, &a)));
+                    assert_eq!(noted, actions, "{path:?} {variant:?} game {index}, cap {cap}: the actions noted");
+                    let next = [ra.random::<u64>(), rb.random::<u64>(), rc.random::<u64>()];
+                    assert!(next[0] == next[1] && next[0] == next[2], "the same random numbers were drawn");
                 }
             }
         }

@@ -9,7 +9,7 @@ use super::history::History;
 use super::legal::Legal;
 use super::liberties::GroupFill;
 use super::outcome::Outcome;
-use super::repetition::Seen;
+use super::repetition::{Mix, Seen};
 use super::{Action, Engine};
 
 /// A hand that never runs out.
@@ -773,6 +773,44 @@ impl Engine {
 }
 
 impl Engine {
+    /// A 64-bit key of everything that decides how the game goes on from `s`, for a search's
+    /// transposition table: equal positions get equal keys (different ones, almost surely
+    /// different keys). `None` where no such key is kept: in the middle of a turn (what the
+    /// turn has done so far is not part of the key), and in games whose rules read the
+    /// history (repeated positions, rights that past moves gave up), where the past is part of
+    /// the position.
+    pub fn position_key(&self, s: &State) -> Option<u64> {
+        if s.turn_started || self.repetition.is_some() || self.program.keeps_history || self.program.rights.is_some() {
+            return None;
+        }
+        let mut mix = Mix::default().add(u64::from(s.mover)).add(u64::from(s.turns_completed));
+        for (site, &content) in s.board.iter().enumerate() {
+            let piece = if content == 0 { 0 } else { u64::from(content) | u64::from(s.kinds[site]) << 8 };
+            let base = if content == 0 { 0 } else { s.bases.get(site).map_or(0, |&b| u64::from(b)) };
+            mix = mix.add(piece | base << 16);
+        }
+        for values in [&s.hands, &s.held, &s.seeds] {
+            for &v in values.iter() {
+                mix = mix.add(u64::from(v));
+            }
+        }
+        for &v in s.counters.iter().chain(&s.allow_next) {
+            mix = mix.add(v as u64);
+        }
+        for &p in &s.phase {
+            mix = mix.add(u64::from(p));
+        }
+        let site = |x: Option<u16>| x.map_or(0, |x| u64::from(x) + 1);
+        mix = mix.add(site(s.last_arrival)).add(site(s.previous[0])).add(site(s.previous[1]));
+        mix = mix.add(u64::from(s.pass_streak));
+        if self.program.tracks_unmoved {
+            for &w in s.unmoved.words() {
+                mix = mix.add(w);
+            }
+        }
+        Some(mix.finish())
+    }
+
     /// Whether the state keeps which pieces have moved: some rule asks (`(unmoved SITE)`), or
     /// a repeated position is told by it ([`super::lower::Program::tracks_unmoved`]). Only then
     /// need a position say so.

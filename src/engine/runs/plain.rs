@@ -17,7 +17,14 @@ impl Engine {
     /// plain stages that follow it, until a decision of another kind, the end of the game or
     /// `cap` actions made in all. Returns `end` when the
     /// run draws it: the caller makes it as any action (the legal set is written again for it).
-    pub(crate) fn play_plain_stage<R: rand::Rng>(&self, s: &mut State, rng: &mut R, cap: u32) -> Option<Action> {
+    /// Each placement is told to `note` (its player and the action) before it is made.
+    pub(crate) fn play_plain_stage<R: rand::Rng>(
+        &self,
+        s: &mut State,
+        rng: &mut R,
+        cap: u32,
+        note: &mut impl FnMut(usize, Action),
+    ) -> Option<Action> {
         debug_assert!(s.legal.plain && s.outcome.is_none());
         self.with_work(s, |s, w| {
             // The stage, and so its piece and its mover, stay the same until it ends. The
@@ -35,6 +42,7 @@ impl Engine {
                 }
                 let to = s.empty.nth(i as u32).expect("i is below the number of empty sites");
                 let action = Action::place(to);
+                note(s.mover as usize, action);
                 let before = s.board_hash;
                 self.place_stone(s, w, to, piece, None, &mover);
                 self.note_action(s, action);

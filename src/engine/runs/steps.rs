@@ -18,7 +18,14 @@ impl Engine {
     /// the steps-only stages that follow it, until a decision of another kind, the end of the
     /// game or `cap` actions made in all. Returns `end` when the run draws it: the caller makes
     /// it as any action (the legal set is written again for it).
-    pub(crate) fn play_steps_stage<R: rand::Rng>(&self, s: &mut State, rng: &mut R, cap: u32) -> Option<Action> {
+    /// Each step is told to `note` (its player and the action) before it is made.
+    pub(crate) fn play_steps_stage<R: rand::Rng>(
+        &self,
+        s: &mut State,
+        rng: &mut R,
+        cap: u32,
+        note: &mut impl FnMut(usize, Action),
+    ) -> Option<Action> {
         debug_assert!(s.legal.kept_steps && s.outcome.is_none() && !s.legal.is_empty());
         self.with_work(s, |s, w| {
             let (mut kept, mut steps) = self.kept_steps(s);
@@ -32,6 +39,7 @@ impl Engine {
                     return Some(Action::END);
                 }
                 let action = steps.nth(i, self.board_view(s, w));
+                note(s.mover as usize, action);
                 let before = s.board_hash;
                 let m = &self.current_stage(s).moves[0];
                 let mover = self.mover_env(s);
