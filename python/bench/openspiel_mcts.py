@@ -8,10 +8,12 @@ move one engine would not allow stops the run. The agents change sides every gam
 OpenSpiel's side is its C++ ``MCTSBot`` with one random rollout a leaf (``RandomRolloutEvaluator``),
 UCT constant 2 and its solver on, as ``open_spiel/python/examples/mcts.py`` plays by default.
 Tabula's side is ``GameState.agent_action``: a fresh search every move (no tree kept between
-moves, as OpenSpiel's bot keeps none), seeded by game and move.
+moves, as OpenSpiel's bot keeps none), seeded by game and move; with ``--keep-tree`` it is one
+``tabula.Agent`` for the whole game, told of every move, which keeps the subtree of the move
+played (as ``tabula play`` does).
 
-    python bench/openspiel_mcts.py [--games N] [--sims N | --ms MS] [--agent SPEC] [--jobs J]
-                                   [--json] [NAME ...]
+    python bench/openspiel_mcts.py [--games N] [--sims N | --ms MS] [--agent SPEC] [--keep-tree]
+                                   [--jobs J] [--json] [NAME ...]
 
 With ``--sims`` both search that many simulations a move (Tabula's agent gets ``sims=N``);
 with ``--ms`` both think that long a move (``ms=MS``, OpenSpiel's ``max_wall_clock_time``).
@@ -64,9 +66,9 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play(job: tuple[str, int, str, int | None, int | None, int]) -> tuple[str, int, float]:
+def play(job: tuple[str, int, str, int | None, int | None, int, bool]) -> tuple[str, int, float]:
     """One game; returns (row, index, Tabula's score)."""
-    name, index, agent, sims, ms, seed = job
+    name, index, agent, sims, ms, seed, keep_tree = job
     pairing = ROWS[name]
     tgame, ogame = pairing.load_tabula(), pairing.load_openspiel()
     evaluator = pyspiel.RandomRolloutEvaluator(1, seed * 7919 + index)
@@ -86,24 +88,28 @@ def play(job: tuple[str, int, str, int | None, int | None, int]) -> tuple[str, i
         spec = f"{agent},sims={sims}" if sims else f"{agent},ms={ms}"
     tabula_side = index % 2  # Tabula's player (Tabula's numbering)
     t, o = tgame.new_initial_state(), ogame.new_initial_state()
+    kept = tgame.agent(spec, seed=seed * 1_000_003 + index) if keep_tree else None
     move = 0
     while not t.is_terminal():
         if o.is_terminal():
             raise RuntimeError(f"{name} game {index}: OpenSpiel's game ended first")
         if t.current_player() == tabula_side:
-            code = t.agent_action(spec, seed=seed * 1_000_003 + index * 1009 + move)
+            if kept is not None:
+                code = kept.step(t)
+            else:
+                code = t.agent_action(spec, seed=seed * 1_000_003 + index * 1009 + move)
             text = pairing.tabula_text(t.action_to_string(code))
-            theirs = pairing.moves(o)[text]
-            t.apply_action(code)
-            for a in theirs:
-                o.apply_action(a)
+            theirs, ours = pairing.moves(o)[text], [code]
         else:
             action = bot.step(o)
-            text = pairing.openspiel_text(o, action) if pairing.openspiel_text else None
-            ours = tabula_moves(pairing, t)[text]
-            o.apply_action(action)
-            for a in ours:
-                t.apply_action(a)
+            text = pairing.openspiel_text(o, action)
+            theirs, ours = [action], tabula_moves(pairing, t)[text]
+        for a in theirs:
+            o.apply_action(a)
+        for a in ours:
+            if kept is not None:
+                kept.inform(t, a)
+            t.apply_action(a)
         move += 1
     if not o.is_terminal():
         raise RuntimeError(f"{name} game {index}: Tabula's game ended first")
@@ -120,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     budget.add_argument("--sims", type=int, help="simulations a move for both (default 1000)")
     budget.add_argument("--ms", type=int, help="milliseconds a move for both")
     parser.add_argument("--agent", default="mcts", help="Tabula's agent, without its budget")
+    parser.add_argument("--keep-tree", action="store_true", help="one agent a game, told of every move")
     parser.add_argument("--jobs", type=int, default=2, help="games played at once")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
@@ -129,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [n for n in names if n not in ROWS]
     if unknown:
         parser.error(f"unknown rows {unknown}; rows are {', '.join(ROWS)}")
-    jobs = [(n, i, args.agent, sims, args.ms, args.seed) for n in names for i in range(args.games)]
+    jobs = [(n, i, args.agent, sims, args.ms, args.seed, args.keep_tree) for n in names for i in range(args.games)]
     began = time.perf_counter()
     with Pool(args.jobs) as pool:
         results = pool.map(play, jobs, chunksize=1)
@@ -154,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps({"agent": args.agent, "budget": budget_text, "seconds": round(seconds, 1), "rows": rows}))
         return 0
-    print(f"Tabula `{args.agent}` against OpenSpiel MCTSBot (c = 2, random rollouts, solver), {budget_text} a move")
+    tree = ", its tree kept between moves" if args.keep_tree else ""
+    print(f"Tabula `{args.agent}`{tree} against OpenSpiel MCTSBot (c = 2, random rollouts, solver), {budget_text} a move")
     print()
     print("| game | games | wins | draws | losses | Tabula's score | 95% interval |")
     print("|---|---:|---:|---:|---:|---:|---|")

@@ -300,6 +300,94 @@ impl Game {
     fn __repr__(&self) -> String {
         format!("<tabula.Game {}>", tabula::summary::title(self.engine.game()))
     }
+
+    /// One of the engine's agents for this game, named as on the command line (`random`,
+    /// `mcts:1000`, `mcts:sims=1000,c=0`, `grave:ms=100`, `alphabeta:depth=4`; docs/AGENTS.md),
+    /// seeded; an agent given no budget thinks `think_ms` milliseconds a decision.
+    #[pyo3(signature = (spec, seed=1, think_ms=1000))]
+    fn agent(slf: &Bound<'_, Self>, spec: &str, seed: u64, think_ms: u64) -> PyResult<PyAgent> {
+        limits::think_ms(think_ms)?;
+        let agent = make_agent(spec, seed, think_ms).map_err(PyValueError::new_err)?;
+        if let Some(n) = spec.split_once(':').and_then(|(_, p)| p.split(',').find_map(|x| sims_of(x.trim()))) {
+            limits::simulations(n)?;
+        }
+        Ok(PyAgent {
+            game: slf.clone().unbind(),
+            agent: std::sync::Mutex::new(Some(agent)),
+            name: spec.trim().to_string(),
+        })
+    }
+}
+
+/// One of the engine's agents, kept from move to move so that a search keeps its tree:
+/// `game.agent("mcts:sims=1000", seed=1)`, then `agent.step(state)` for its choice and
+/// `agent.inform(state, action)` for every action played (its own included), with the state
+/// before the action.
+#[pyclass(name = "Agent", module = "tabula._tabula")]
+pub struct PyAgent {
+    game: Py<Game>,
+    /// `None` only while a search runs without the GIL. (In a mutex only because a Python
+    /// class must be shareable between threads; the methods take it by `&mut self`.)
+    agent: std::sync::Mutex<Option<Box<dyn tabula::agent::Agent>>>,
+    name: String,
+}
+
+#[pymethods]
+impl PyAgent {
+    /// The action the agent chooses in `state` (a state of its game, not over). The search runs
+    /// without the GIL; Ctrl-C is heard when it ends.
+    fn step(&mut self, py: Python<'_>, state: &GameState) -> PyResult<i64> {
+        self.same_game(state)?;
+        if state.over() {
+            return Err(PyValueError::new_err("the game is over: there is no action to choose"));
+        }
+        limits::listed(state.game().engine.legal_count(&state.state))?;
+        let slot = self.agent.get_mut().unwrap_or_else(|e| e.into_inner());
+        let mut agent = slot.take().ok_or_else(|| PyValueError::new_err("the agent is busy"))?;
+        let engine = state.game().engine.clone();
+        let position = state.state.clone();
+        let (agent, action) = py.detach(move || {
+            let action = agent.choose(&engine, &position);
+            (agent, action)
+        });
+        *self.agent.get_mut().unwrap_or_else(|e| e.into_inner()) = Some(agent);
+        py.check_signals()?;
+        Ok(state.game().codec.encode(action).expect("every legal action has a code"))
+    }
+
+    /// Tells the agent that `action` was played in `state` (the state before it), so that its
+    /// search goes on from what it knows of the position after.
+    fn inform(&mut self, state: &GameState, action: i64) -> PyResult<()> {
+        self.same_game(state)?;
+        let game = state.game();
+        let a = game.codec.decode(action).ok_or_else(|| game.codec.unknown(action))?;
+        if !game.engine.legal(&state.state).contains(&a) {
+            return Err(IllegalActionError::new_err(format!("{action} is not a legal action here")));
+        }
+        if let Some(agent) = self.agent.get_mut().unwrap_or_else(|e| e.into_inner()) {
+            agent.observe(&game.engine, &state.state, a);
+        }
+        Ok(())
+    }
+
+    #[getter]
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<tabula.Agent {}>", self.name)
+    }
+}
+
+impl PyAgent {
+    fn same_game(&self, state: &GameState) -> PyResult<()> {
+        if Arc::ptr_eq(&self.game.get().engine, &state.game().engine) {
+            Ok(())
+        } else {
+            Err(PyValueError::new_err("the state is of another game than the agent's"))
+        }
+    }
 }
 
 /// A position, with the actions that led to it.
@@ -856,6 +944,7 @@ fn _tabula(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_SOURCE_BYTES", tabula::syntax::MAX_SOURCE_BYTES)?;
     m.add_class::<Game>()?;
     m.add_class::<GameState>()?;
+    m.add_class::<PyAgent>()?;
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(random_game_actions, m)?)?;
     m.add_function(wrap_pyfunction!(playouts, m)?)?;

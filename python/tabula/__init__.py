@@ -45,7 +45,10 @@ so these are the same for every player: ``player`` is checked, then ignored. A s
 ``state.serialize()`` (its action codes, one a line) is read back by
 ``game.deserialize_state(text)``, which also takes a list of codes and checks every action.
 ``state.mcts_action(simulations=1000, seed=1)`` is the engine's UCT search (the agent
-``mcts:N`` of ``tabula play``), run without the GIL, the same action for the same seed.
+``mcts:N`` of ``tabula play``), run without the GIL, the same action for the same seed;
+``state.agent_action(spec, seed)`` runs any agent named as on the command line
+(``"grave:sims=1000"``, ``"alphabeta:depth=4"``), and ``game.agent(spec, seed)`` makes one
+that keeps its tree between moves (``agent.step(state)``, ``agent.inform(state, action)``).
 ``state.set_action_limit(n)`` ends a state after ``n`` actions, as a draw.
 
 ``tabula.openspiel.load_game(path, variant=None, options=None)`` registers the game with OpenSpiel
@@ -77,6 +80,7 @@ from ._tabula import GameError, IllegalActionError, TERMINAL, ACTION_CAP
 
 __all__ = [
     "ACTION_CAP",
+    "Agent",
     "Game",
     "GameError",
     "GameState",
@@ -90,6 +94,7 @@ __all__ = [
 
 Game = _tabula.Game
 GameState = _tabula.GameState
+Agent = _tabula.Agent
 
 
 def _option_text(value: Any) -> str:

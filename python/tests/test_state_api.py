@@ -218,6 +218,32 @@ def test_agent_action_rejects_bad_calls(ttt):
         play(ttt, ["a1", "a2", "b1", "b2", "c1"]).agent_action("random")
 
 
+def test_an_agent_keeps_its_tree_between_moves(ttt):
+    agent = ttt.agent("mcts:sims=300", seed=2)
+    assert agent.name == "mcts:sims=300" and repr(agent) == "<tabula.Agent mcts:sims=300>"
+    state = ttt.new_initial_state()
+    while not state.is_terminal():
+        action = agent.step(state) if state.current_player() == 0 else state.legal_actions()[0]
+        agent.inform(state, action)
+        state.apply_action(action)
+    assert state.returns()[0] >= 0  # never lost against a player taking the first square
+    # X has a1 and b1, O has a2 and b2: c1 wins at once.
+    assert ttt.agent("grave:200").step(play(ttt, ["a1", "a2", "b1", "b2"])) == play(ttt, []).string_to_action("c1")
+
+
+def test_an_agent_refuses_bad_calls(ttt, chess):
+    agent = ttt.agent("random")
+    with pytest.raises(ValueError, match="another game"):
+        agent.step(chess.new_initial_state())
+    with pytest.raises(ValueError, match="the game is over"):
+        agent.step(play(ttt, ["a1", "a2", "b1", "b2", "c1"]))
+    taken = play(ttt, ["a1"])
+    with pytest.raises(tabula.IllegalActionError, match="not a legal action here"):
+        agent.inform(taken, taken.string_to_action("a1"))
+    with pytest.raises(ValueError, match="unknown agent"):
+        ttt.agent("oracle")
+
+
 def test_action_limit(ttt):
     state = play(ttt, ["b2", "a1"])
     state.set_action_limit(2)

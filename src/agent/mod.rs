@@ -13,11 +13,13 @@
 
 mod alphabeta;
 mod mcts;
+mod parallel;
 mod random;
 mod spec;
 
 pub use alphabeta::AlphaBeta;
-pub use mcts::{Grave, Mcts, MctsConfig};
+pub use mcts::{Grave, Mcts, MctsConfig, Proven, RootAction};
+pub use parallel::RootParallel;
 pub use random::RandomAgent;
 pub use spec::{AGENTS, MAX_THINK_MS, make_agent, split_players};
 

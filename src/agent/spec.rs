@@ -7,7 +7,10 @@
 //! think time. Because parameters and players are both separated by commas, a list of players
 //! is split with [`split_players`], which gives a `key=value` item to the agent before it.
 
-use super::{Agent, AlphaBeta, Budget, Mcts, MctsConfig, RandomAgent};
+use super::{Agent, AlphaBeta, Budget, Mcts, MctsConfig, RandomAgent, RootParallel};
+
+/// Most threads one agent searches on.
+pub const MAX_AGENT_THREADS: u64 = 256;
 
 /// Longest an agent may think per action, in milliseconds (an hour): a search is meant to
 /// answer while someone waits.
@@ -50,7 +53,8 @@ pub fn make_agent(spec: &str, seed: u64, think_ms: u64) -> Result<Box<dyn Agent>
             Ok(Box::new(RandomAgent::new(seed)))
         }
         "mcts" | "grave" => {
-            const KEYS: &[&str] = &["sims", "ms", "c", "grave", "ref", "bias", "contempt", "reuse", "lookahead"];
+            const KEYS: &[&str] =
+                &["sims", "ms", "threads", "c", "grave", "ref", "bias", "contempt", "reuse", "lookahead"];
             params.only(KEYS)?;
             let mut config = if kind == "grave" { MctsConfig::grave() } else { MctsConfig::default() };
             if kind == "grave" && params.get("grave").is_some() {
@@ -85,6 +89,10 @@ pub fn make_agent(spec: &str, seed: u64, think_ms: u64) -> Result<Box<dyn Agent>
                 config.look_ahead = look;
             }
             let budget = params.budget("sims", think_ms)?;
+            let threads = params.whole("threads", 1, MAX_AGENT_THREADS)?.unwrap_or(1) as usize;
+            if threads > 1 {
+                return Ok(Box::new(RootParallel::new(seed, budget, config, threads).named(spec.to_string())));
+            }
             let agent = Mcts::with_config(seed, budget, config);
             Ok(Box::new(if params.given.is_empty() { agent } else { agent.named(spec.to_string()) }))
         }
@@ -222,6 +230,8 @@ mod tests {
         assert!(make_agent("mcts:sims=10,c=0.7,contempt=0,reuse=no", 1, 100).is_ok());
         assert!(make_agent("grave:10,ref=20,bias=0.001", 1, 100).is_ok());
         assert!(make_agent("mcts:grave=no,c=1", 1, 100).is_ok());
+        assert_eq!(make_agent("mcts:sims=100,threads=2", 1, 100).unwrap().name(), "mcts:sims=100,threads=2");
+        assert_eq!(err("mcts:threads=0"), "`mcts:threads=0`: threads must be a whole number from 1 to 256, not `0`");
         assert!(make_agent("alphabeta:depth=3", 1, 100).is_ok());
         assert!(make_agent("alphabeta:ms=30", 1, 100).is_ok());
         assert_eq!(err("mcts:sims=10,ms=5"), "`mcts:sims=10,ms=5`: give sims or ms, not both");
@@ -229,7 +239,7 @@ mod tests {
         assert_eq!(err("mcts:c=-1"), "`mcts:c=-1`: c must be a number from 0 to 100, not `-1`");
         assert_eq!(
             err("mcts:depth=5"),
-            "`mcts:depth=5`: unknown parameter `depth`; this agent takes `sims`, `ms`, `c`, `grave`, `ref`, `bias`, `contempt`, `reuse`, `lookahead`"
+            "`mcts:depth=5`: unknown parameter `depth`; this agent takes `sims`, `ms`, `threads`, `c`, `grave`, `ref`, `bias`, `contempt`, `reuse`, `lookahead`"
         );
         assert_eq!(
             err("mcts:grave=no,ref=9"),

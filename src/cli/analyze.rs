@@ -17,7 +17,8 @@ pub struct AnalyzeArgs {
     /// Number of games.
     #[arg(long, default_value_t = 1000, value_parser = super::limits::games)]
     games: u64,
-    /// Who plays every seat: `random`, `mcts` or `mcts:ITERATIONS`.
+    /// Who plays every seat: an agent, `random`, `mcts`, `grave` or `alphabeta`, with its
+    /// parameters (`mcts:sims=200`; see docs/AGENTS.md).
     #[arg(long, default_value = "random")]
     players: String,
     /// Milliseconds an `mcts` player thinks per action.

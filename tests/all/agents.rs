@@ -342,3 +342,27 @@ fn mcts_never_loses_tic_tac_toe_to_perfect_play() {
     }
     assert!(lost.is_empty(), "{spec} lost {} of 200:\n{}", lost.len(), lost.join("\n"));
 }
+
+/// Connect Four on 5 columns and 4 rows, solved by an independent model written from the rules
+/// alone (`python3 tests/classics/connect_four_solve.py 5 4`): the empty board is a draw; the
+/// first player draws by opening in columns b, c or d, and loses by opening on an edge column,
+/// on the 20th and last ply.
+#[test]
+fn alphabeta_solves_connect_four_5_by_4() {
+    use tabula::agent::AlphaBeta;
+    let e = engine("games/connect-four.game", None, &["width=5", "height=4"]);
+    let mut ab = AlphaBeta::to_depth(20);
+    let start = e.initial();
+    assert_eq!(ab.value(&e, &start, 0, 20), 0, "the empty board is a draw");
+    for (column, loses) in [("a1", true), ("b1", false), ("c1", false), ("d1", false), ("e1", true)] {
+        let mut s = start.clone();
+        e.play(&mut s, column).unwrap();
+        let value = ab.value(&e, &s, 0, 19);
+        if loses {
+            assert!(value < 0, "{column} loses, not {value}");
+            assert_eq!(AlphaBeta::actions_to_end(value), Some(19), "{column}: the last of the 19 cells left");
+        } else {
+            assert_eq!(value, 0, "{column} draws");
+        }
+    }
+}
