@@ -882,10 +882,8 @@ impl Agent for Mcts {
     }
 
     fn choose(&mut self, engine: &Engine, state: &State) -> Action {
-        let count = engine.legal_count(state);
-        assert!(count > 0, "choose called on a finished game");
-        if count == 1 {
-            return engine.legal_nth(state, 0);
+        if let Some(only) = super::forced(engine, state) {
+            return only;
         }
         self.search(engine, state);
         self.best_action(engine, state)

@@ -25,6 +25,14 @@ pub use spec::{AGENTS, MAX_THINK_MS, make_agent, split_players};
 
 use crate::engine::{Action, Engine, State};
 
+/// The action of a decision that has only one, which needs no search. Panics on a finished
+/// game: an agent is never asked to choose there.
+pub(crate) fn forced(engine: &Engine, state: &State) -> Option<Action> {
+    let count = engine.legal_count(state);
+    assert!(count > 0, "choose called on a finished game");
+    (count == 1).then(|| engine.legal_nth(state, 0))
+}
+
 /// How much an agent may think per action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Budget {

@@ -81,10 +81,8 @@ impl Agent for RootParallel {
     }
 
     fn choose(&mut self, engine: &Engine, state: &State) -> Action {
-        let count = engine.legal_count(state);
-        assert!(count > 0, "choose called on a finished game");
-        if count == 1 {
-            return engine.legal_nth(state, 0);
+        if let Some(only) = super::forced(engine, state) {
+            return only;
         }
         let summaries: Vec<Vec<RootAction>> = std::thread::scope(|scope| {
             let handles: Vec<_> =
