@@ -85,17 +85,6 @@ impl Facts {
     }
 }
 
-/// The kinds of action with their names in the report, in the order of the counts kept per
-/// game.
-const KINDS: [(ActionKind, &str); 6] = [
-    (ActionKind::Place, "place"),
-    (ActionKind::Slide, "slide"),
-    (ActionKind::Relocate, "relocate"),
-    (ActionKind::Take, "take"),
-    (ActionKind::End, "end"),
-    (ActionKind::Pass, "pass"),
-];
-
 impl Analysis {
     pub fn new(engine: &Engine) -> Analysis {
         let game = engine.game();
@@ -126,7 +115,7 @@ impl Analysis {
         let (mut before, mut after) = (Facts::new(engine), Facts::new(engine));
         before.read(engine, state);
         let (mut turned_from, mut turned_to) = (vec![0u64; teams], vec![0u64; teams]);
-        let mut kinds = [0u64; KINDS.len()];
+        let mut kinds = [0u64; ActionKind::ALL.len()];
         while let Some(player) = engine.to_move(state) {
             if state.actions() >= cap {
                 break;
@@ -138,7 +127,7 @@ impl Analysis {
             }
             engine.apply_unchecked(state, action);
             after.read(engine, state);
-            kinds[KINDS.iter().position(|&(k, _)| k == action.kind).unwrap_or(0)] += 1;
+            kinds[action.kind as usize] += 1;
             // Stones that left the board other than by moving: removed by an effect. A stone
             // that changed owner where it stands left one team's count for another's.
             let mover_team = game.players[player].team;
@@ -180,8 +169,8 @@ impl Analysis {
             }
             std::mem::swap(&mut before, &mut after);
         }
-        for ((_, name), &n) in KINDS.iter().zip(&kinds).filter(|(_, n)| **n > 0) {
-            *self.action_kinds.entry(name).or_default() += n;
+        for (kind, &n) in ActionKind::ALL.iter().zip(&kinds).filter(|(_, n)| **n > 0) {
+            *self.action_kinds.entry(kind.name()).or_default() += n;
         }
         self.games += 1;
         *self.lengths.entry(state.turns()).or_default() += 1;

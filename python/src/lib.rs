@@ -22,7 +22,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 use rand::Rng;
 
-use tabula::agent::{Agent, Budget, Mcts, make_agent};
+use tabula::agent::{Agent, Budget, Mcts, make_agent, spec_iterations};
 use tabula::analyze::Analysis;
 use tabula::check::{self, LoadError, Selection};
 use tabula::diagnostic::{Diagnostic, Sources};
@@ -130,14 +130,31 @@ fn parse_actions(data: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
     })
 }
 
-/// Loads a game from a file (`is_path`) or from its text, with a variant and `KEY=VALUE` option
-/// settings, the way `tabula --variant --set` does.
-/// The iterations a spec's parameter asks for (`1000` first, or `sims=1000`).
-fn sims_of(param: &str) -> Option<u64> {
-    let n = param.strip_prefix("sims=").unwrap_or(param);
-    n.trim().parse().ok()
+/// An agent from its spec (`make_agent`), within the package's bounds on one call's work.
+fn build_agent(spec: &str, seed: u64, think_ms: u64) -> PyResult<Box<dyn Agent>> {
+    limits::think_ms(think_ms)?;
+    let agent = make_agent(spec, seed, think_ms).map_err(PyValueError::new_err)?;
+    if let Some(n) = spec_iterations(spec) {
+        limits::simulations(u64::from(n))?;
+    }
+    Ok(agent)
 }
 
+/// `agent`'s choice in `state` (checked to be a decision: see [`GameState::decision`]),
+/// searched without the GIL; the agent comes back with it.
+fn choose_detached(py: Python<'_>, mut agent: Box<dyn Agent>, state: &GameState) -> (Box<dyn Agent>, i64) {
+    let game = state.game();
+    let engine = game.engine.clone();
+    let position = state.state.clone();
+    let (agent, action) = py.detach(move || {
+        let action = agent.choose(&engine, &position);
+        (agent, action)
+    });
+    (agent, game.codec.encode(action).expect("every legal action has a code"))
+}
+
+/// Loads a game from a file (`is_path`) or from its text, with a variant and `KEY=VALUE` option
+/// settings, the way `tabula --variant --set` does.
 #[pyfunction]
 #[pyo3(signature = (source, is_path, variant=None, sets=Vec::new()))]
 fn load(source: String, is_path: bool, variant: Option<String>, sets: Vec<String>) -> PyResult<Game> {
@@ -306,11 +323,7 @@ impl Game {
     /// seeded; an agent given no budget thinks `think_ms` milliseconds a decision.
     #[pyo3(signature = (spec, seed=1, think_ms=1000))]
     fn agent(slf: &Bound<'_, Self>, spec: &str, seed: u64, think_ms: u64) -> PyResult<PyAgent> {
-        limits::think_ms(think_ms)?;
-        let agent = make_agent(spec, seed, think_ms).map_err(PyValueError::new_err)?;
-        if let Some(n) = spec.split_once(':').and_then(|(_, p)| p.split(',').find_map(|x| sims_of(x.trim()))) {
-            limits::simulations(n)?;
-        }
+        let agent = build_agent(spec, seed, think_ms)?;
         Ok(PyAgent {
             game: slf.clone().unbind(),
             agent: std::sync::Mutex::new(Some(agent)),
@@ -338,21 +351,13 @@ impl PyAgent {
     /// without the GIL; Ctrl-C is heard when it ends.
     fn step(&mut self, py: Python<'_>, state: &GameState) -> PyResult<i64> {
         self.same_game(state)?;
-        if state.over() {
-            return Err(PyValueError::new_err("the game is over: there is no action to choose"));
-        }
-        limits::listed(state.game().engine.legal_count(&state.state))?;
+        state.decision()?;
         let slot = self.agent.get_mut().unwrap_or_else(|e| e.into_inner());
-        let mut agent = slot.take().ok_or_else(|| PyValueError::new_err("the agent is busy"))?;
-        let engine = state.game().engine.clone();
-        let position = state.state.clone();
-        let (agent, action) = py.detach(move || {
-            let action = agent.choose(&engine, &position);
-            (agent, action)
-        });
+        let agent = slot.take().ok_or_else(|| PyValueError::new_err("the agent is busy"))?;
+        let (agent, action) = choose_detached(py, agent, state);
         *self.agent.get_mut().unwrap_or_else(|e| e.into_inner()) = Some(agent);
         py.check_signals()?;
-        Ok(state.game().codec.encode(action).expect("every legal action has a code"))
+        Ok(action)
     }
 
     /// Tells the agent that `action` was played in `state` (the state before it), so that its
@@ -455,6 +460,16 @@ impl GameState {
     }
 
     /// A perspective given to an observation: `None` or a player of the game.
+    /// Refuses a search where there is nothing to choose (the game is over) or more actions
+    /// than a root can hold a node each.
+    fn decision(&self) -> PyResult<()> {
+        if self.over() {
+            return Err(PyValueError::new_err("the game is over: there is no action to choose"));
+        }
+        limits::listed(self.game().engine.legal_count(&self.state))?;
+        Ok(())
+    }
+
     fn check_player(&self, player: Option<i64>) -> PyResult<()> {
         let players = self.game().engine.game().players.len() as i64;
         match player {
@@ -596,20 +611,10 @@ impl GameState {
     /// in `mcts_action`.
     #[pyo3(signature = (spec, seed=1, think_ms=1000))]
     fn agent_action(&self, py: Python<'_>, spec: &str, seed: u64, think_ms: u64) -> PyResult<i64> {
-        if self.over() {
-            return Err(PyValueError::new_err("the game is over: there is no action to choose"));
-        }
-        limits::think_ms(think_ms)?;
-        limits::listed(self.game().engine.legal_count(&self.state))?;
-        let mut agent = make_agent(spec, seed, think_ms).map_err(PyValueError::new_err)?;
-        if let Some(n) = spec.split_once(':').and_then(|(_, p)| p.split(',').find_map(|x| sims_of(x.trim()))) {
-            limits::simulations(n)?;
-        }
-        let engine = self.game().engine.clone();
-        let state = self.state.clone();
-        let action = py.detach(move || agent.choose(&engine, &state));
+        self.decision()?;
+        let (_, action) = choose_detached(py, build_agent(spec, seed, think_ms)?, self);
         py.check_signals()?;
-        Ok(self.game().codec.encode(action).expect("every legal action has a code"))
+        Ok(action)
     }
 
     /// `action_to_string(action)` or OpenSpiel's `action_to_string(player, action)`.

@@ -159,7 +159,7 @@ impl AlphaBeta {
         let key = engine.position_key(state);
         if let Some(e) = key.and_then(|k| self.table.get(&k)) {
             if e.depth >= depth || !e.cut {
-                let value = from_table(e.value, ply);
+                let value = shift_decided(e.value, -(ply as i64));
                 let settled = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => value >= beta,
@@ -200,7 +200,7 @@ impl AlphaBeta {
                 } else {
                     Bound::Exact
                 };
-                self.table.insert(k, Entry { depth, value: to_table(best, ply), bound, cut });
+                self.table.insert(k, Entry { depth, value: shift_decided(best, ply as i64), bound, cut });
             }
         }
         best
@@ -270,20 +270,13 @@ impl AlphaBeta {
     }
 }
 
-/// A value as the table keeps it: a win's or loss's distance from the position, not the root.
-fn to_table(value: i64, ply: usize) -> i64 {
+/// A decided value with its distance to the end made `by` actions shorter: into the table a
+/// win's or loss's distance is counted from the position (`by` is its ply), out of it from the
+/// root again (`by` is minus the ply). Other values stay as they are.
+fn shift_decided(value: i64, by: i64) -> i64 {
     match value {
-        v if v > WIN / 2 => v + ply as i64,
-        v if v < -WIN / 2 => v - ply as i64,
-        v => v,
-    }
-}
-
-/// A value from the table, seen from `ply` actions below the root.
-fn from_table(value: i64, ply: usize) -> i64 {
-    match value {
-        v if v > WIN / 2 => v - ply as i64,
-        v if v < -WIN / 2 => v + ply as i64,
+        v if v > WIN / 2 => v + by,
+        v if v < -WIN / 2 => v - by,
         v => v,
     }
 }

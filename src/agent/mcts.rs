@@ -39,6 +39,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::{Agent, Budget};
+use crate::engine::bits::Bits;
 use crate::engine::playout::{play_out_capped, play_out_noted};
 use crate::engine::{Action, ActionKind, Engine, State};
 
@@ -266,22 +267,22 @@ impl Mcts {
             return Vec::new();
         }
         self.search(engine, state);
-        let root = &self.nodes[0];
-        let mut out: Vec<(Action, u32, f64, i16)> = self.nodes[root.children()]
+        let mut out: Vec<(Action, u32, f64)> = self
+            .root_summary()
             .iter()
-            .map(|c| {
-                let value = match c.proven {
-                    OPEN if c.visits == 0 => 0.5,
-                    OPEN => c.value / f64::from(c.visits),
-                    DRAW => 0.5,
-                    w if w as u16 == c.team => 1.0,
-                    _ => 0.0,
+            .map(|r| {
+                let value = match r.proven {
+                    None if r.visits == 0 => 0.5,
+                    None => r.value / f64::from(r.visits),
+                    Some(Proven::Draw) => 0.5,
+                    Some(Proven::Win) => 1.0,
+                    Some(Proven::Loss) => 0.0,
                 };
-                (c.action, c.visits, value, c.proven)
+                (r.action, r.visits, value)
             })
             .collect();
         out.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
-        out.into_iter().map(|(a, n, v, _)| (a, n, v)).collect()
+        out
     }
 
     /// Makes node 0 stand for `state`, keeping the tree if it already does.
@@ -305,15 +306,18 @@ impl Mcts {
             Budget::Millis(ms) => (u32::MAX, Some(Duration::from_millis(ms))),
         };
         let root_state = self.root_state.take().expect("root state");
-        // The arena may have changed since the last search: no reference's children are known.
-        self.reference_of = NONE;
-        let sites = engine.game().board.site_count();
-        self.reference_children.reset(sites);
-        self.seen.size(sites, engine.game().teams.len().max(1));
         self.grave = self.config.grave.filter(|g| {
             !g.placements_only
                 || engine.legal(&root_state).iter().all(|a| matches!(a.kind, ActionKind::Place | ActionKind::Pass))
         });
+        if self.grave.is_some() {
+            // The arena may have changed since the last search: no reference's children are
+            // known.
+            self.reference_of = NONE;
+            let sites = engine.game().board.site_count();
+            self.reference_children.reset(sites);
+            self.seen.size(sites, engine.game().teams.len().max(1));
+        }
         let mut scratch = self.scratch.take().unwrap_or_else(|| root_state.clone());
         let teams = engine.game().teams.len().max(1);
         let even = 1.0 / teams as f64;
@@ -600,13 +604,10 @@ impl Mcts {
     /// The action to play after a search: a winning one if the search found one, else the
     /// most visited among those not known to lose.
     fn best_action(&mut self, engine: &Engine, state: &State) -> Action {
-        match best_of(&self.root_summary()) {
-            Some(action) => action,
-            None => {
-                let i = self.rng.random_range(0..engine.legal_count(state));
-                engine.legal_nth(state, i)
-            }
-        }
+        best_of(&self.root_summary()).unwrap_or_else(|| {
+            let i = self.rng.random_range(0..engine.legal_count(state));
+            engine.legal_nth(state, i)
+        })
     }
 
     /// What the last search knows of each action at the root.
@@ -711,53 +712,46 @@ fn place_site(a: Action, sites: usize) -> Option<usize> {
     (a.kind == ActionKind::Place && a.piece == 0 && (a.to as usize) < sites).then_some(a.to as usize)
 }
 
-/// A set of (team, action): one bit per team and site for plain placements (GRAVE's common
-/// case, and most of its work), hashed for other actions.
+/// A set of (team, action): a set of sites per team for plain placements (GRAVE's common case,
+/// and most of its work), hashed for other actions.
 #[derive(Default)]
 struct ActionSet {
     sites: usize,
-    bits: Vec<u64>,
-    /// The words of `bits` that are not zero, to clear them.
-    touched: Vec<u32>,
+    places: Vec<Bits>,
     others: HashSet<u64, Quick>,
 }
 
 impl ActionSet {
     fn size(&mut self, sites: usize, teams: usize) {
         self.sites = sites;
-        self.bits.clear();
-        self.bits.resize((sites * teams).div_ceil(64), 0);
-        self.touched.clear();
+        self.places = vec![Bits::new(sites); teams];
         self.others.clear();
     }
 
     fn clear(&mut self) {
-        for &w in &self.touched {
-            self.bits[w as usize] = 0;
-        }
-        self.touched.clear();
+        self.places.iter_mut().for_each(Bits::clear);
         self.others.clear();
     }
 
+    /// Where `a` goes in the sets of sites: its team's and its site, if it is a plain placement.
+    fn place(&self, team: u16, a: Action) -> Option<(usize, u16)> {
+        let team = team as usize;
+        place_site(a, self.sites).filter(|_| team < self.places.len()).map(|site| (team, site as u16))
+    }
+
     fn insert(&mut self, team: u16, a: Action) {
-        match place_site(a, self.sites).map(|site| team as usize * self.sites + site) {
-            Some(i) if i / 64 < self.bits.len() => {
-                let word = &mut self.bits[i / 64];
-                if *word == 0 {
-                    self.touched.push((i / 64) as u32);
-                }
-                *word |= 1 << (i % 64);
-            }
-            _ => {
+        match self.place(team, a) {
+            Some((t, site)) => self.places[t].insert(site),
+            None => {
                 self.others.insert(packed(team, a));
             }
         }
     }
 
     fn contains(&self, team: u16, a: Action) -> bool {
-        match place_site(a, self.sites).map(|site| team as usize * self.sites + site) {
-            Some(i) if i / 64 < self.bits.len() => self.bits[i / 64] & (1 << (i % 64)) != 0,
-            _ => self.others.contains(&packed(team, a)),
+        match self.place(team, a) {
+            Some((t, site)) => self.places[t].contains(site),
+            None => self.others.contains(&packed(team, a)),
         }
     }
 }

@@ -21,7 +21,7 @@ pub use alphabeta::AlphaBeta;
 pub use mcts::{Grave, Mcts, MctsConfig, Proven, RootAction};
 pub use parallel::RootParallel;
 pub use random::RandomAgent;
-pub use spec::{AGENTS, MAX_THINK_MS, make_agent, split_players};
+pub use spec::{AGENTS, MAX_THINK_MS, make_agent, spec_iterations, split_players};
 
 use crate::engine::{Action, Engine, State};
 

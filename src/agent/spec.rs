@@ -113,6 +113,20 @@ pub fn make_agent(spec: &str, seed: u64, think_ms: u64) -> Result<Box<dyn Agent>
     }
 }
 
+/// The iterations a search spec asks for a decision (`mcts:1000`, `grave:sims=500`), where it
+/// asks for a number of them: what a caller that bounds the work of one call checks. `None` for
+/// other agents, budgets of time, and specs that [`make_agent`] refuses.
+pub fn spec_iterations(spec: &str) -> Option<u32> {
+    let (kind, params) = spec.trim().split_once(':')?;
+    if !matches!(kind.trim().to_ascii_lowercase().as_str(), "mcts" | "grave") {
+        return None;
+    }
+    match Params::parse(spec, Some(params)).ok()?.budget("sims", 1).ok()? {
+        Budget::Iterations(n) => Some(n),
+        Budget::Millis(_) => None,
+    }
+}
+
 /// The parameters of one spec, checked against the kind's keys.
 struct Params<'a> {
     spec: &'a str,
@@ -222,6 +236,16 @@ mod tests {
         assert_eq!(split_players("grave:ref=50,alphabeta:depth=3,ms=9"), ["grave:ref=50", "alphabeta:depth=3,ms=9"]);
         // A parameter with no agent before it stays an item of its own, refused by `make_agent`.
         assert_eq!(split_players("c=1,random"), ["c=1", "random"]);
+    }
+
+    #[test]
+    fn the_iterations_of_a_spec_are_read() {
+        assert_eq!(spec_iterations("mcts:1000"), Some(1000));
+        assert_eq!(spec_iterations("grave:c=0,sims=500"), Some(500));
+        assert_eq!(spec_iterations("mcts:ms=50"), None);
+        assert_eq!(spec_iterations("mcts"), None);
+        assert_eq!(spec_iterations("alphabeta:6"), None);
+        assert_eq!(spec_iterations("mcts:4000000000"), Some(4_000_000_000));
     }
 
     #[test]

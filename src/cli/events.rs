@@ -45,16 +45,12 @@ pub fn said(engine: &Engine, before: &State, after: &State, action: Action) -> V
     }
     if let (None, Some(outcome)) = (engine.outcome(before), engine.outcome(after)) {
         lines.push(match outcome.reason {
-            EndReason::Rule(i) => match game
-                .end_said
-                .get(i)
-                .cloned()
-                .flatten()
-                .or_else(|| game.end.get(i).and_then(reason).map(str::to_string))
-            {
-                Some(why) => format!("the game ends: {why}"),
-                None => "the game ends".to_string(),
-            },
+            EndReason::Rule(i) => {
+                match game.end_said.get(i).and_then(Option::as_deref).or_else(|| game.end.get(i).and_then(reason)) {
+                    Some(why) => format!("the game ends: {why}"),
+                    None => "the game ends".to_string(),
+                }
+            }
             EndReason::Blocked => "the game ends: the player to move has no legal action".to_string(),
             EndReason::Effect => "the game ends by the effect of this action".to_string(),
         });

@@ -665,26 +665,18 @@ impl Session<'_> {
             );
             return;
         }
-        let groups = [
-            (ActionKind::Place, "place"),
-            (ActionKind::Slide, "slide"),
-            (ActionKind::Relocate, "relocate"),
-            (ActionKind::Take, "take"),
-            (ActionKind::End, "end"),
-            (ActionKind::Pass, "pass"),
-        ];
-        let several = groups.iter().filter(|(k, _)| kept.iter().any(|a| a.kind == *k)).count() > 1;
+        let several = ActionKind::ALL.iter().filter(|&&k| kept.iter().any(|a| a.kind == k)).count() > 1;
         if !several {
             let texts: Vec<String> = kept.iter().map(|&a| self.engine.action_text(a)).collect();
             println!("{} legal: {}", texts.len(), texts.join(" "));
             return;
         }
         println!("{} legal:", kept.len());
-        for (kind, name) in groups {
+        for kind in ActionKind::ALL {
             let texts: Vec<String> =
                 kept.iter().filter(|a| a.kind == kind).map(|&a| self.engine.action_text(a)).collect();
             if !texts.is_empty() {
-                println!("  {name} ({}): {}", texts.len(), texts.join(" "));
+                println!("  {} ({}): {}", kind.name(), texts.len(), texts.join(" "));
             }
         }
     }

@@ -17,6 +17,30 @@ pub enum ActionKind {
     Pass,
 }
 
+impl ActionKind {
+    /// Every kind, in the order of declaration (`kind as usize` is its place here).
+    pub const ALL: [ActionKind; 6] = [
+        ActionKind::Place,
+        ActionKind::Slide,
+        ActionKind::Relocate,
+        ActionKind::Take,
+        ActionKind::End,
+        ActionKind::Pass,
+    ];
+
+    /// The kind's name in reports, listings and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            ActionKind::Place => "place",
+            ActionKind::Slide => "slide",
+            ActionKind::Relocate => "relocate",
+            ActionKind::Take => "take",
+            ActionKind::End => "end",
+            ActionKind::Pass => "pass",
+        }
+    }
+}
+
 /// One atomic decision. `from` is unused (0) for placements, `end` and `pass`; `to` for `end`
 /// and `pass`. `piece` is the kind chosen by the player, that a promoting move makes of its
 /// piece or a placement takes from a hand of kinds: 0 for none, else the kind's index + 1 (it

@@ -366,14 +366,13 @@ impl Session {
 
     fn action_json(&self, action: Action) -> Value {
         let e = &self.engine;
-        let (kind, from, to) = match action.kind {
-            ActionKind::Place => ("place", None, Some(e.label(action.to))),
-            ActionKind::Slide => ("slide", Some(e.label(action.from)), Some(e.label(action.to))),
-            ActionKind::Relocate => ("relocate", Some(e.label(action.from)), Some(e.label(action.to))),
+        let kind = action.kind.name();
+        let (from, to) = match action.kind {
+            ActionKind::Place => (None, Some(e.label(action.to))),
+            ActionKind::Slide | ActionKind::Relocate => (Some(e.label(action.from)), Some(e.label(action.to))),
             // A stone chosen and taken off: clicked where it stands, as a placement is.
-            ActionKind::Take => ("take", None, Some(e.label(action.to))),
-            ActionKind::End => ("end", None, None),
-            ActionKind::Pass => ("pass", None, None),
+            ActionKind::Take => (None, Some(e.label(action.to))),
+            ActionKind::End | ActionKind::Pass => (None, None),
         };
         // A placement from a hand names the kind it takes.
         let piece = match (action.kind, action.promoted()) {
