@@ -123,7 +123,7 @@ fn decode(body: &[u8]) -> Result<Message, String> {
 
 /// Reads messages until the input ends, `exit` has been read, or the framing breaks; a
 /// message the server cannot use is reported and skipped.
-fn read_messages(mut input: impl BufRead, to_server: Sender<Message>) -> Result<(), FramingError> {
+fn read_messages(mut input: impl BufRead, to_server: &Sender<Message>) -> Result<(), FramingError> {
     while let Some(body) = read_message(&mut input)? {
         let message = match decode(&body) {
             Ok(message) => message,
@@ -156,9 +156,12 @@ pub fn stdio() -> io::Result<(Connection, Transport)> {
     let (done_writing, written) = bounded::<()>(0);
     std::thread::Builder::new().name("tabula-lsp-read".to_string()).spawn(move || {
         let stdin = io::stdin();
-        if let Err(e) = read_messages(stdin.lock(), to_server) {
+        // The channel to the server closes when this thread ends, after the framing error is
+        // sent: a server that finds its input gone then finds the reason too.
+        if let Err(e) = read_messages(stdin.lock(), &to_server) {
             let _ = fail.send(e);
         }
+        drop(to_server);
     })?;
     std::thread::Builder::new().name("tabula-lsp-write".to_string()).spawn(move || {
         let _done = done_writing;
