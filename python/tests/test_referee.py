@@ -33,8 +33,8 @@ def test_random_games_agree_in_lockstep(name):
 
 
 # Published figures at the pairings' depths (docs/CLASSICS.md): chess perft(4), Connect Four's
-# perft(7), Othello's perft(7), and the first turn of 10×10 Amazons.
-PUBLISHED = {"chess": 197_281, "connect-four": 823_536, "reversi": 55_092}
+# perft(7), Othello's perft(7), shogi's perft(3), and the first turn of 10×10 Amazons.
+PUBLISHED = {"chess": 197_281, "connect-four": 823_536, "reversi": 55_092, "shogi": 25_470}
 
 
 @pytest.mark.parametrize("name", list(PAIRINGS))

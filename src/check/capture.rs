@@ -60,6 +60,7 @@ pub fn after(cx: &mut Context, scope: &mut Scope<'_>, args: &mut Args<'_>, ctx: 
         cx.report(args.missing("a condition on the position after the effects"));
         return None;
     }
+    let ctx = Ctx { after: true, ..ctx };
     let out: Vec<Option<Bool>> = items.iter().map(|n| boolean(cx, scope, n, ctx)).collect();
     out.into_iter().collect()
 }

@@ -6,7 +6,7 @@ use super::expr::{Ctx, boolean, int, multiset, unexpected};
 use super::scope::{Category, POISON, Scope};
 use crate::codes;
 use crate::diagnostic::Diagnostic;
-use crate::game::{Criterion, EndRule, Int, Outcome, Prefer, Who};
+use crate::game::{Criterion, EndRule, Ignored, Int, Outcome, Prefer, Who};
 use crate::syntax::{Node, Span};
 
 /// `game` is where to report a missing section, or `None` when the section may just be
@@ -90,17 +90,27 @@ fn rule(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<EndRule>
     }
 }
 
-/// `(ignore ALLOWANCE...)` of a `repetition` rule: allowances left out of the position.
-fn ignore(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Vec<usize>> {
+/// `(ignore NAME...)` of a `repetition` rule: allowances and counters left out of the position.
+/// A name is looked up among the counters, then the allowances; one declared as neither is
+/// reported as an unknown allowance.
+fn ignore(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Vec<Ignored>> {
     let names = node.args();
     if names.is_empty() {
-        cx.report(Args::new(node).missing("an allowance"));
+        cx.report(Args::new(node).missing("an allowance or a counter"));
         return None;
     }
-    let mut out: Vec<usize> = Vec::new();
+    let mut out: Vec<Ignored> = Vec::new();
     let mut ok = true;
     for (i, name) in names.iter().enumerate() {
-        match scope.allowance(name) {
+        let found = match name.symbol() {
+            Some(n)
+                if scope.setup.counters.iter().any(|c| c == n) && !scope.setup.allowances.iter().any(|a| a == n) =>
+            {
+                scope.counter(name).map(Ignored::Counter)
+            }
+            _ => scope.allowance(name).map(Ignored::Allowance),
+        };
+        match found {
             Ok(a) if out.contains(&a) => {
                 let first = names[..i].iter().find(|n| n.symbol() == name.symbol()).map_or(name.span, |n| n.span);
                 cx.report(

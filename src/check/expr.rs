@@ -25,6 +25,8 @@ pub struct Ctx {
     pub end: bool,
     /// In a phase's `until`, evaluated before the turn begins: no `grew`.
     pub until: bool,
+    /// In a move's `after`, judging the position an action leaves: `no-reply`.
+    pub after: bool,
 }
 
 /// Reports a form that is not of the expected category, saying what it is instead.
@@ -232,9 +234,22 @@ pub fn int(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Op
             Int::Seeds(set?)
         }
         "hand-size" => {
-            args.finish(cx);
-            need(cx, node, ctx.play, "inside a turn")?;
-            Int::Hand
+            let kinds: Option<Vec<u8>> = args.rest().iter().map(|n| super::pieces::kind(cx, scope, n)).collect();
+            // In an end rule's `when`, the hand of the player whose turn it is, as everywhere
+            // the mover's.
+            need(cx, node, ctx.play || ctx.end, "inside a turn or in an end rule's `when`")?;
+            match kinds? {
+                kinds if kinds.is_empty() => Int::Hand,
+                _ if !scope.setup.keeps_captures => {
+                    cx.report(
+                        Diagnostic::error(codes::WRONG_PLACE, "only a hand that keeps captures holds pieces by kind")
+                            .label(node.span, "counts pieces of a kind in hand")
+                            .help("say `(hand captures)` in `players`, or count the whole hand with `(hand-size)`"),
+                    );
+                    return None;
+                }
+                kinds => Int::HandOf(kinds),
+            }
         }
         "turn-number" => {
             args.finish(cx);
@@ -398,6 +413,25 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
                 "inside a turn (it compares with the value when the turn began; in `until`, the turn has not begun)",
             )?;
             Bool::Grew(scope.snapshot(value?))
+        }
+        "was" => {
+            let condition = args.required(cx, "the condition as it held when the turn began");
+            let condition =
+                condition.and_then(|n| boolean(cx, scope, n, Ctx { to: false, from: false, site: false, ..ctx }));
+            args.finish(cx);
+            need(
+                cx,
+                node,
+                (ctx.play || ctx.end) && !ctx.until,
+                "inside a turn or an end rule's `when` (it reads the position when the turn began; in `until`, the turn has not begun)",
+            )?;
+            let value = Int::If(Box::new(condition?), Box::new(Int::Const(1)), Box::new(Int::Const(0)));
+            Bool::Was(scope.snapshot(value))
+        }
+        "no-reply" => {
+            args.finish(cx);
+            need(cx, node, ctx.after, "in a move's `(after ...)`, which judges the position the action leaves")?;
+            Bool::NoReply
         }
         "hand-empty" => {
             args.finish(cx);

@@ -62,7 +62,8 @@ impl Symbols {
     /// The regions the game file declares are marked where they are empty, as `render` tints
     /// them: an owned region by its owner's initial in lower case (when that differs from every
     /// stone) or, in a game of pieces, by its owner's mark of [`OWNED_MARKS`]; any other by `+`.
-    /// A site in several regions shows the last one, as in pictures.
+    /// A site in several regions shows the last one, as in pictures. A region of every site
+    /// (shogi's files, say) tells no site from another and is not marked.
     pub fn new(game: &Game) -> Symbols {
         let stones = team_chars(game);
         // A mark must not read as a piece: no kind's letter, in either case.
@@ -75,7 +76,13 @@ impl Symbols {
         let mut mark_legend = Vec::new();
         // In a game with seeds an empty site shows its count, not a region's mark.
         let marked = if game.uses_seeds() { &[][..] } else { &game.regions[..] };
-        for region in marked.iter().filter(|r| !r.builtin) {
+        let sites = game.board.site_count();
+        let everywhere = |r: &&crate::game::RegionDef| {
+            let mut seen = vec![false; sites];
+            r.parts.iter().flatten().for_each(|&s| seen[s as usize] = true);
+            seen.iter().all(|&b| b)
+        };
+        for region in marked.iter().filter(|r| !r.builtin && !everywhere(r)) {
             let mark = match region.owner {
                 Some(t) if game.has_kinds() => OWNED_MARKS.get(t).copied(),
                 Some(t) => stones.get(t).and_then(|c| c.to_lowercase().next()),

@@ -8,6 +8,12 @@ use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
 use crate::game::{Move, Repeat};
 
+/// How deep `(no-reply)` questions nest: the replies are judged by their own rules, but a
+/// reply's own `(no-reply)` is not asked (it is false: a reply to the reply is taken to exist).
+/// Asked, it would hang each answer on the next down to the end of the game, where in a game
+/// such as LANGUAGE.md's "Last gap" no move would ever be legal.
+const REPLY_DEPTH: u8 = 1;
+
 impl Engine {
     /// Whether a position with this board hash is banned for a move with `ban`: any position
     /// the game has had (superko), or the one before the last action (ko).
@@ -79,6 +85,35 @@ impl Engine {
             }),
             _ => None,
         }
+    }
+
+    /// `(no-reply)`, asked of `s`, the position an action leaves (after its effects, in a
+    /// move's `after`): whether the player after `mover` could not begin his turn, were the
+    /// turn to end now. His turn is tried as `nobody-can-move` tries one: on a copy, in his
+    /// phase, with no allowance in force; his actions are judged by their own rules but for a
+    /// `(no-reply)` of theirs ([`REPLY_DEPTH`]). Rare (pawn drops that check, in shogi), so the
+    /// copy is made afresh.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn no_reply(&self, s: &State, w: &Work, mover: usize) -> bool {
+        if w.replies >= REPLY_DEPTH {
+            return false;
+        }
+        let mut t = s.clone();
+        let mut tw = w.clone();
+        // The copies are made while actions are being listed, with the lists taken out.
+        t.legal = super::legal::Legal::new(s.board.len());
+        tw.restore_taken(s.board.len());
+        tw.replies += 1;
+        self.hand_over(&mut t, mover);
+        !self.first_decision(&mut t, &mut tw)
+    }
+
+    /// `(hand-size KIND...)`: the pieces of these kinds in `player`'s hand, in a game whose
+    /// hands keep captures (`held` is per player, per kind).
+    pub(crate) fn held_of(&self, s: &State, player: usize, kinds: &[u8]) -> i64 {
+        let row = player * self.game.pieces.len();
+        kinds.iter().map(|&k| i64::from(s.held[row + k as usize])).sum()
     }
 
     /// Narrows a move's candidate placements (in `places`) to those that pass its `after`

@@ -879,6 +879,14 @@ impl Engine {
                 return false;
             }
         }
+        self.hand_over(s, s.mover as usize);
+        true
+    }
+
+    /// The last step of a turn's end: the turn counted, its move remembered as the previous
+    /// one, and the turn handed to the player after `mover`.
+    #[inline(always)]
+    pub(super) fn hand_over(&self, s: &mut State, mover: usize) {
         s.turns_completed += 1;
         s.turn_started = false;
         s.previous = match s.turn_move.take() {
@@ -888,8 +896,7 @@ impl Engine {
         s.arrival = None;
         s.relocated.clear();
         s.visited.clear();
-        s.mover = self.next_player(s.mover as usize) as u8;
-        true
+        s.mover = self.next_player(mover) as u8;
     }
 
     /// The end rules of a turn boundary, the turn limits and repetition; returns whether one
@@ -929,8 +936,8 @@ impl Engine {
             // `repetition`), so that a hand emptied last turn is the same position as later.
             mix = mix.add(u64::from(self.phase_at_turn_start(s, w, p)));
         }
-        for &c in &s.counters {
-            mix = mix.add(c as u64);
+        for &i in &self.position_counters {
+            mix = mix.add(s.counters[i] as u64);
         }
         for &i in &self.position_allowances {
             mix = mix.add(s.allow_next[i] as u64);
@@ -1021,7 +1028,7 @@ impl Engine {
 
     /// Steps 1–4 of a turn's beginning for `s.mover` (phase, snapshots, allowances, the first
     /// stage that offers a decision); returns whether one does, with its actions in `s.legal`.
-    fn first_decision(&self, s: &mut State, w: &mut Work) -> bool {
+    pub(super) fn first_decision(&self, s: &mut State, w: &mut Work) -> bool {
         self.open_turn(s, w);
         self.first_stage_with_decision(s, w)
     }

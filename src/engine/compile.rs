@@ -471,6 +471,10 @@ fn num(cx: Cx<'_>, e: &Int) -> Num {
             Num::Code(int_fn(move |engine, s, _, env| engine.completed(s, &regions, true, env) as i64))
         }
         Int::Hand => Num::Leaf(Leaf::Hand),
+        Int::HandOf(kinds) => {
+            let kinds = kinds.clone();
+            Num::Code(int_fn(move |engine, s, _, env| engine.held_of(s, env.mover, &kinds)))
+        }
         Int::TurnNumber => Num::Leaf(Leaf::TurnNumber),
         Int::Liberties(..) | Int::Area(_) => interpreted_int(e),
     }
@@ -675,6 +679,11 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
                 now(engine, s, w, env) > s.snapshots[slot]
             })))
         }
+        Bool::Was(slot) => {
+            let slot = *slot;
+            Cond::Code(bool_fn(move |_, s, _, _| s.snapshots[slot] != 0))
+        }
+        Bool::NoReply => Cond::Code(bool_fn(|engine, s, w, env| engine.no_reply(s, w, env.mover))),
         Bool::HandEmpty => Cond::Code(bool_fn(|_, s, _, env| s.hands[env.mover] == 0)),
         Bool::BoardFull => Cond::Code(bool_fn(|_, s, _, _| board_full(s))),
         Bool::NoMoves => Cond::Code(bool_fn(|_, _, _, env| env.no_moves)),

@@ -138,6 +138,7 @@ impl Engine {
             Int::Allowance(a) => s.allowance(*a),
             Int::Completed(regions, by_anyone) => self.completed(s, regions, *by_anyone, env) as i64,
             Int::Hand => s.hand_size(env.mover),
+            Int::HandOf(kinds) => self.held_of(s, env.mover, kinds),
             Int::TurnNumber => s.turn_number(),
             Int::Liberties(var, rel) => self.liberties(s, w, env.var(*var), *rel),
             Int::Area(rel) => self.area(s, w, *rel, env.subject),
@@ -156,6 +157,8 @@ impl Engine {
             }
             Bool::FirstTurn => s.is_first_turn(),
             Bool::Grew(slot) => self.int(s, w, &self.game.snapshots[*slot], env) > s.snapshots[*slot],
+            Bool::Was(slot) => s.snapshots[*slot] != 0,
+            Bool::NoReply => self.no_reply(s, w, env.mover),
             Bool::HandEmpty => s.hands[env.mover] == 0,
             Bool::BoardFull => s.empty_count == 0,
             Bool::Filled(region, filter) => {

@@ -80,6 +80,9 @@ pub struct Engine {
     /// The allowances whose pending values are part of a position for that rule (all but
     /// those it ignores).
     position_allowances: Vec<usize>,
+    /// The entries of the state's counters (every team's, of each counter) that are part of a
+    /// position for that rule: those of the counters it does not ignore.
+    position_counters: Vec<usize>,
     /// The board's hash is kept up to date (for `repetition` or a ban on repeated positions).
     hashing: bool,
     /// Some kind of piece belongs to nobody (see [`neutral`]), or the hash is kept (and keys
@@ -236,11 +239,16 @@ impl Engine {
             crate::game::EndRule::Repetition { count, .. } if *count > 0 => Some((i, *count)),
             _ => None,
         });
-        let position_allowances = (0..game.allowances.len())
-            .filter(|a| match repetition.map(|(i, _)| &game.end[i]) {
-                Some(crate::game::EndRule::Repetition { ignore, .. }) => !ignore.contains(a),
-                _ => true,
-            })
+        let ignored = |count: crate::game::Ignored| match repetition.map(|(i, _)| &game.end[i]) {
+            Some(crate::game::EndRule::Repetition { ignore, .. }) => ignore.contains(&count),
+            _ => false,
+        };
+        let position_allowances =
+            (0..game.allowances.len()).filter(|&a| !ignored(crate::game::Ignored::Allowance(a))).collect();
+        let teams = game.teams.len();
+        let position_counters = (0..game.counters.len())
+            .filter(|&c| !ignored(crate::game::Ignored::Counter(c)))
+            .flat_map(|c| c * teams..(c + 1) * teams)
             .collect();
         let mut group_relations = game.group_relations();
         let program = lower::lower(&game);
@@ -298,6 +306,7 @@ impl Engine {
             zobrist,
             repetition,
             position_allowances,
+            position_counters,
             hashing,
             kinds_tracked,
             keeps_captures,

@@ -169,6 +169,9 @@ pub(crate) struct Work {
     /// A number computed by the rules went beyond the 64-bit range (and was saturated) at
     /// some point of this game: the result of the game cannot be trusted.
     pub overflow: bool,
+    /// How many `(no-reply)` questions this scratch space answers inside one another: a reply
+    /// judged for one may ask another ([`Engine::no_reply`](super::Engine::no_reply)).
+    pub replies: u8,
     /// Copies of the position that weigh a decision's actions for `(maximize ...)`, kept for
     /// their memory ([`super::maximize`]).
     pub ahead: Vec<State>,
@@ -308,6 +311,7 @@ impl Clone for Work {
             group_fill: self.group_fill.clone(),
             group_sizes: Vec::new(),
             overflow: self.overflow,
+            replies: self.replies,
             ahead: Vec::new(),
         }
     }
@@ -319,6 +323,7 @@ impl Clone for Work {
         self.in_range.clone_from(&other.in_range);
         self.chains.clone_from(&other.chains);
         self.overflow = other.overflow;
+        self.replies = other.replies;
         if self.cuts.sites() != other.cuts.sites() {
             *self = other.clone();
         }
@@ -326,6 +331,24 @@ impl Clone for Work {
 }
 
 impl Work {
+    /// Puts back, empty, the scratch sets that callers up the stack have taken out (`mem::take`
+    /// leaves a set without width), so that a copy of this scratch space can run a turn's
+    /// beginning of its own: `(no-reply)` is asked while a move's actions are being listed,
+    /// with the listing's sets out.
+    pub(crate) fn restore_taken(&mut self, sites: usize) {
+        for set in [&mut self.candidates, &mut self.keep, &mut self.mask] {
+            if set.is_taken() {
+                *set = Bits::new(sites);
+            }
+        }
+        if self.drop_sites.places.is_taken() {
+            self.drop_sites = Legal::new(sites);
+        }
+        if self.group_fill.is_taken() {
+            self.group_fill = GroupFill::new(sites);
+        }
+    }
+
     /// The value of a checked operation, or its saturated value with the overflow noted.
     #[inline]
     pub fn checked(&mut self, checked: Option<i64>, saturated: i64) -> i64 {
@@ -377,6 +400,7 @@ impl Work {
             group_fill: GroupFill::new(sites),
             group_sizes: Vec::new(),
             overflow: false,
+            replies: 0,
             ahead: Vec::new(),
         }
     }

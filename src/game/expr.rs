@@ -139,6 +139,8 @@ pub enum Int {
     Seeds(Sites),
     /// Stones in the mover's hand.
     Hand,
+    /// The pieces of these kinds in the mover's hand, in a game whose hands keep captures.
+    HandOf(Vec<u8>),
     /// Turns begun so far, this one included.
     TurnNumber,
     /// The liberties of the group of the stone on a site: the distinct empty sites next to
@@ -196,6 +198,11 @@ pub enum Bool {
     FirstTurn,
     /// The value is larger now than at the start of this turn (snapshot slot).
     Grew(usize),
+    /// The condition held when this turn began: its snapshot slot holds 1 or 0.
+    Was(usize),
+    /// After the action being judged (in a move's `after`), the next player could not begin
+    /// his turn.
+    NoReply,
     /// The mover's hand is empty (never, for an unlimited supply).
     HandEmpty,
     /// No site is empty.

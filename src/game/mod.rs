@@ -441,11 +441,21 @@ pub enum EndRule {
     /// Checked after every action and at the start of every turn.
     When { condition: Bool, outcome: Outcome, span: Span },
     /// The same position at a turn boundary for the `count`-th time (0: never). The allowances
-    /// of `ignore` (indices into `Game::allowances`) are left out of the position: counts such
-    /// as chess's fifty-move clock, which say when the game ends but not how it is played.
-    Repetition { count: u32, outcome: Outcome, ignore: Vec<usize> },
+    /// and counters of `ignore` are left out of the position: counts such as chess's
+    /// fifty-move clock or a run of checks, which say when or how the game ends but not how it
+    /// is played.
+    Repetition { count: u32, outcome: Outcome, ignore: Vec<Ignored> },
     /// `turns` turns have been completed (0: never).
     TurnLimit { turns: u32, outcome: Outcome },
+}
+
+/// A count left out of the position by a `repetition` rule's `(ignore ...)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ignored {
+    /// An index into `Game::allowances`.
+    Allowance(usize),
+    /// An index into `Game::counters`: the counter of every team.
+    Counter(usize),
 }
 
 impl EndRule {

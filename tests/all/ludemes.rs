@@ -449,3 +449,35 @@ fn last_in_a_move_and_in_its_effects() {
     assert_eq!(s.counter(0, 0), 1, "in X's `then`, `last` is X's own stone");
     assert_eq!(legal(&e, &s), ["b1", "a2"]);
 }
+
+#[test]
+fn no_reply_refuses_an_action_that_leaves_the_next_player_without_a_move() {
+    // "Last gap": no stone may leave the other player without a move. Worked out by hand: any
+    // order of placements is legal until one empty site is left (9 × 8 × … × 2 games of eight
+    // stones), and the ninth stone, which would leave no reply, never is; the player who faces
+    // the last site, White, has lost.
+    let e = game(3, "(play (turn (place (to empty) (after (not (no-reply)))))) (end (when (no-moves) (win mover)))");
+    let s = e.initial();
+    assert_eq!(tabula::engine::perft::perft(&e, &s, 8), 362_880);
+    assert_eq!(tabula::engine::perft::perft(&e, &s, 9), 0);
+    let mut s = e.initial();
+    play(&e, &mut s, "a1 b1 c1 a2 b2 c2 a3 b3");
+    assert_eq!(winner(&e, &s).as_deref(), Some("O"));
+    // A reply's own `(no-reply)` is not asked: were it, no first stone could be placed (each
+    // answer would hang on the next down to a full board).
+    assert_eq!(legal(&e, &e.initial()).len(), 9);
+}
+
+#[test]
+fn was_reads_a_condition_as_it_held_when_the_turn_began() {
+    // A point for each turn that begins with a stone of one's own on a1 — a1 itself is taken
+    // in the first turn, which began without it.
+    let e = game(
+        3,
+        "(counter score) (region corner (sites a1)) (play (turn (place (to empty))) (after-turn (if (was (= (count friend corner) 1)) (add score mover 1)))) (end (when (board-full) draw))",
+    );
+    let mut s = e.initial();
+    play(&e, &mut s, "a1 b1 c1 a2");
+    assert_eq!(s.counter(0, 0), 1, "X's second turn began with a1 his");
+    assert_eq!(s.counter(0, 1), 0);
+}

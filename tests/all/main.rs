@@ -58,6 +58,7 @@ mod rides;
 mod rings;
 mod rulings;
 mod serve;
+mod shogi;
 mod stars;
 mod suites;
 mod text_board;

@@ -210,6 +210,48 @@ def xiangqi_text(state: pyspiel.State, action: int) -> str:
     return f"{label(source % 9, 9 - source // 9)}-{label(target % 9, 9 - target // 9)}"
 
 
+SHOGI_PROMOTED = {"P": "T", "L": "A", "N": "E", "S": "Z", "B": "H", "R": "D"}
+
+
+def shogi_square(text: str) -> str:
+    """A square in OpenSpiel's shogi notation (file 9 to 1 from Black's left, rank ``a`` at
+    White's side to ``i`` at Black's), ``7g``, as Tabula labels it: file 9 is column a, rank i
+    is row 1, so ``7g`` is ``c3``."""
+    return label(9 - int(text[0]), ord("i") - ord(text[1]))
+
+
+def shogi_text(state: pyspiel.State, action: int) -> str:
+    """``7g7f`` → ``c3-c4``; a promotion ``8h2b+`` names the kind the piece becomes, by its
+    letter in games/shogi.game (a bishop becomes a horse: ``b2-h8=H``); a drop ``P*5e`` →
+    ``P@e5``. The moving piece's kind is read off the position's SFEN."""
+    text = state.action_to_string(state.current_player(), action)
+    if "*" in text:
+        kind, square = text.split("*")
+        return f"{kind}@{shogi_square(square)}"
+    move = f"{shogi_square(text[:2])}-{shogi_square(text[2:4])}"
+    if not text.endswith("+"):
+        return move
+    kind = sfen_squares(state.to_string())[shogi_square(text[:2])]
+    return f"{move}={SHOGI_PROMOTED[kind.upper()]}"
+
+
+def sfen_squares(sfen: str) -> dict[str, str]:
+    """The pieces of an SFEN's board by Tabula's square (``{"e1": "K", "b8": "r", ...}``),
+    a promoted piece with its ``+``."""
+    squares: dict[str, str] = {}
+    for r, row in enumerate(sfen.split()[0].split("/")):
+        column, promoted = 0, ""
+        for c in row:
+            if c.isdigit():
+                column += int(c)
+            elif c == "+":
+                promoted = "+"
+            else:
+                squares[label(column, 8 - r)] = promoted + c
+                column, promoted = column + 1, ""
+    return squares
+
+
 def ultimate_moves(state: pyspiel.State) -> dict[str, list[int]]:
     """OpenSpiel plays a free choice of small board as two actions (``Choose local board 4``,
     then ``Local board 4: x(0,1)``), Tabula as one placement. Small boards are numbered row by
@@ -439,6 +481,14 @@ PAIRINGS: dict[str, Pairing] = {
             "games/xiangqi.game",
             options={"openspiel": True},
             openspiel_text=xiangqi_text,
+            perft_depth=3,
+        ),
+        Pairing(
+            "shogi",
+            "shogi",
+            "games/shogi.game",
+            options={"openspiel": True},
+            openspiel_text=shogi_text,
             perft_depth=3,
         ),
         Pairing(
