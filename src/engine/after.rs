@@ -91,22 +91,31 @@ impl Engine {
     /// move's `after`): whether the player after `mover` could not begin his turn, were the
     /// turn to end now. His turn is tried as `nobody-can-move` tries one: on a copy, in his
     /// phase, with no allowance in force; his actions are judged by their own rules but for a
-    /// `(no-reply)` of theirs ([`REPLY_DEPTH`]). Rare (pawn drops that check, in shogi), so the
-    /// copy is made afresh.
+    /// `(no-reply)` of theirs ([`REPLY_DEPTH`]). The copy is kept in `w` from call to call.
     #[cold]
     #[inline(never)]
-    pub(crate) fn no_reply(&self, s: &State, w: &Work, mover: usize) -> bool {
+    pub(crate) fn no_reply(&self, s: &State, w: &mut Work, mover: usize) -> bool {
         if w.replies >= REPLY_DEPTH {
             return false;
         }
-        let mut t = s.clone();
-        let mut tw = w.clone();
-        // The copies are made while actions are being listed, with the lists taken out.
-        t.legal = super::legal::Legal::new(s.board.len());
-        tw.restore_taken(s.board.len());
-        tw.replies += 1;
-        self.hand_over(&mut t, mover);
-        !self.first_decision(&mut t, &mut tw)
+        let sites = s.board.len();
+        let mut copy = w.reply.take().unwrap_or_else(|| {
+            let mut copy = Box::new((s.clone(), w.clone()));
+            copy.0.legal = super::legal::Legal::new(sites);
+            copy
+        });
+        let (t, tw) = &mut *copy;
+        t.copy_position_from(s);
+        // A reply banned from repeating a position reads the history.
+        t.history.clone_from(&s.history);
+        tw.clone_from(w);
+        // The copy is made while actions are being listed, with the lists' sets taken out.
+        tw.restore_taken(sites);
+        tw.replies = w.replies + 1;
+        self.hand_over(t, mover);
+        let blocked = !self.first_decision(t, tw);
+        w.reply = Some(copy);
+        blocked
     }
 
     /// `(hand-size KIND...)`: the pieces of these kinds in `player`'s hand, in a game whose

@@ -49,9 +49,10 @@ pub(crate) struct AttackProgram {
     /// Per team: the players whose pieces could attack it, one per other team (a team's
     /// players share its pieces and moves).
     enemies: Vec<Vec<usize>>,
-    /// Every capturing move is traced back and has no `where`: whether a site is attacked
-    /// depends only on what stands on its lines and leap origins, so a move that lifts no
-    /// piece from them cannot make it attacked (see [`super::lower::MoveProgram::guarded`]).
+    /// Every capturing move is traced back and its `where`, if any, reads nothing of the board
+    /// ([`reads_no_board`]): whether a site is attacked depends only on what stands on its
+    /// lines and leap origins, so a move that lifts no piece from them cannot make it attacked
+    /// (see [`super::lower::MoveProgram::guarded`]).
     guardable: bool,
 }
 
@@ -231,7 +232,9 @@ pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
         game.phases.iter().map(|phase| (0..game.teams.len()).map(|t| team_attacks(phase, t)).collect()).collect();
     let moves = game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves);
     let guardable = teams.iter().flatten().all(|t| t.forward.is_empty())
-        && moves.filter(|m| m.capture.is_some() && m.kind.moves_a_piece()).all(|m| m.conditions.is_empty());
+        && moves
+            .filter(|m| m.capture.is_some() && m.kind.moves_a_piece())
+            .all(|m| m.conditions.iter().all(reads_no_board));
     let enemies = (0..game.teams.len())
         .map(|team| {
             let players = &game.players;
@@ -241,6 +244,25 @@ pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
         })
         .collect();
     Some(AttackProgram { back, teams, enemies, guardable })
+}
+
+/// Whether a condition reads nothing of the board: where the bound sites stand, against
+/// regions and the sites next to them (shogi's "not onto the last row", "from or into the
+/// camp"). A capturing move's `where` of that kind says from where and to where it may capture,
+/// never what stands in the way, so whether a site is attacked still depends only on what
+/// stands on its lines and leap origins ([`AttackProgram::guardable`]).
+fn reads_no_board(c: &Bool) -> bool {
+    fn fixed(set: &Sites) -> bool {
+        matches!(set, Sites::Region(_) | Sites::Neighbors(..) | Sites::Step(..) | Sites::At(_))
+    }
+    match c {
+        Bool::Const(_) => true,
+        Bool::And(cs) | Bool::Or(cs) => cs.iter().all(reads_no_board),
+        Bool::Not(c) => reads_no_board(c),
+        Bool::In(_, set) => fixed(set),
+        Bool::InAt(site, set) => fixed(site) && fixed(set),
+        _ => false,
+    }
 }
 
 /// Whether a move's `after` is the one test [`Engine::guard`] can answer for most candidates:

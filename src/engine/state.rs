@@ -151,6 +151,9 @@ pub(crate) struct Work {
     /// A copy of the position and of this scratch space, for the rules that judge an action
     /// by the position it leaves (`after`): kept so that copying into it reuses its memory.
     pub after: Option<Box<(State, Work)>>,
+    /// A copy of the position and of this scratch space on which `(no-reply)` begins the next
+    /// player's turn, kept for its memory as `after` is.
+    pub reply: Option<Box<(State, Work)>>,
     /// The sites an attack on a guarded move's target could pass through (see
     /// [`super::lower::MoveProgram::guarded`]).
     pub guard: super::attack::Guard,
@@ -303,6 +306,7 @@ impl Clone for Work {
             by_kind: self.by_kind.clone(),
             drop_sites: self.drop_sites.clone(),
             after: None,
+            reply: None,
             guard: self.guard.clone(),
             targets: self.targets.clone(),
             attackers: self.attackers.clone(),
@@ -392,6 +396,7 @@ impl Work {
             by_kind: Vec::new(),
             drop_sites: Legal::new(sites),
             after: None,
+            reply: None,
             guard: Default::default(),
             targets: Vec::new(),
             attackers: Vec::new(),
