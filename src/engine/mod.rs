@@ -26,6 +26,7 @@ mod completed;
 mod connect;
 mod enclose;
 mod eval;
+mod explain;
 mod footprint;
 mod generate;
 mod groups;

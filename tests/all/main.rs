@@ -24,6 +24,7 @@ mod crazyhouse;
 mod draughts;
 mod editors;
 mod examples;
+mod explain;
 mod extends;
 mod flanks;
 mod fmt;
