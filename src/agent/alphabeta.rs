@@ -14,8 +14,11 @@
 //! 1.5 s with it). Games whose rules read the history keep no such key and go without.
 //!
 //! Where the depth runs out before the game ends, a position is worth the searching team's
-//! stones on the board less the others' (a rule-free heuristic: the count that material and
-//! territory have in common). With a time budget the search deepens one action at a time and
+//! material less the others': each piece weighed by what its kind can do, read from the rules
+//! ([`Engine::kind_mobility`]: the sites a lone piece of the kind reaches, on average, at least
+//! one) — in chess a queen weighs 22.75, a rook 14, a knight 5.25, a pawn 1.625. In a game of one kind, or
+//! where no kind moves, that is the count of stones, the count that material and territory have
+//! in common; `eval=stones` counts stones in every game. With a time budget the search deepens one action at a time and
 //! plays the best action of the deepest search that finished, searching that action first at
 //! the next depth; with a depth it searches to that depth only. Of equally good actions it
 //! plays one at random when given a seed (as the command line's agents are), else the first in
@@ -62,6 +65,35 @@ enum Bound {
     Upper,
 }
 
+/// What a position is worth where the search stops before the end of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Eval {
+    /// Each piece weighed by its kind's reach ([`Engine::kind_mobility`]).
+    Material,
+    /// Every stone or piece counts one.
+    Stones,
+}
+
+/// The weight of each kind of piece, in hundredths of a site reached, for the engine they were
+/// read from (its address: an agent plays one game).
+#[derive(Debug, Clone)]
+struct Weights {
+    engine: usize,
+    /// Per kind; empty where every kind weighs the same, and the count of stones says it.
+    of_kind: Vec<i64>,
+}
+
+impl Weights {
+    fn new(engine: &Engine) -> Weights {
+        let reach = engine.kind_mobility();
+        let mut of_kind: Vec<i64> = reach.iter().map(|r| (r.max(1.0) * 100.0).round() as i64).collect();
+        if of_kind.windows(2).all(|w| w[0] == w[1]) {
+            of_kind.clear();
+        }
+        Weights { engine: engine as *const Engine as usize, of_kind }
+    }
+}
+
 /// The alpha-beta agent: a fixed depth, in actions, or a time per decision.
 #[derive(Debug, Clone)]
 pub struct AlphaBeta {
@@ -84,6 +116,9 @@ pub struct AlphaBeta {
     /// Positions already searched in this decision, for `team`, by [`Engine::position_key`]:
     /// the same position reached by other orders of the same actions is searched once.
     table: HashMap<u64, Entry>,
+    eval: Eval,
+    /// The kinds' weights, read from the rules at the first decision.
+    weights: Option<Weights>,
 }
 
 impl AlphaBeta {
@@ -100,7 +135,14 @@ impl AlphaBeta {
             team: 0,
             rng: None,
             table: HashMap::new(),
+            eval: Eval::Material,
+            weights: None,
         }
+    }
+
+    /// Judges the positions where the search stops by `eval`.
+    pub fn with_eval(self, eval: Eval) -> AlphaBeta {
+        AlphaBeta { eval, ..self }
     }
 
     /// Chooses at random, with this seed, among equally good actions.
@@ -120,6 +162,7 @@ impl AlphaBeta {
         self.stopped = false;
         self.team = team;
         self.table.clear();
+        self.read_weights(engine);
         self.search(engine, state, depth, 0, -WIN - 1, WIN + 1)
     }
 
@@ -145,9 +188,7 @@ impl AlphaBeta {
         };
         if depth == 0 {
             self.cut = true;
-            return (0..game.teams.len())
-                .map(|t| i64::from(state.stone_count(t)) * if t == self.team { 1 } else { -1 })
-                .sum();
+            return self.material(engine, state);
         }
         self.nodes += 1;
         if self.nodes.is_multiple_of(1024) && self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -273,6 +314,31 @@ impl AlphaBeta {
 /// A decided value with its distance to the end made `by` actions shorter: into the table a
 /// win's or loss's distance is counted from the position (`by` is its ply), out of it from the
 /// root again (`by` is minus the ply). Other values stay as they are.
+impl AlphaBeta {
+    /// Reads the kinds' weights from the rules, once per engine (see [`Eval::Material`]).
+    fn read_weights(&mut self, engine: &Engine) {
+        let fresh = self.weights.as_ref().is_some_and(|w| w.engine == engine as *const Engine as usize);
+        if self.eval == Eval::Material && !fresh {
+            self.weights = Some(Weights::new(engine));
+        }
+    }
+
+    /// The searching team's material less the others', where the search stops.
+    fn material(&self, engine: &Engine, state: &State) -> i64 {
+        let sign = |t: usize| if t == self.team { 1 } else { -1 };
+        match self.weights.as_ref().filter(|w| self.eval == Eval::Material && !w.of_kind.is_empty()) {
+            None => (0..engine.game().teams.len()).map(|t| i64::from(state.stone_count(t)) * sign(t)).sum(),
+            Some(w) => (0..engine.game().board.site_count() as u16)
+                .filter_map(|site| {
+                    let team = engine.stone(state, site)?;
+                    let kind = engine.kind(state, site).unwrap_or(0);
+                    Some(w.of_kind[kind as usize] * sign(team))
+                })
+                .sum(),
+        }
+    }
+}
+
 fn shift_decided(value: i64, by: i64) -> i64 {
     match value {
         v if v > WIN / 2 => v + by,
@@ -297,6 +363,7 @@ impl Agent for AlphaBeta {
         self.stopped = false;
         self.nodes = 0;
         self.table.clear();
+        self.read_weights(engine);
         let (depths, deadline) = match self.depth {
             Some(depth) => (depth..=depth, None),
             None => (1..=MAX_DEPTH, Some(Instant::now() + Duration::from_millis(self.millis))),

@@ -17,7 +17,7 @@ mod parallel;
 mod random;
 mod spec;
 
-pub use alphabeta::AlphaBeta;
+pub use alphabeta::{AlphaBeta, Eval};
 pub use mcts::{Grave, Mcts, MctsConfig, Proven, RootAction};
 pub use parallel::RootParallel;
 pub use random::RandomAgent;

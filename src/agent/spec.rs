@@ -7,7 +7,7 @@
 //! think time. Because parameters and players are both separated by commas, a list of players
 //! is split with [`split_players`], which gives a `key=value` item to the agent before it.
 
-use super::{Agent, AlphaBeta, Budget, Mcts, MctsConfig, RandomAgent, RootParallel};
+use super::{Agent, AlphaBeta, Budget, Eval, Mcts, MctsConfig, RandomAgent, RootParallel};
 
 /// Most threads one agent searches on.
 pub const MAX_AGENT_THREADS: u64 = 256;
@@ -97,7 +97,12 @@ pub fn make_agent(spec: &str, seed: u64, think_ms: u64) -> Result<Box<dyn Agent>
             Ok(Box::new(if params.given.is_empty() { agent } else { agent.named(spec.to_string()) }))
         }
         "alphabeta" => {
-            params.only(&["depth", "ms"])?;
+            params.only(&["depth", "ms", "eval"])?;
+            let eval = match params.get("eval").map(str::to_ascii_lowercase).as_deref() {
+                None | Some("material") => Eval::Material,
+                Some("stones") => Eval::Stones,
+                Some(other) => return Err(format!("`{spec}`: eval is `material` or `stones`, not `{other}`")),
+            };
             let agent = match params.budget("depth", think_ms)? {
                 Budget::Iterations(depth) if depth > 64 => {
                     return Err(format!(
@@ -107,7 +112,7 @@ pub fn make_agent(spec: &str, seed: u64, think_ms: u64) -> Result<Box<dyn Agent>
                 Budget::Iterations(depth) => AlphaBeta::to_depth(depth),
                 Budget::Millis(ms) => AlphaBeta::timed(ms),
             };
-            Ok(Box::new(agent.with_seed(seed)))
+            Ok(Box::new(agent.with_eval(eval).with_seed(seed)))
         }
         _ => Err(format!("unknown agent `{spec}`; agents are {AGENTS}")),
     }
@@ -281,6 +286,11 @@ mod tests {
             err("alphabeta:65"),
             "`alphabeta:65`: the depth must be a whole number from 1 to 64 (`alphabeta:depth=6`)"
         );
+        assert_eq!(
+            err("alphabeta:depth=2,eval=mobility"),
+            "`alphabeta:depth=2,eval=mobility`: eval is `material` or `stones`, not `mobility`"
+        );
+        assert!(make_agent("alphabeta:depth=2,eval=stones", 1, 100).is_ok());
         assert_eq!(err("random:3"), "`random:3`: this agent takes no parameter");
         assert_eq!(err("mcts:reuse=maybe"), "`mcts:reuse=maybe`: reuse is `yes` or `no`, not `maybe`");
         assert!(err("minimax").starts_with("unknown agent `minimax`; agents are `random`"));

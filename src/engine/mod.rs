@@ -37,6 +37,7 @@ mod lines;
 mod lists;
 mod lower;
 mod maximize;
+mod mobility;
 mod neutral;
 mod outcome;
 mod padded;

@@ -366,3 +366,42 @@ fn alphabeta_solves_connect_four_5_by_4() {
         }
     }
 }
+
+/// The reach of each kind on an empty chessboard, counted by hand: a knight's 336 moves from
+/// the 64 squares (5.25 a square), a bishop's 560, a rook's 14 from every square, a queen's
+/// 1 456, a king's 420 (3 from a corner, 5 from an edge, 8 inside). A White pawn on its own
+/// has never moved, and chess.game lets a pawn that never moved step two squares (FIDE 3.7.b:
+/// "on its first move"): two squares from rows 1 to 6, one from row 7, none from row 8, 104
+/// in all.
+#[test]
+fn kinds_reach_what_the_textbook_counts_on_an_empty_chessboard() {
+    let e = engine("games/chess.game", None, &[]);
+    let names: Vec<&str> = e.game().pieces.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["pawn", "knight", "bishop", "rook", "queen", "king"]);
+    assert_eq!(e.kind_mobility(), [1.625, 5.25, 8.75, 14.0, 22.75, 6.5625]);
+}
+
+#[test]
+fn alphabeta_takes_the_queen_rather_than_the_pawn() {
+    // White's rook on d4 may take the queen on d8 or the pawn on h4. Counting stones, both
+    // captures are one; weighing pieces by what they can do, the queen is worth more, even one
+    // action deeper, when the king takes the rook back.
+    let e = engine("games/chess.game", None, &[]);
+    let text = r#"(position (place "White" king e1) (place "White" rook d4) (place "Black" king e8)
+        (place "Black" queen d8) (place "Black" pawn h4) (to-move "White"))"#;
+    let state = crate::common::from_text(&e, text);
+    for depth in [1, 2] {
+        for seed in 0..8 {
+            let mut agent = make_agent(&format!("alphabeta:depth={depth}"), seed, 100).expect("agent");
+            assert_eq!(e.action_text(agent.choose(&e, &state)), "d4-d8", "depth {depth}, seed {seed}");
+        }
+    }
+    // Counting stones, the two captures are alike and the seed chooses.
+    let chosen: std::collections::BTreeSet<String> = (0..16)
+        .map(|seed| {
+            let mut agent = make_agent("alphabeta:depth=1,eval=stones", seed, 100).expect("agent");
+            e.action_text(agent.choose(&e, &state))
+        })
+        .collect();
+    assert_eq!(chosen.into_iter().collect::<Vec<_>>(), ["d4-d8", "d4-h4"]);
+}
