@@ -118,11 +118,13 @@ pub fn text(game: &Game, with_sites: bool) -> String {
     }
     out.push_str(&board_compass_text(board));
     out.push_str("regions:\n");
+    // The names in one column, as wide as the longest (an owned region's owner included).
+    let width = game.regions.iter().map(|r| region_name(game, r).chars().count()).max().unwrap_or(0).max(14);
     for r in &game.regions {
         let (parts, sites) = (r.parts.len(), region_sites(r));
         let _ = writeln!(
             out,
-            "  {:<14} {:>5} {:<6} {} {}",
+            "  {:<width$} {:>5} {:<6} {} {}",
             region_name(game, r),
             parts,
             if parts == 1 { "part," } else { "parts," },
