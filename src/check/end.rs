@@ -102,6 +102,19 @@ fn ignore(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Vec<Ig
     let mut out: Vec<Ignored> = Vec::new();
     let mut ok = true;
     for (i, name) in names.iter().enumerate() {
+        if name.symbol().is_none() {
+            // `(ignore (counter checked))`: the count's name is wanted, not the count.
+            let mut d = wrong_kind(name, "what `ignore` leaves out", "the name of an allowance or a counter");
+            if matches!(name.head(), Some("counter" | "allowance"))
+                && let [inner] = name.args()
+                && let Some(inner) = inner.symbol()
+            {
+                d = d.help(format!("name it alone: `{inner}`"));
+            }
+            cx.report(d);
+            ok = false;
+            continue;
+        }
         let found = match name.symbol() {
             Some(n)
                 if scope.setup.counters.iter().any(|c| c == n) && !scope.setup.allowances.iter().any(|a| a == n) =>

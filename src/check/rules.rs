@@ -548,8 +548,8 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
                     "slide" => {
                         "from, along, to, range, distance, through, capture, promote, where, require, then, after, no-repeat"
                     }
-                    "leap" => "from, by, to, capture, promote, where, require, then",
-                    "hop" => "from, over, to, range, capture, promote, where, require, then",
+                    "leap" => "from, by, to, capture, promote, where, require, then, after, no-repeat",
+                    "hop" => "from, over, to, range, capture, promote, where, require, then, after, no-repeat",
                     "take" => "from, where, then",
                     "sow" => "from, along, skip, where, then",
                     _ => "from, to, distinct, where, then",

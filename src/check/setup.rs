@@ -263,6 +263,10 @@ fn hand_size(cx: &mut Context, form: &Node) -> Option<u32> {
     let mut args = Args::new(form);
     let node = args.required(cx, "the number of stones in hand")?;
     args.finish(cx);
+    // `(hand captures 0)`: `captures` with something after it, which `finish` has reported.
+    if node.symbol() == Some("captures") {
+        return None;
+    }
     // A word other than `captures` (already read): `capture`, `captured`.
     if let Some(word) = node.symbol().filter(|s| *s != POISON) {
         let guess = similar::did_you_mean(word, ["captures"]);
