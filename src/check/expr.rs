@@ -234,7 +234,19 @@ pub fn int(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Op
             Int::Seeds(set?)
         }
         "hand-size" => {
-            let kinds: Option<Vec<u8>> = args.rest().iter().map(|n| super::pieces::kind(cx, scope, n)).collect();
+            let kinds: Option<Vec<u8>> = args
+                .rest()
+                .iter()
+                .map(|n| {
+                    let k = super::pieces::kind(cx, scope, n)?;
+                    let kind = &scope.setup.pieces[k as usize];
+                    if kind.neutral {
+                        cx.report(super::neutral::held(n, &kind.name));
+                        return None;
+                    }
+                    Some(k)
+                })
+                .collect();
             // In an end rule's `when`, the hand of the player whose turn it is, as everywhere
             // the mover's.
             need(cx, node, ctx.play || ctx.end, "inside a turn or in an end rule's `when`")?;

@@ -56,3 +56,13 @@ pub fn put_of_neutral(put: &Node, name: &str) -> Diagnostic {
     .label(put.span, "these would be a team's pieces of a kind that is nobody's")
     .help("declare a team's kind first in `(pieces ...)`, the neutral kinds after it")
 }
+
+/// `(hand-size K)` with K neutral: a captured piece joins a hand only if it was a team's.
+pub fn held(kind: &Node, name: &str) -> Diagnostic {
+    Diagnostic::error(codes::NEUTRAL_PIECE, format!("no hand ever holds a `{name}`, which belongs to nobody"))
+        .label(
+            kind.span,
+            format!("`{name}` is declared `neutral`, and a piece of nobody's is never captured into a hand"),
+        )
+        .help(format!("`(count (occupied {name}) any)` counts them on the board"))
+}
