@@ -74,11 +74,12 @@ pub enum Eval {
     Stones,
 }
 
-/// The weight of each kind of piece, in hundredths of a site reached, for the engine they were
-/// read from (its address: an agent plays one game).
+/// The weight of each kind of piece, in hundredths of a site reached, and which game they were
+/// read from: the engine's address and the game's kinds (an agent plays one game; told to
+/// play another, it reads the weights again).
 #[derive(Debug, Clone)]
 struct Weights {
-    engine: usize,
+    engine: (usize, usize),
     /// Per kind; empty where every kind weighs the same, and the count of stones says it.
     of_kind: Vec<i64>,
 }
@@ -90,7 +91,16 @@ impl Weights {
         if of_kind.windows(2).all(|w| w[0] == w[1]) {
             of_kind.clear();
         }
-        Weights { engine: engine as *const Engine as usize, of_kind }
+        Weights { engine: Weights::key(engine), of_kind }
+    }
+
+    fn key(engine: &Engine) -> (usize, usize) {
+        (engine as *const Engine as usize, engine.game().pieces.len())
+    }
+
+    /// A kind's weight; a kind the weights do not know (another game's) weighs one site.
+    fn of(&self, kind: u8) -> i64 {
+        self.of_kind.get(kind as usize).copied().unwrap_or(100)
     }
 }
 
@@ -311,34 +321,43 @@ impl AlphaBeta {
     }
 }
 
-/// A decided value with its distance to the end made `by` actions shorter: into the table a
-/// win's or loss's distance is counted from the position (`by` is its ply), out of it from the
-/// root again (`by` is minus the ply). Other values stay as they are.
 impl AlphaBeta {
-    /// Reads the kinds' weights from the rules, once per engine (see [`Eval::Material`]).
+    /// Reads the kinds' weights from the rules, once per game (see [`Eval::Material`]).
     fn read_weights(&mut self, engine: &Engine) {
-        let fresh = self.weights.as_ref().is_some_and(|w| w.engine == engine as *const Engine as usize);
+        let fresh = self.weights.as_ref().is_some_and(|w| w.engine == Weights::key(engine));
         if self.eval == Eval::Material && !fresh {
             self.weights = Some(Weights::new(engine));
         }
     }
 
-    /// The searching team's material less the others', where the search stops.
+    /// The searching team's material less the others', where the search stops: the pieces on
+    /// the board and, where hands keep captures, those in hand, which a drop brings back.
     fn material(&self, engine: &Engine, state: &State) -> i64 {
+        let game = engine.game();
         let sign = |t: usize| if t == self.team { 1 } else { -1 };
-        match self.weights.as_ref().filter(|w| self.eval == Eval::Material && !w.of_kind.is_empty()) {
-            None => (0..engine.game().teams.len()).map(|t| i64::from(state.stone_count(t)) * sign(t)).sum(),
-            Some(w) => (0..engine.game().board.site_count() as u16)
-                .filter_map(|site| {
-                    let team = engine.stone(state, site)?;
-                    let kind = engine.kind(state, site).unwrap_or(0);
-                    Some(w.of_kind[kind as usize] * sign(team))
-                })
+        let Some(w) = self.weights.as_ref().filter(|w| self.eval == Eval::Material && !w.of_kind.is_empty()) else {
+            return (0..game.teams.len()).map(|t| i64::from(state.stone_count(t)) * sign(t)).sum();
+        };
+        let on_board: i64 = (0..game.board.site_count() as u16)
+            .filter_map(|site| {
+                let team = engine.stone(state, site)?;
+                Some(w.of(engine.kind(state, site).unwrap_or(0)) * sign(team))
+            })
+            .sum();
+        let in_hand: i64 = match game.keeps_captures {
+            false => 0,
+            true => (0..game.players.len())
+                .flat_map(|p| (0..game.pieces.len() as u8).map(move |k| (p, k)))
+                .map(|(p, k)| i64::from(state.held(p, k)) * w.of(k) * sign(game.players[p].team))
                 .sum(),
-        }
+        };
+        on_board + in_hand
     }
 }
 
+/// A decided value with its distance to the end made `by` actions shorter: into the table a
+/// win's or loss's distance is counted from the position (`by` is its ply), out of it from the
+/// root again (`by` is minus the ply). Other values stay as they are.
 fn shift_decided(value: i64, by: i64) -> i64 {
     match value {
         v if v > WIN / 2 => v + by,

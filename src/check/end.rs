@@ -91,8 +91,8 @@ fn rule(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<EndRule>
 }
 
 /// `(ignore NAME...)` of a `repetition` rule: allowances and counters left out of the position.
-/// A name is looked up among the counters, then the allowances; one declared as neither is
-/// reported as an unknown allowance.
+/// A name is an allowance when an allowance has it, else a counter; one declared as neither
+/// is reported as an unknown allowance.
 fn ignore(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Vec<Ignored>> {
     let names = node.args();
     if names.is_empty() {

@@ -428,8 +428,12 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
         }
         "was" => {
             let condition = args.required(cx, "the condition as it held when the turn began");
-            let condition =
-                condition.and_then(|n| boolean(cx, scope, n, Ctx { to: false, from: false, site: false, ..ctx }));
+            // Asked as the turn begins: no move has bound a site, the player to move is not yet
+            // known to have a move (`no-moves`), no action is judged (`no-reply`), and nothing
+            // has been compared with the turn's beginning (`grew`, `was`), as in a phase's `until`.
+            let inner =
+                Ctx { to: false, from: false, site: false, after: false, end: false, play: true, until: true, ..ctx };
+            let condition = condition.and_then(|n| boolean(cx, scope, n, inner));
             args.finish(cx);
             need(
                 cx,

@@ -102,6 +102,7 @@ pub fn pass_move(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option
         piece: 0,
         after: Vec::new(),
         after_text: Vec::new(),
+        after_words: Vec::new(),
         no_repeat: None,
         promote: None,
         drops: Vec::new(),

@@ -366,6 +366,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
     let mut then = Vec::new();
     let mut after = Vec::new();
     let mut after_text = Vec::new();
+    let mut after_words = Vec::new();
     let mut no_repeat = None;
     let mut promote = None;
     let mut ok = true;
@@ -533,6 +534,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
             },
             "after" if tests_after => {
                 after_text = clause.args().iter().map(|n| n.to_string()).collect();
+                after_words = clause.args().iter().map(|n| super::expr::described(n).map(str::to_string)).collect();
                 match super::capture::after(cx, scope, &mut args, effect_ctx) {
                     Some(c) => after = c,
                     None => ok = false,
@@ -662,6 +664,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
         piece,
         after,
         after_text,
+        after_words,
         no_repeat,
         promote,
         drops,

@@ -45,6 +45,10 @@ impl Engine {
     pub(crate) fn on_copy<T>(&self, s: &State, w: &mut Work, f: impl FnOnce(&mut State, &mut Work) -> T) -> T {
         let mut scratch = w.after.take().unwrap_or_else(|| Box::new((s.clone(), w.clone())));
         scratch.0.copy_position_from(s);
+        if self.reply_reads_history {
+            scratch.0.history.clone_from(&s.history);
+            scratch.0.before_last = s.board_hash;
+        }
         scratch.1.clone_from(w);
         let out = f(&mut scratch.0, &mut scratch.1);
         w.after = Some(scratch);
@@ -106,8 +110,12 @@ impl Engine {
         });
         let (t, tw) = &mut *copy;
         t.copy_position_from(s);
-        // A reply banned from repeating a position reads the history.
-        t.history.clone_from(&s.history);
+        // A reply banned from repeating a position reads the history, with the position the
+        // action leaves in it, and `before_last` the one it started from (as `apply` keeps them).
+        if self.reply_reads_history {
+            t.history.clone_from(&s.history);
+            t.history.record(s.board_hash);
+        }
         tw.clone_from(w);
         // The copy is made while actions are being listed, with the lists' sets taken out.
         tw.restore_taken(sites);

@@ -16,7 +16,7 @@ use super::Engine;
 use super::bits::Bits;
 use super::eval::Env;
 use super::state::{State, Work};
-use crate::game::{Bool, Effect, Filter, Game, Move, MoveKind, Side, Sites};
+use crate::game::{Bool, Effect, Filter, Game, Move, MoveKind, Side, SiteVar, Sites};
 
 /// No site.
 const OFF: u16 = u16::MAX;
@@ -251,15 +251,24 @@ pub(crate) fn lower(game: &Game) -> Option<AttackProgram> {
 /// camp"). A capturing move's `where` of that kind says from where and to where it may capture,
 /// never what stands in the way, so whether a site is attacked still depends only on what
 /// stands on its lines and leap origins ([`AttackProgram::guardable`]).
+/// Only `to` and `from` qualify as bound sites: `last` and `previous-…` move with the very move
+/// being guarded.
 fn reads_no_board(c: &Bool) -> bool {
+    fn move_site(var: &SiteVar) -> bool {
+        matches!(var, SiteVar::To | SiteVar::From)
+    }
     fn fixed(set: &Sites) -> bool {
-        matches!(set, Sites::Region(_) | Sites::Neighbors(..) | Sites::Step(..) | Sites::At(_))
+        match set {
+            Sites::Region(_) => true,
+            Sites::Neighbors(var, _) | Sites::Step(var, _) | Sites::At(var) => move_site(var),
+            _ => false,
+        }
     }
     match c {
         Bool::Const(_) => true,
         Bool::And(cs) | Bool::Or(cs) => cs.iter().all(reads_no_board),
         Bool::Not(c) => reads_no_board(c),
-        Bool::In(_, set) => fixed(set),
+        Bool::In(var, set) => move_site(var) && fixed(set),
         Bool::InAt(site, set) => fixed(site) && fixed(set),
         _ => false,
     }

@@ -378,6 +378,10 @@ impl Engine {
                 return Some(Verdict { depth: 2, why });
             }
         }
+        // A placement's kind is the one taken from the hand, never a promotion.
+        if action.kind == ActionKind::Place {
+            return None;
+        }
         self.promotion_wrong(m, action, e).map(|why| Verdict { depth: 3, why })
     }
 
@@ -462,8 +466,12 @@ impl Engine {
         if m.no_repeat.is_some() && rule.starts_with("(no-repeat") {
             return "it would recreate an earlier position (the rule (no-repeat ...))".to_string();
         }
-        let broken = m.after_text.iter().position(|t| std::ptr::eq(t.as_str(), rule)).map(|i| &m.after[i]);
+        let broken = m.after_text.iter().position(|t| std::ptr::eq(t.as_str(), rule));
+        if let Some(words) = broken.and_then(|i| m.after_words.get(i)?.as_deref()) {
+            return format!("{} {words}", self.label(e.to));
+        }
         broken
+            .map(|i| &m.after[i])
             .and_then(|c| self.plain(s, w, c, e, true))
             .unwrap_or_else(|| format!("after its effects, {rule} would not hold"))
     }

@@ -93,6 +93,9 @@ pub struct Engine {
     /// The game's hands keep captures ([`crate::game::Game::keeps_captures`]), kept beside the
     /// other flags that every placement and move reads.
     keeps_captures: bool,
+    /// Some move asks `(no-reply)` in a game that keeps its history of positions: the copy an
+    /// action is judged on carries the history, for the reply's own bans on repetition.
+    reply_reads_history: bool,
     /// Relations whose groups the rules ask about (kept by union-find).
     group_relations: Vec<u8>,
     /// Per relation: the index of its union-find in the scratch space's caches, if it has
@@ -298,6 +301,13 @@ impl Engine {
         };
         let kinds_tracked = hashing || game.has_neutral();
         let keeps_captures = game.keeps_captures;
+        let asks_reply = |m: &crate::game::Move| {
+            let mut found = false;
+            m.after.iter().for_each(|c| c.walk(&mut |b| found |= matches!(b, crate::game::Bool::NoReply)));
+            found
+        };
+        let moves = game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves);
+        let reply_reads_history = program.keeps_history && moves.clone().any(asks_reply);
         Engine {
             ray_masks,
             line_between,
@@ -312,6 +322,7 @@ impl Engine {
             hashing,
             kinds_tracked,
             keeps_captures,
+            reply_reads_history,
             group_relations,
             group_slot,
             word_neighbors,

@@ -310,6 +310,9 @@ pub struct Move {
     /// suicide" is a liberty of the placed stone once the captures are done.
     pub after: Vec<Bool>,
     pub after_text: Vec<String>,
+    /// Per `after` condition, its words where it is described (`(describe "WORDS" C)`): what
+    /// a refused action is told instead of the rule's text.
+    pub after_words: Vec<Option<String>>,
     /// A ban from the game's history on the position the action makes (`(no-repeat ...)`).
     pub no_repeat: Option<Repeat>,
     /// Promotion with the player's choice of kind (`(promote REGION KIND...)`): a piece move

@@ -481,3 +481,30 @@ fn was_reads_a_condition_as_it_held_when_the_turn_began() {
     assert_eq!(s.counter(0, 0), 1, "X's second turn began with a1 his");
     assert_eq!(s.counter(0, 1), 0);
 }
+
+#[test]
+fn a_capture_allowed_by_where_the_last_piece_went_is_still_an_attack() {
+    // Black's rook on a5 may capture only from a square next to where the last piece arrived.
+    // White's man stepping c5-b4 lands next to it, and opens the a-file to White's king on a1:
+    // after it, the rook takes the king. The guard against check must not take the rook's
+    // `where` for one that reads nothing of the game (reviewed by hand).
+    let e = inline(
+        r#"(game "Guard"
+          (players "White" "Black")
+          (board (square 5))
+          (pieces man rook king)
+          (setup (place "White" king a1) (place "White" man c5) (place "Black" rook a5) (place "Black" king e3))
+          (define safe (after (not (attacked (friend king)))))
+          (play
+            (turn
+              (actions 1
+                (slide (from (friend man)) (along all) (to empty) safe)
+                (slide (from (friend king)) (along all) (to empty) safe)
+                (slide (from (friend rook)) (along orthogonal) (to any) (range any) (capture)
+                  (where (in from (neighbors last all))) safe))))
+          (end (when (no-moves) (win mover))))"#,
+    );
+    let s = e.initial();
+    assert!(!is_legal(&e, &s, "c5-b4"));
+    assert!(is_legal(&e, &s, "c5-d4"));
+}

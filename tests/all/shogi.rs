@@ -46,6 +46,8 @@ fn a_dropped_pawn_may_check_but_not_mate() {
     let pawn_drops = drops(&e, &s);
     assert!(!pawn_drops.contains(&"P@e8".to_string()), "{pawn_drops:?}");
     assert!(pawn_drops.contains(&"P@a5".to_string()), "other squares stay open");
+    let mut refused = s.clone();
+    assert_eq!(refuse(&e, &mut refused, "P@e8"), "e8 would be mate by a dropped pawn");
     // Without the gold, the king takes the pawn: the check is allowed.
     let s = from_text(&e, &format!(r#"(position {BOXED_KING} (hand "Black" pawn 1))"#));
     assert!(drops(&e, &s).contains(&"P@e8".to_string()));
