@@ -27,6 +27,8 @@ pub struct Ctx {
     pub until: bool,
     /// In a move's `after`, judging the position an action leaves: `no-reply`.
     pub after: bool,
+    /// In a placement, which has no origin: `from` is never bound, and saying why helps.
+    pub placement: bool,
 }
 
 /// Reports a form that is not of the expected category, saying what it is instead.
@@ -614,20 +616,31 @@ pub fn site_var(cx: &mut Context, node: &Node, ctx: Ctx) -> Option<SiteVar> {
         }
     };
     if !bound {
-        let s = node.symbol().unwrap_or_default();
-        let help = if ctx.end {
-            "in an end rule, `last` is the site where the last stone arrived (the stone just played); `to` and `from` exist only in a move and its effects"
-        } else {
-            "`to` and `from` exist in a move and its effects; `site` inside `(remove ... (where ...))`; `last` everywhere"
-        };
-        cx.report(
-            Diagnostic::error(codes::WRONG_PLACE, format!("`{s}` has no meaning here"))
-                .label(node.span, "not bound here")
-                .help(help),
-        );
+        cx.report(unbound(node, var, ctx));
         return None;
     }
     Some(var)
+}
+
+/// A bound site used where nothing binds it. A placement is a move, yet has no origin, so its
+/// `from` gets its own message rather than the general one that sends the author to a move.
+fn unbound(node: &Node, var: SiteVar, ctx: Ctx) -> Diagnostic {
+    if ctx.placement && matches!(var, SiteVar::From) {
+        return Diagnostic::error(codes::WRONG_PLACE, "a placement has no `from`")
+            .label(node.span, "a placed piece starts from no site")
+            .help(
+                "the piece comes from the hand or the supply, not from the board: test `to`, the site it is placed on",
+            );
+    }
+    let s = node.symbol().unwrap_or_default();
+    let help = if ctx.end {
+        "in an end rule, `last` is the site where the last stone arrived (the stone just played); `to` and `from` exist only in a move and its effects"
+    } else {
+        "`to` and `from` exist in a move and its effects; `site` inside `(remove ... (where ...))`; `last` everywhere"
+    };
+    Diagnostic::error(codes::WRONG_PLACE, format!("`{s}` has no meaning here"))
+        .label(node.span, "not bound here")
+        .help(help)
 }
 
 /// A set of sites: a filter, a region name, or `(neighbors VAR RELATION)`.
@@ -653,6 +666,10 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
             return scope.region(node).map_err(|d| d.map(|d| cx.report(d))).ok().map(Sites::Region);
         }
         if let Some(d) = super::compass::unknown_side(node, word, &scope.setup.board) {
+            cx.report(d);
+            return None;
+        }
+        if let Some(d) = bare_kind(node, word, scope) {
             cx.report(d);
             return None;
         }
@@ -718,6 +735,25 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
             None
         }
     }
+}
+
+/// A kind of piece written where a set of sites is expected (`(attacked king)`): the sites
+/// that hold a kind are a filter naming whose pieces they are, so the diagnostic shows that
+/// form rather than calling a declared name unknown. `None` when `word` is no kind.
+fn bare_kind(node: &Node, word: &str, scope: &Scope<'_>) -> Option<Diagnostic> {
+    let kind = scope.setup.pieces.iter().find(|k| k.name == word)?;
+    let help = match kind.neutral {
+        // A filter for a team's pieces never matches a neutral kind.
+        true => format!("`(occupied {word})` is the set of sites holding a `{word}`, which belongs to nobody"),
+        false => format!(
+            "a set of sites holding pieces of a kind names whose they are: `(friend {word})` for the mover's, `(enemy {word})` for the opponent's, `(occupied {word})` for anyone's"
+        ),
+    };
+    Some(
+        Diagnostic::error(codes::WRONG_TYPE, format!("`{word}` is a kind of piece, not a set of sites"))
+            .label(node.span, "a kind of piece")
+            .help(help),
+    )
 }
 
 /// The words of `(describe "WORDS" CONDITION)`, for what players read; `None` for any other

@@ -39,6 +39,27 @@ pub fn team_for_neutral(place: &Node, kind: &Node, name: &str) -> Diagnostic {
         .help(format!("set it up without a team: `(place {name} {sites})`"))
 }
 
+/// `(place "TEAM" SITES...)` in the setup, naming no kind, in a game whose first kind (the one
+/// such an entry puts) is neutral: the team would get pieces that belong to nobody, which is
+/// never what the author meant.
+pub fn default_neutral(place: &Node, name: &str, kinds: &[crate::game::PieceKind]) -> Diagnostic {
+    let d = Diagnostic::error(
+        codes::NEUTRAL_PIECE,
+        format!("this puts pieces of the first kind, `{name}`, which belongs to nobody"),
+    )
+    .label(place.span, "a team's pieces of a kind that is nobody's");
+    let Some(kind) = kinds.iter().find(|k| !k.neutral) else {
+        return d.help("declare a team's kind in `(pieces ...)`, and name it here");
+    };
+    let rest = Args::new(place).rest();
+    let team = rest.first().map(ToString::to_string).unwrap_or_default();
+    let sites = rest.iter().skip(1).map(ToString::to_string).collect::<Vec<_>>().join(" ");
+    d.help(format!(
+        "a `place` that names no kind puts the first kind in `(pieces ...)`: name the kind, `(place {team} {} {sites})`",
+        kind.name
+    ))
+}
+
 /// A setup entry that begins with a neutral kind (`(place arrow c3)`): that kind, read.
 pub fn setup_kind(scope: &Scope<'_>, args: &mut Args<'_>) -> Option<u8> {
     let word = args.peek()?.symbol()?;

@@ -86,6 +86,10 @@ fn kind_details(cx: &mut Context, item: &Node) -> Option<(Option<String>, bool)>
     }
     for (i, detail) in details.iter().enumerate() {
         match &detail.kind {
+            NodeKind::Str(text) if text.eq_ignore_ascii_case("neutral") => {
+                cx.report(quoted_neutral(item, detail, text));
+                return None;
+            }
             NodeKind::Str(text) if i == 0 => {
                 if text.chars().count() != 1 {
                     cx.report(
@@ -123,6 +127,16 @@ fn kind_details(cx: &mut Context, item: &Node) -> Option<(Option<String>, bool)>
         }
     }
     Some((symbol, neutral))
+}
+
+/// `(block "neutral")`: the word in quotes reads as a symbol, and "not one character" would
+/// hide that the author meant the kind to belong to nobody.
+fn quoted_neutral(item: &Node, detail: &Node, text: &str) -> Diagnostic {
+    let name = item.head().unwrap_or("arrow");
+    let how = if text == "neutral" { "without quotes" } else { "in lower case, without quotes" };
+    Diagnostic::error(codes::BAD_PIECE, "`neutral` is a word, not a symbol in quotes")
+        .label(detail.span, "in quotes, this is read as the symbol boards show")
+        .help(format!("for a kind that belongs to nobody, write the word {how}: `({name} neutral)`"))
 }
 
 /// A kind of piece by name.

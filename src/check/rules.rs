@@ -321,6 +321,31 @@ fn reads_as_number(node: &Node) -> bool {
     }
 }
 
+/// The N of a slide's `(distance N)`: a number of steps, exact. `None` when wrong (reported).
+fn distance_steps(cx: &mut Context, scope: &mut Scope<'_>, n: &Node, ctx: Ctx) -> Option<Int> {
+    // `any` is how far a `range` goes; a distance has no such word, and "unknown name" would
+    // not say which clause the author wanted.
+    if n.symbol() == Some("any") {
+        cx.report(
+            wrong_kind(n, "a distance", "an exact number of steps")
+                .help("`(distance N)` goes exactly N steps; for as far as the line is free, write `(range any)`"),
+        );
+        return None;
+    }
+    let d = int(cx, scope, n, ctx)?;
+    // A fixed distance below 1 never gives a move, as `(range 0)` would not; one that depends
+    // on the position may be below 1 where no move is meant.
+    if let Int::Const(v @ ..=0) = d {
+        cx.report(
+            Diagnostic::error(codes::OUT_OF_RANGE, format!("a distance of {v} steps"))
+                .label(n.span, "a piece moves at least one step")
+                .help("write 1 or more: `(distance N)` goes exactly N steps"),
+        );
+        return None;
+    }
+    Some(d)
+}
+
 /// `(place ...)`, `(slide ...)`, `(relocate ...)`.
 pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Option<Move> {
     let (kind_name, has_from) = match node.head() {
@@ -341,7 +366,8 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
     // site, bound as `from`; in its effects `to` is where the last seed fell.
     let takes = kind_name == "take";
     let sows = kind_name == "sow";
-    let before = Ctx { to: !takes && !sows, from: has_from, play: true, ..Ctx::default() };
+    let placement = kind_name == "place";
+    let before = Ctx { to: !takes && !sows, from: has_from, play: true, placement, ..Ctx::default() };
     let effect_ctx = Ctx { arrival: kind_name != "relocate" && !takes && !sows, to: !takes, ..before };
     // What a move tests on the position it makes: not a relocation's, a take's or a sowing's.
     let tests_after = kind_name != "relocate" && !takes && !sows;
@@ -433,20 +459,7 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
             "distance" if kind_name == "slide" => {
                 // Counted where the piece stands, before it moves.
                 let ctx = Ctx { to: false, ..before };
-                distance = args.required(cx, "the number of steps").and_then(|n| {
-                    let d = int(cx, scope, n, ctx)?;
-                    // A fixed distance below 1 never gives a move, as `(range 0)` would not; one
-                    // that depends on the position may be below 1 where no move is meant.
-                    if let Int::Const(v @ ..=0) = d {
-                        cx.report(
-                            Diagnostic::error(codes::OUT_OF_RANGE, format!("a distance of {v} steps"))
-                                .label(n.span, "a piece moves at least one step")
-                                .help("write 1 or more: `(distance N)` goes exactly N steps"),
-                        );
-                        return None;
-                    }
-                    Some(d)
-                });
+                distance = args.required(cx, "the number of steps").and_then(|n| distance_steps(cx, scope, n, ctx));
                 args.finish(cx);
                 ok &= distance.is_some();
             }

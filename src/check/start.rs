@@ -66,7 +66,13 @@ pub fn stones(cx: &mut Context, scope: &mut Scope<'_>, form: Option<&Node>) -> O
                 }
                 k as u8
             }
-            _ => 0,
+            _ => {
+                if let Some(first) = scope.setup.pieces.first().filter(|k| k.neutral) {
+                    cx.report(super::neutral::default_neutral(item, &first.name, &scope.setup.pieces));
+                    continue;
+                }
+                0
+            }
         };
         let items = args.rest();
         if items.is_empty() {
