@@ -148,6 +148,10 @@ impl Engine {
             if i == stage.preferred && i > 0 && !(legal.is_empty() && rest.is_empty()) {
                 break;
             }
+            // A turn begun only to ask whether it has a decision (`(no-reply)`) needs one action.
+            if w.replies > 0 && !(legal.is_empty() && rest.is_empty()) {
+                break;
+            }
             self.move_actions(s, w, (m, program), env, Some(&mut turn), legal, rest);
         }
         if let Some((_, Some(lines))) = turn.guard {
