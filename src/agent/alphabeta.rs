@@ -319,9 +319,7 @@ impl AlphaBeta {
         };
         Some((i, value))
     }
-}
 
-impl AlphaBeta {
     /// Reads the kinds' weights from the rules, once per game (see [`Eval::Material`]).
     fn read_weights(&mut self, engine: &Engine) {
         let fresh = self.weights.as_ref().is_some_and(|w| w.engine == Weights::key(engine));

@@ -700,7 +700,9 @@ pub fn best_of(summary: &[RootAction]) -> Option<Action> {
     let mut best: Option<(&RootAction, (u8, u32, f64))> = None;
     for r in summary {
         let k = key(r);
-        if best.as_ref().is_none_or(|(_, b)| k.0 > b.0 || (k.0 == b.0 && (k.1 > b.1 || (k.1 == b.1 && k.2 > b.2)))) {
+        // Tuples compare in order: the class, then the visits, then the mean; the first of
+        // equals stays.
+        if best.as_ref().is_none_or(|(_, b)| k > *b) {
             best = Some((r, k));
         }
     }

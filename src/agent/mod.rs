@@ -33,6 +33,12 @@ pub(crate) fn forced(engine: &Engine, state: &State) -> Option<Action> {
     (count == 1).then(|| engine.legal_nth(state, 0))
 }
 
+/// The `k`-th seed drawn from `seed`: a stream of its own for each pairing of a tournament and
+/// each thread of a root-parallel search, so that adding one leaves the others as they were.
+pub fn seed_stream(seed: u64, k: usize) -> u64 {
+    seed.wrapping_add((k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
 /// How much an agent may think per action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Budget {

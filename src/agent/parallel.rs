@@ -33,8 +33,7 @@ impl RootParallel {
                     }
                     Budget::Millis(ms) => Budget::Millis(ms),
                 };
-                let stream = seed.wrapping_add((k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                Mcts::with_config(stream, share, config.clone())
+                Mcts::with_config(super::seed_stream(seed, k), share, config.clone())
             })
             .collect();
         RootParallel { name: format!("mcts ({threads} threads)"), searchers }

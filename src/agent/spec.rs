@@ -60,11 +60,10 @@ pub fn make_agent(spec: &str, seed: u64, think_ms: u64) -> Result<Box<dyn Agent>
             if kind == "grave" && params.get("grave").is_some() {
                 return Err(format!("`{spec}`: `grave` always uses GRAVE; `mcts:grave=...` chooses"));
             }
-            match params.get("grave").map(str::to_ascii_lowercase).as_deref() {
-                None | Some("auto") => {}
-                Some("yes") => config.grave = MctsConfig::grave().grave,
-                Some("no") => config.grave = None,
-                Some(other) => return Err(format!("`{spec}`: grave is `auto`, `yes` or `no`, not `{other}`")),
+            match params.choice("grave", &["auto", "yes", "no"])? {
+                None | Some(0) => {}
+                Some(1) => config.grave = MctsConfig::grave().grave,
+                Some(_) => config.grave = None,
             }
             if let Some(grave) = &mut config.grave {
                 if let Some(r) = params.whole("ref", 0, u32::MAX as u64)? {
@@ -98,10 +97,9 @@ pub fn make_agent(spec: &str, seed: u64, think_ms: u64) -> Result<Box<dyn Agent>
         }
         "alphabeta" => {
             params.only(&["depth", "ms", "eval"])?;
-            let eval = match params.get("eval").map(str::to_ascii_lowercase).as_deref() {
-                None | Some("material") => Eval::Material,
-                Some("stones") => Eval::Stones,
-                Some(other) => return Err(format!("`{spec}`: eval is `material` or `stones`, not `{other}`")),
+            let eval = match params.choice("eval", &["material", "stones"])? {
+                None | Some(0) => Eval::Material,
+                Some(_) => Eval::Stones,
             };
             let agent = match params.budget("depth", think_ms)? {
                 Budget::Iterations(depth) if depth > 64 => {
@@ -209,6 +207,16 @@ impl<'a> Params<'a> {
             Some("no" | "false" | "0") => Ok(Some(false)),
             Some(other) => Err(format!("`{}`: {key} is `yes` or `no`, not `{other}`", self.spec)),
         }
+    }
+
+    /// One of `words` for `key`, by its index, in any case: `grave=auto`, `eval=stones`.
+    fn choice(&self, key: &str, words: &[&str]) -> Result<Option<usize>, String> {
+        let Some(given) = self.get(key) else { return Ok(None) };
+        words.iter().position(|w| w.eq_ignore_ascii_case(given)).map(Some).ok_or_else(|| {
+            let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+            let (last, first) = quoted.split_last().expect("a choice of at least one word");
+            format!("`{}`: {key} is {} or {last}, not `{}`", self.spec, first.join(", "), given.to_ascii_lowercase())
+        })
     }
 
     /// The budget: `count_key` (or the bare number) as a count, `ms` as a time, else

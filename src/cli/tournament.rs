@@ -29,12 +29,6 @@ pub struct TournamentArgs {
     series: super::versus::SeriesArgs,
 }
 
-/// The seed of pairing `k`'s games: its own stream, so that adding an agent at the end of
-/// `--players` leaves the earlier pairings' games as they were.
-fn pairing_seed(seed: u64, k: usize) -> u64 {
-    seed.wrapping_add((k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-}
-
 pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
     let agents = &args.players;
     if agents.len() < 2 {
@@ -73,7 +67,9 @@ pub fn run(args: &TournamentArgs) -> Result<(), Failure> {
             &engine,
             specs,
             args.series.think,
-            pairing_seed(args.series.seed, k),
+            // Each pairing its own stream: an agent added at the end of `--players` leaves the
+            // earlier pairings' games as they were.
+            crate::agent::seed_stream(args.series.seed, k),
             g % args.series.games,
             args.series.max_actions,
         )?;

@@ -117,20 +117,11 @@ impl Engine {
             t.history.record(s.board_hash);
         }
         tw.clone_from(w);
-        // The copy is made while actions are being listed, with the lists' sets taken out.
-        tw.restore_taken(sites);
         tw.replies = w.replies + 1;
         self.hand_over(t, mover);
         let blocked = !self.first_decision(t, tw);
         w.reply = Some(copy);
         blocked
-    }
-
-    /// `(hand-size KIND...)`: the pieces of these kinds in `player`'s hand, in a game whose
-    /// hands keep captures (`held` is per player, per kind).
-    pub(crate) fn held_of(&self, s: &State, player: usize, kinds: &[u8]) -> i64 {
-        let row = player * self.game.pieces.len();
-        kinds.iter().map(|&k| i64::from(s.held[row + k as usize])).sum()
     }
 
     /// Narrows a move's candidate placements (in `places`) to those that pass its `after`

@@ -36,12 +36,6 @@ impl Bits {
         Bits { words: vec![0; len.div_ceil(64).max(1)].into_boxed_slice() }
     }
 
-    /// Whether this is the width-less set that `mem::take` leaves behind, not a set of the board.
-    #[inline]
-    pub(crate) fn is_taken(&self) -> bool {
-        self.words.is_empty()
-    }
-
     pub fn from_sites(len: usize, sites: impl IntoIterator<Item = u16>) -> Bits {
         let mut b = Bits::new(len);
         for s in sites {

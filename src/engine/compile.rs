@@ -473,7 +473,7 @@ fn num(cx: Cx<'_>, e: &Int) -> Num {
         Int::Hand => Num::Leaf(Leaf::Hand),
         Int::HandOf(kinds) => {
             let kinds = kinds.clone();
-            Num::Code(int_fn(move |engine, s, _, env| engine.held_of(s, env.mover, &kinds)))
+            Num::Code(int_fn(move |_, s, _, env| s.held_of(env.mover, &kinds)))
         }
         Int::TurnNumber => Num::Leaf(Leaf::TurnNumber),
         Int::Liberties(..) | Int::Area(_) => interpreted_int(e),

@@ -138,7 +138,7 @@ impl Engine {
             Int::Allowance(a) => s.allowance(*a),
             Int::Completed(regions, by_anyone) => self.completed(s, regions, *by_anyone, env) as i64,
             Int::Hand => s.hand_size(env.mover),
-            Int::HandOf(kinds) => self.held_of(s, env.mover, kinds),
+            Int::HandOf(kinds) => s.held_of(env.mover, kinds),
             Int::TurnNumber => s.turn_number(),
             Int::Liberties(var, rel) => self.liberties(s, w, env.var(*var), *rel),
             Int::Area(rel) => self.area(s, w, *rel, env.subject),

@@ -665,7 +665,7 @@ fn kind_name(kind: ActionKind) -> &'static str {
 fn end_wrong(s: &State) -> String {
     if s.stage_done < s.stage_min {
         let left = s.stage_min - s.stage_done;
-        return format!("this turn still requires {left} more action{}", if left == 1 { "" } else { "s" });
+        return format!("this turn still requires {left} more action{}", plural(left));
     }
     "nothing in this turn is optional now".into()
 }

@@ -30,11 +30,6 @@ impl GroupFill {
         GroupFill { seen: Bits::new(sites), libs: Bits::new(sites), stack: Vec::new(), members: Vec::new() }
     }
 
-    /// Whether this is what `mem::take` leaves behind (see [`super::state::Work::restore_taken`]).
-    pub(crate) fn is_taken(&self) -> bool {
-        self.seen.is_taken()
-    }
-
     /// Adds the group of the stone on `site` to `seen` (and to `members`).
     fn group(&mut self, rel: &Relation, board: &[u8], site: u16) {
         let content = board[site as usize];

@@ -287,16 +287,21 @@ impl State {
     }
 }
 
+/// The caches are copied; the scratch sets are made new and empty, of the board's width. A
+/// scratch set holds nothing between calls, and one may be taken out (`mem::take`) by a caller
+/// up the stack at the moment of the copy — `(no-reply)` copies this space while a move's
+/// actions are being listed — so copying it would copy a set without width.
 impl Clone for Work {
     fn clone(&self) -> Work {
+        let sites = self.cuts.sites();
         Work {
             groups: self.groups.clone(),
             empty_neighbors: self.empty_neighbors.clone(),
             in_range: self.in_range.clone(),
-            candidates: self.candidates.clone(),
-            keep: self.keep.clone(),
-            mask: self.mask.clone(),
-            masks: self.masks.clone(),
+            candidates: Bits::new(sites),
+            keep: Bits::new(sites),
+            mask: Bits::new(sites),
+            masks: vec![Bits::new(sites); self.masks.len()],
             cuts: self.cuts.clone(),
             fill: self.fill.clone(),
             enclosure: self.enclosure.clone(),
@@ -304,7 +309,7 @@ impl Clone for Work {
             turned: self.turned.clone(),
             origins: self.origins.clone(),
             by_kind: self.by_kind.clone(),
-            drop_sites: self.drop_sites.clone(),
+            drop_sites: Legal::new(sites),
             after: None,
             reply: None,
             guard: self.guard.clone(),
@@ -312,7 +317,7 @@ impl Clone for Work {
             attackers: self.attackers.clone(),
             found: self.found.clone(),
             chains: self.chains.clone(),
-            group_fill: self.group_fill.clone(),
+            group_fill: GroupFill::new(sites),
             group_sizes: Vec::new(),
             overflow: self.overflow,
             replies: self.replies,
@@ -335,24 +340,6 @@ impl Clone for Work {
 }
 
 impl Work {
-    /// Puts back, empty, the scratch sets that callers up the stack have taken out (`mem::take`
-    /// leaves a set without width), so that a copy of this scratch space can run a turn's
-    /// beginning of its own: `(no-reply)` is asked while a move's actions are being listed,
-    /// with the listing's sets out.
-    pub(crate) fn restore_taken(&mut self, sites: usize) {
-        for set in [&mut self.candidates, &mut self.keep, &mut self.mask] {
-            if set.is_taken() {
-                *set = Bits::new(sites);
-            }
-        }
-        if self.drop_sites.places.is_taken() {
-            self.drop_sites = Legal::new(sites);
-        }
-        if self.group_fill.is_taken() {
-            self.group_fill = GroupFill::new(sites);
-        }
-    }
-
     /// The value of a checked operation, or its saturated value with the overflow noted.
     #[inline]
     pub fn checked(&mut self, checked: Option<i64>, saturated: i64) -> i64 {
@@ -876,6 +863,11 @@ impl State {
     pub fn held(&self, player: usize, kind: u8) -> u32 {
         let kinds = self.held.len() / self.hands.len().max(1);
         if kinds == 0 { 0 } else { self.held[player * kinds + kind as usize] }
+    }
+
+    /// `(hand-size KIND...)`: the pieces of these kinds in `player`'s hand.
+    pub(crate) fn held_of(&self, player: usize, kinds: &[u8]) -> i64 {
+        kinds.iter().map(|&k| i64::from(self.held(player, k))).sum()
     }
 
     /// In such a game: the kind the piece on `site` was before it was promoted, if it was.
