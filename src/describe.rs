@@ -32,6 +32,7 @@ pub fn shape(board: &Topology) -> String {
         Shape::Tiling { pattern, rings } => format!("tiling {pattern}, size {rings}"),
         Shape::Graph { width, height } => format!("graph of {} points on a {width}×{height} grid", board.site_count()),
         Shape::GridEdges { width, height } => format!("the lines of a {width}×{height} grid of boxes"),
+        Shape::GridWalls { width, height } => format!("{width}×{height} cells with grooves for walls"),
     }
 }
 
@@ -290,6 +291,7 @@ pub fn json(game: &Game, with_sites: bool) -> Value {
         Shape::Tiling { rings, .. } => ("tiling", *rings),
         Shape::Graph { width, .. } => ("graph", *width),
         Shape::GridEdges { width, .. } => ("grid-edges", *width),
+        Shape::GridWalls { width, .. } => ("grid-walls", *width),
     };
     let mut value = json!({
         "name": game.name,
@@ -331,8 +333,10 @@ pub fn json(game: &Game, with_sites: bool) -> Value {
             setup_by_team(game).into_iter().map(|(team, labels)| (team.to_string(), json!(labels))).collect();
         value["setup"] = json!(by_team);
     }
-    if let Shape::Rectangle { width, height } | Shape::Graph { width, height } | Shape::GridEdges { width, height } =
-        board.shape
+    if let Shape::Rectangle { width, height }
+    | Shape::Graph { width, height }
+    | Shape::GridEdges { width, height }
+    | Shape::GridWalls { width, height } = board.shape
     {
         value["board"]["width"] = json!(width);
         value["board"]["height"] = json!(height);

@@ -13,6 +13,7 @@
 //! * [`graph`]: points of a W×H grid joined by listed edges; relations `edges`, `orthogonal`,
 //!   `diagonal`, and the directions the edges run in.
 //!   [`graph::grid_edges`]: the lines of a grid of boxes as sites, the boxes as a region.
+//! * [`walls`]: a grid of cells with the grooves and crossings between them, where walls lie.
 //! * [`tiling`]: a patch of a semi-regular tiling whose *vertices* are the sites; relation
 //!   `edges`; its faces become regions (`triangles`, `squares`, `hexagons`).
 //!
@@ -29,6 +30,7 @@ pub mod hexcells;
 pub mod hexhex;
 pub mod square;
 pub mod tiling;
+pub mod walls;
 
 use petgraph::graph::UnGraph;
 
@@ -69,6 +71,12 @@ pub enum Shape {
         width: usize,
         height: usize,
     },
+    /// A `width` × `height` grid of cells with the grooves and crossings between them, laid
+    /// out on the (2W − 1) × (2H − 1) grid of points.
+    GridWalls {
+        width: usize,
+        height: usize,
+    },
 }
 
 impl Shape {
@@ -85,7 +93,8 @@ impl Shape {
             | Shape::Triangle { .. }
             | Shape::Tiling { .. }
             | Shape::Graph { .. }
-            | Shape::GridEdges { .. } => None,
+            | Shape::GridEdges { .. }
+            | Shape::GridWalls { .. } => None,
         }
     }
 
@@ -108,6 +117,7 @@ impl Shape {
             Shape::Tiling { pattern, rings } => format!("(tiling \"{pattern}\" {rings})"),
             Shape::Graph { width, height } => format!("(graph {width} {height} ...)"),
             Shape::GridEdges { width, height } => format!("(grid-edges {width} {height})"),
+            Shape::GridWalls { width, height } => format!("(grid-walls {width} {height})"),
         }
     }
 }
@@ -332,6 +342,16 @@ pub struct Topology {
 impl Topology {
     pub fn site_count(&self) -> usize {
         self.sites.len()
+    }
+
+    /// Whether a site is one where a piece stands and a player looks for it: every site but
+    /// the grooves and crossings of a `grid-walls` board, which are drawn as the lines between
+    /// its cells.
+    pub fn is_cell(&self, site: usize) -> bool {
+        match self.shape {
+            Shape::GridWalls { width, .. } => walls::is_cell(width, site),
+            _ => true,
+        }
     }
 
     pub fn relation(&self, name: &str) -> Option<usize> {

@@ -52,6 +52,7 @@ fn kind(board: &Topology) -> &'static str {
         Shape::Tiling { .. } => "tiling",
         Shape::Graph { .. } => "graph",
         Shape::GridEdges { .. } => "grid of lines",
+        Shape::GridWalls { .. } => "grid of cells and grooves",
     }
 }
 

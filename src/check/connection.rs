@@ -1,13 +1,14 @@
 //! `(connects SITE RELATION REGION REGION...)`: whether the group of the subject's stones at a
-//! site reaches every one of some regions — Hex's two sides, Y's three — checked and resolved.
+//! site reaches every one of some regions — Hex's two sides, Y's three — and `(reachable ...)`,
+//! whether pieces still have a way to their goals, checked and resolved.
 
 use super::Context;
 use super::args::Args;
-use super::expr::{Ctx, int, site_var, symmetric_relation};
+use super::expr::{Ctx, int, piece_filter, site_var, symmetric_relation};
 use super::scope::Scope;
 use crate::codes;
 use crate::diagnostic::Diagnostic;
-use crate::game::{Bool, Int, RegionRef};
+use crate::game::{Bool, Filter, Int, RegionRef};
 use crate::syntax::{Node, NodeKind, Span};
 
 /// The arguments of `(connects ...)` after its head. A connection joins at least two regions:
@@ -61,6 +62,35 @@ pub fn encloses(cx: &mut Context, scope: &mut Scope<'_>, args: &mut Args<'_>, ct
         }
     }
     Some(Bool::Encloses { site: site?, rel: rel? })
+}
+
+/// `(reachable PIECES REGION RELATION [(avoiding FILTER)])`: the pieces must be pieces (not
+/// `empty` or `any`, whose sites have no owner to read a goal for), and the relation must
+/// lead both ways, as a path does.
+pub fn reachable(cx: &mut Context, scope: &mut Scope<'_>, args: &mut Args<'_>) -> Option<Bool> {
+    let pieces_node = args.required(cx, "the pieces that must reach, such as `(occupied pawn)`");
+    let pieces = pieces_node.and_then(|n| piece_filter(cx, scope, n));
+    let region = args
+        .required(cx, "the region each piece must be able to reach (its owner's version)")
+        .and_then(|n| scope.region(n).map_err(|d| d.map(|d| cx.report(d))).ok());
+    let rel = args.required(cx, "the relation paths follow").and_then(|n| symmetric_relation(cx, scope, n));
+    let mut avoid = None;
+    if let Some(clause) = args.peek().filter(|n| n.head() == Some("avoiding")) {
+        args.next();
+        let mut inner = Args::new(clause);
+        let filter = inner.required(cx, "what a path may not pass through, such as `(occupied wall)`");
+        avoid = Some(filter.and_then(|n| piece_filter(cx, scope, n))?);
+        inner.finish(cx);
+    }
+    if let (Some(Filter::Empty | Filter::Any), Some(node)) = (pieces, pieces_node) {
+        cx.report(
+            Diagnostic::error(codes::WRONG_TYPE, "only a piece can be asked to reach a region")
+                .label(node.span, "picks sites that may hold no piece")
+                .help("name the pieces whose owners' goals are meant: `(reachable (occupied pawn) goal orthogonal)`"),
+        );
+        return None;
+    }
+    Some(Bool::Reachable { pieces: pieces?, region: region?, rel: rel?, avoid })
 }
 
 /// A number written where a region could be: a literal or any list (a region is named by a

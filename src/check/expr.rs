@@ -489,6 +489,11 @@ pub fn boolean(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -
             Bool::NobodyCanMove
         }
         "connects" => super::connection::connects(cx, scope, node, &mut args, ctx)?,
+        "reachable" => {
+            let b = super::connection::reachable(cx, scope, &mut args);
+            args.finish(cx);
+            b?
+        }
         "encloses" => {
             let b = super::connection::encloses(cx, scope, &mut args, ctx);
             args.finish(cx);
@@ -548,7 +553,14 @@ pub(crate) fn site_or_step(cx: &mut Context, scope: &mut Scope<'_>, node: &Node,
 pub(crate) fn piece_filter(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> Option<Filter> {
     match node.head() {
         Some("friend" | "enemy" | "occupied") => super::pieces::filter(cx, scope, node),
-        _ => filter(cx, node),
+        // `(is pawn to)`: a kind where a filter is meant, shown the filters that name it.
+        _ => match node.symbol().and_then(|word| bare_kind(node, word, scope, "a filter")) {
+            Some(d) => {
+                cx.report(d);
+                None
+            }
+            None => filter(cx, node),
+        },
     }
 }
 
@@ -669,7 +681,7 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
             cx.report(d);
             return None;
         }
-        if let Some(d) = bare_kind(node, word, scope) {
+        if let Some(d) = bare_kind(node, word, scope, "a set of sites") {
             cx.report(d);
             return None;
         }
@@ -737,10 +749,11 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
     }
 }
 
-/// A kind of piece written where a set of sites is expected (`(attacked king)`): the sites
-/// that hold a kind are a filter naming whose pieces they are, so the diagnostic shows that
-/// form rather than calling a declared name unknown. `None` when `word` is no kind.
-fn bare_kind(node: &Node, word: &str, scope: &Scope<'_>) -> Option<Diagnostic> {
+/// A kind of piece written where a set of sites or a filter (`what`) is expected
+/// (`(attacked king)`, `(is pawn to)`): the sites that hold a kind are a filter naming whose
+/// pieces they are, so the diagnostic shows that form rather than calling a declared name
+/// unknown. `None` when `word` is no kind.
+fn bare_kind(node: &Node, word: &str, scope: &Scope<'_>, what: &str) -> Option<Diagnostic> {
     let kind = scope.setup.pieces.iter().find(|k| k.name == word)?;
     let help = match kind.neutral {
         // A filter for a team's pieces never matches a neutral kind.
@@ -750,7 +763,7 @@ fn bare_kind(node: &Node, word: &str, scope: &Scope<'_>) -> Option<Diagnostic> {
         ),
     };
     Some(
-        Diagnostic::error(codes::WRONG_TYPE, format!("`{word}` is a kind of piece, not a set of sites"))
+        Diagnostic::error(codes::WRONG_TYPE, format!("`{word}` is a kind of piece, not {what}"))
             .label(node.span, "a kind of piece")
             .help(help),
     )

@@ -843,11 +843,22 @@ fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
         }
         "put" => {
             let s = args.required(cx, "the sites to put stones on").and_then(|n| sites(cx, scope, n, ctx));
+            // `(piece KIND)`: the kind put, which may be nobody's (a wall's other sections).
+            let mut piece = None;
+            if let Some(clause) = args.peek().filter(|n| n.head() == Some("piece")) {
+                args.next();
+                let mut inner = Args::new(clause);
+                let kind = inner.required(cx, "the kind of piece").and_then(|n| super::pieces::kind(cx, scope, n));
+                inner.finish(cx);
+                piece = Some(kind?);
+            }
             args.finish(cx);
-            if let Some(first) = scope.setup.pieces.first().filter(|k| k.neutral) {
+            if piece.is_none()
+                && let Some(first) = scope.setup.pieces.first().filter(|k| k.neutral)
+            {
                 cx.report(super::neutral::put_of_neutral(node, &first.name));
             }
-            Effect::Put { sites: s? }
+            Effect::Put { sites: s?, piece }
         }
         "win" => {
             let w = args.required(cx, "the winner: `mover` or `next`").and_then(|n| who(cx, n));

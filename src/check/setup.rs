@@ -337,6 +337,22 @@ fn board(cx: &mut Context, form: &Node) -> Option<Topology> {
             let height = sized_as(cx, &mut g, max, 1, "the height (boxes)");
             crate::board::graph::grid_edges(width?, height?)
         }
+        Some("grid-walls") => {
+            // The grid of cells, grooves and crossings is (2W − 1) × (2H − 1).
+            let max = crate::board::walls::MAX_CELLS;
+            let width = sized_as(cx, &mut g, max, 1, "the width (cells)");
+            let height = sized_as(cx, &mut g, max, 1, "the height (cells)");
+            let (width, height) = (width?, height?);
+            if width * height < 2 {
+                cx.report(
+                    Diagnostic::error(codes::OUT_OF_RANGE, "a grid of one cell has nowhere to go")
+                        .label(generator.span, "this board")
+                        .help("a board needs at least 2 cells: `(grid-walls 2 1)` or larger"),
+                );
+                return None;
+            }
+            crate::board::walls::build(width, height)
+        }
         Some("tiling") => {
             let pattern = g.required(cx, "the tiling pattern, such as \"3.4.6.4\"")?;
             let name = match &pattern.kind {
@@ -364,14 +380,14 @@ fn board(cx: &mut Context, form: &Node) -> Option<Topology> {
             }
         }
         _ => {
-            let known = ["square", "rectangle", "hexhex", "rhombus", "triangle", "tiling", "graph", "grid-edges"];
+            let known = ["square", "rectangle", "hexhex", "rhombus", "triangle", "tiling", "graph", "grid-edges", "grid-walls"];
             let mut d = Diagnostic::error(codes::UNKNOWN_LUDEME, format!("unknown board {}", generator.describe()))
                 .label(generator.span, "not a board generator");
             d = match generator.head().and_then(|h| similar::did_you_mean(h, known)) {
                 Some(h) => d.help(h),
                 None => d.help(
                     "boards: `(square SIZE)`, `(rectangle WIDTH HEIGHT)`, `(hexhex SIDE)`, `(rhombus SIDE)`, \
-                     `(triangle SIDE)`, `(tiling \"3.4.6.4\" SIZE)`, `(graph WIDTH HEIGHT (sites ...) (edges ...))`, `(grid-edges WIDTH HEIGHT)`",
+                     `(triangle SIDE)`, `(tiling \"3.4.6.4\" SIZE)`, `(graph WIDTH HEIGHT (sites ...) (edges ...))`, `(grid-edges WIDTH HEIGHT)`, `(grid-walls WIDTH HEIGHT)`",
                 ),
             };
             if generator.symbol() != Some(POISON) {

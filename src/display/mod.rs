@@ -52,6 +52,7 @@ pub fn board(engine: &Engine, state: &State) -> String {
         Shape::Tiling { .. } => tiling(topology, symbols.width()),
         Shape::Graph { height, .. } => graph(&mut canvas, topology, height, cell_width, false),
         Shape::GridEdges { height, .. } => graph(&mut canvas, topology, 2 * height + 1, cell_width, true),
+        Shape::GridWalls { width, height } => walled(&mut canvas, topology, width, height, cell_width),
     };
     let slot = tiling_slot(topology, symbols.width());
     for (site, &(line, col)) in cells.iter().enumerate() {
@@ -64,6 +65,18 @@ pub fn board(engine: &Engine, state: &State) -> String {
                 let s = symbol(site);
                 let text = if s == symbols::EMPTY { label.clone() } else { format!("{s}{label}") };
                 format!("{}{text}", " ".repeat(slot.saturating_sub(width(&text))))
+            }
+            // A groove or a crossing shows the wall lying in it, or nothing.
+            Shape::GridWalls { .. } if !topology.is_cell(site as usize) => {
+                let held = engine.stone(state, site).is_some() || engine.neutral_at(state, site);
+                let label = &topology.sites[site as usize].label;
+                let glyph = match label.chars().last() {
+                    _ if !held => " ",
+                    Some('h') => "-",
+                    Some('v') => "|",
+                    _ => "+",
+                };
+                format!("{}{glyph}", " ".repeat(cell_width.saturating_sub(1)))
             }
             _ if sows && engine.stone(state, site).is_none() && !engine.neutral_at(state, site) => {
                 let n = state.seeds(site).to_string();
@@ -171,6 +184,22 @@ fn graph(canvas: &mut Canvas, topology: &Topology, h: usize, cell: usize, dots: 
         canvas.put(h, col, &letters);
     }
     topology.sites.iter().map(|s| at(s.x, s.y)).collect()
+}
+
+/// Cells with the grooves between them (`grid-walls`): each cell's row numbered on the left and
+/// its column lettered below, a groove half a cell from the cells it parts, so that the walls
+/// lying in them are drawn as lines (`-`, `|`, `+`) between the cells.
+fn walled(canvas: &mut Canvas, topology: &Topology, w: usize, h: usize, cell: usize) -> Vec<(usize, usize)> {
+    let nw = number_width(h);
+    let half = cell.div_ceil(2) + 1;
+    let (gw, gh) = (2 * w - 1, 2 * h - 1);
+    for row in 0..h {
+        canvas.put(gh - 1 - 2 * row, 0, &format!("{:>nw$}", row + 1));
+    }
+    for c in 0..w {
+        canvas.put(gh, nw + 2 + 2 * c * half, &crate::board::square::column_letters(c));
+    }
+    (0..topology.site_count()).map(|i| (gh - 1 - i / gw, nw + 2 + (i % gw) * half)).collect()
 }
 
 /// The column letters of a label (`ab` of `ab12`).

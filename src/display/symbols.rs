@@ -61,7 +61,8 @@ pub struct Symbols {
 impl Symbols {
     /// The regions the game file declares are marked where they are empty, as `render` tints
     /// them: an owned region by its owner's initial in lower case (when that differs from every
-    /// stone) or, in a game of pieces, by its owner's mark of [`OWNED_MARKS`]; any other by `+`.
+    /// stone) or, in a game of pieces, by a mark of [`OWNED_MARKS`] for the region and owner
+    /// (while they last); any other by `+`.
     /// A site in several regions shows the last one, as in pictures. A region of every site
     /// (shogi's files, say) tells no site from another and is not marked.
     pub fn new(game: &Game) -> Symbols {
@@ -82,15 +83,28 @@ impl Symbols {
             r.parts.iter().flatten().for_each(|&s| seen[s as usize] = true);
             seen.iter().all(|&b| b)
         };
+        // Each owned region's name takes the next teams' worth of marks: `home` and `goal` of
+        // two teams read `^ ~` and `: '`, never one mark for two regions.
+        let mut owned_names: Vec<&str> = Vec::new();
         for region in marked.iter().filter(|r| !r.builtin && !everywhere(r)) {
             let mark = match region.owner {
-                Some(t) if game.has_kinds() => OWNED_MARKS.get(t).copied(),
+                Some(t) if game.has_kinds() => {
+                    let name = owned_names.iter().position(|n| *n == region.name).unwrap_or_else(|| {
+                        owned_names.push(&region.name);
+                        owned_names.len() - 1
+                    });
+                    OWNED_MARKS.get(name * game.teams.len() + t).copied()
+                }
                 Some(t) => stones.get(t).and_then(|c| c.to_lowercase().next()),
                 None => None,
             };
             let mark = mark
                 .filter(|c| !stones.contains(c) && !pieces.contains(c) && *c != EMPTY && c.width() == Some(1))
                 .unwrap_or('+');
+            // A region the board draws as lines between cells (grooves) shows no mark.
+            if !region.parts.iter().flatten().any(|&s| game.board.is_cell(s as usize)) {
+                continue;
+            }
             let meaning = match region.owner.and_then(|t| game.teams.get(t)) {
                 Some(team) => format!("{mark} {} ({team})", region.name),
                 None => format!("{mark} {}", region.name),
@@ -98,7 +112,7 @@ impl Symbols {
             if !mark_legend.contains(&meaning) {
                 mark_legend.push(meaning);
             }
-            for &site in region.parts.iter().flatten() {
+            for &site in region.parts.iter().flatten().filter(|&&s| game.board.is_cell(s as usize)) {
                 if let Some(m) = marks.get_mut(site as usize) {
                     *m = mark;
                 }

@@ -522,7 +522,7 @@ impl Engine {
                     self.effects(s, w, branch, env);
                 }
             }
-            Effect::Put { sites } => {
+            Effect::Put { sites, piece } => {
                 // The sites are found before any stone goes down: a set such as `empty` would
                 // change under the loop.
                 let mut targets = take(&mut w.victims);
@@ -533,8 +533,13 @@ impl Engine {
                     }
                 });
                 for &(site, _) in &targets {
-                    self.put(s, w, site, env.subject);
-                    s.kinds[site as usize] = 0;
+                    match *piece {
+                        Some(kind) if self.kinds_tracked => self.place_tracked(s, w, None, env, site, kind),
+                        _ => {
+                            self.put(s, w, site, env.subject);
+                            s.kinds[site as usize] = piece.unwrap_or(0);
+                        }
+                    }
                     if self.program.tracks_unmoved {
                         s.unmoved.insert(site);
                     }

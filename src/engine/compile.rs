@@ -705,6 +705,10 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
             let (site, rel) = (*site, *rel);
             Cond::Code(bool_fn(move |engine, s, w, env| engine.encloses(s, w, site, rel, env)))
         }
+        Bool::Reachable { pieces, region, rel, avoid } => {
+            let (pieces, region, rel, avoid) = (*pieces, region.clone(), *rel, *avoid);
+            Cond::Code(bool_fn(move |engine, s, w, env| engine.reachable(s, w, pieces, &region, rel, avoid, env)))
+        }
         Bool::NobodyCanMove
         | Bool::Line(_)
         | Bool::In(..)

@@ -499,6 +499,14 @@ impl Engine {
             Bool::Cmp(op, Int::Count(filter, sites), Int::Const(n)) => {
                 self.plain_count(s, w, *op, *filter, sites, *n, e)
             }
+            Bool::Reachable { pieces, region, .. } => {
+                let what = match pieces {
+                    Filter::Piece(_, k) => self.game.pieces[*k as usize].name.as_str(),
+                    _ => "piece",
+                };
+                let goal = &self.game.regions[region.by_team[e.subject] as usize].name;
+                Some(format!("it would leave a {what} no way to its {goal}"))
+            }
             _ => None,
         }
     }

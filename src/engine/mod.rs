@@ -45,6 +45,7 @@ pub mod perft;
 mod pieces;
 pub mod playout;
 mod promotion;
+mod reach;
 mod rays;
 mod repetition;
 mod rights;

@@ -256,6 +256,15 @@ pub enum Bool {
     Attacked(Sites),
     /// Every site of the set passes the condition, `site` bound to each (true of no site).
     Every(Sites, Box<Bool>),
+    /// Every piece the filter picks (for the subject) has a path along the relation to the
+    /// region, both its owner's versions, through sites that `avoid` does not pick: no wall
+    /// may cut a pawn off from its goal (Quoridor).
+    Reachable {
+        pieces: Filter,
+        region: RegionRef,
+        rel: RelId,
+        avoid: Option<Filter>,
+    },
 }
 
 impl Sites {

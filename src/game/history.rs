@@ -52,7 +52,7 @@ impl Effect {
                 condition.reads_history() || then.iter().chain(otherwise).any(Effect::reads_history)
             }
             Effect::Allow { value, .. } | Effect::Add { value, .. } => value.reads_history(),
-            Effect::Flip(sites) | Effect::Put { sites } => sites.reads_history(),
+            Effect::Flip(sites) | Effect::Put { sites, .. } => sites.reads_history(),
             Effect::Collect { from, into } => from.iter().chain([into]).any(Sites::reads_history),
             Effect::Shift { from, to } => from.reads_history() || to.reads_history(),
             Effect::Promote { site, .. } => is_history(*site),

@@ -411,9 +411,11 @@ pub enum Effect {
     Rotate {
         moves: Vec<(u16, u16)>,
     },
-    /// Puts a stone of the mover's team on every empty site of the set (from no hand).
+    /// Puts a piece on every empty site of the set (from no hand): of `piece`'s kind, or of
+    /// the first kind; the mover's, unless the kind is nobody's.
     Put {
         sites: Sites,
+        piece: Option<u8>,
     },
     /// The piece on the first occupied site of `from` moves, with its owner and kind, to the
     /// first empty site of `to` (a second piece moved by the same action, such as a castling

@@ -76,6 +76,8 @@ fn metrics(shape: &Shape) -> Metrics {
             Metrics { scale: 40.0, margin: HEX_R + 0.35, stone: 0.4 }
         }
         Shape::Tiling { .. } => Metrics { scale: 50.0, margin: 0.8, stone: 0.28 },
+        // A unit is half a cell: cells two units apart, grooves between them.
+        Shape::GridWalls { .. } => Metrics { scale: 24.0, margin: 2.6, stone: 0.62 },
     }
 }
 
@@ -170,6 +172,15 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
                     writeln!(out, r#"<circle class="{class}" cx="{}" cy="{}" r="{}"/>"#, N(x), N(y), N(0.12 * m.scale));
             }
         }
+        Shape::GridWalls { .. } => {
+            for s in (0..board.site_count()).filter(|&s| board.is_cell(s)) {
+                let class = zones.site(s as Site).map_or("cell".to_string(), |z| format!("cell {z}"));
+                let (x, y) = frame.site(board, s);
+                let half = 0.8 * m.scale;
+                let (side, left, top) = (N(2.0 * half), N(x - half), N(y - half));
+                let _ = writeln!(out, r#"<rect class="{class}" x="{left}" y="{top}" width="{side}" height="{side}" rx="3"/>"#);
+            }
+        }
         Shape::Tiling { .. } => {
             tiling_faces(&mut out, &frame, board, &zones, &m);
             if let Some(r) = board.relation("edges") {
@@ -177,7 +188,9 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
             }
         }
     }
-    for &r in p.relations {
+    // The cells of a grid with grooves are joined through the grooves, which the picture shows.
+    let drawn_relations = if matches!(board.shape, Shape::GridWalls { .. }) { &[][..] } else { p.relations };
+    for &r in drawn_relations {
         if r < board.relations.len() {
             lines(&mut out, "extra", &frame, board, r, &mut drawn);
         }
@@ -187,6 +200,7 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
     out.push_str("<g class=\"labels\">\n");
     match board.shape {
         Shape::Square { .. } | Shape::Rectangle { .. } => square_coordinates(&mut out, &frame, board),
+        Shape::GridWalls { .. } => cell_coordinates(&mut out, &frame, board),
         Shape::HexHex { .. }
         | Shape::Rhombus { .. }
         | Shape::Triangle { .. }
@@ -212,6 +226,15 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
     out.push_str("<g class=\"stones\">\n");
     let r = N(m.stone * m.scale);
     for s in 0..board.site_count() {
+        // On a grid with grooves, what lies between the cells is a wall, nobody's or a team's.
+        if !board.is_cell(s) {
+            match (neutral.get(s) == Some(&true), stone_at(s)) {
+                (true, _) => wall(&mut out, &frame, board, s, "neutral", &m),
+                (false, Some(team)) => wall(&mut out, &frame, board, s, &format!("t{team}"), &m),
+                (false, None) => {}
+            }
+            continue;
+        }
         if neutral.get(s) == Some(&true) {
             let (x, y) = frame.site(board, s);
             let side = m.stone * m.scale * 1.6;
@@ -490,6 +513,43 @@ fn square_coordinates(out: &mut String, frame: &Frame, board: &Topology) {
         }
         if (site.x - min_x).abs() < 1e-9 {
             let (x, y) = frame.at(min_x - gap, site.y);
+            text(out, "coord", x, y, COORD_FONT, &site.label[letters.len()..]);
+        }
+    }
+}
+
+/// A piece lying in a groove or on a crossing, drawn (in its team's colour, `class` `t0`, or as
+/// nobody's, `neutral`) as the part of a wall it is: a bar along the groove between two cells,
+/// or the square where two grooves meet.
+fn wall(out: &mut String, frame: &Frame, board: &Topology, s: usize, class: &str, m: &Metrics) {
+    let (x, y) = frame.site(board, s);
+    let (thin, long) = (0.2 * m.scale, 1.0 * m.scale);
+    let (w, h) = match board.sites[s].label.chars().last() {
+        Some('h') => (2.0 * long, 2.0 * thin),
+        Some('v') => (2.0 * thin, 2.0 * long),
+        _ => (2.0 * thin, 2.0 * thin),
+    };
+    let _ = writeln!(
+        out,
+        r#"<rect class="stone {class}" x="{}" y="{}" width="{}" height="{}"/>"#,
+        N(x - w / 2.0),
+        N(y - h / 2.0),
+        N(w),
+        N(h)
+    );
+}
+
+/// Column letters below the bottom row of cells and row numbers left of the first column.
+fn cell_coordinates(out: &mut String, frame: &Frame, board: &Topology) {
+    let gap = 1.6;
+    for (_, site) in board.sites.iter().enumerate().filter(|&(s, _)| board.is_cell(s)) {
+        let letters = site.label.trim_end_matches(|c: char| c.is_ascii_digit());
+        if site.y == 0.0 {
+            let (x, y) = frame.at(site.x, -gap);
+            text(out, "coord", x, y, COORD_FONT, letters);
+        }
+        if site.x == 0.0 {
+            let (x, y) = frame.at(-gap, site.y);
             text(out, "coord", x, y, COORD_FONT, &site.label[letters.len()..]);
         }
     }
