@@ -58,8 +58,12 @@ pub fn build(width: usize, height: usize) -> Topology {
         for col in 0..gw {
             let s = at(col, row);
             let kind = letter(col, row);
-            board.sites[s as usize].label =
-                format!("{}{}{}", square::column_letters(col / 2), row / 2 + 1, kind.map(String::from).unwrap_or_default());
+            board.sites[s as usize].label = format!(
+                "{}{}{}",
+                square::column_letters(col / 2),
+                row / 2 + 1,
+                kind.map(String::from).unwrap_or_default()
+            );
             match kind {
                 None => cells.push(s),
                 Some('h') => {
@@ -76,7 +80,8 @@ pub fn build(width: usize, height: usize) -> Topology {
     }
     let count = board.site_count();
     board.relations = vec![Relation::from_edges("orthogonal", count, &joins)];
-    let region = |name: &str, sites: Vec<Site>| Region { name: name.to_string(), parts: vec![Part { label: None, sites }] };
+    let region =
+        |name: &str, sites: Vec<Site>| Region { name: name.to_string(), parts: vec![Part { label: None, sites }] };
     board.regions = vec![
         region("cells", cells),
         region("h-grooves", h_grooves),
@@ -85,7 +90,12 @@ pub fn build(width: usize, height: usize) -> Topology {
     ];
     let (top, right) = (gh - 1, gw - 1);
     let line = |pick: &dyn Fn(usize, usize) -> bool| -> Vec<Site> {
-        (0..gh).step_by(2).flat_map(|row| (0..gw).step_by(2).map(move |col| (col, row))).filter(|&(c, r)| pick(c, r)).map(|(c, r)| at(c, r)).collect()
+        (0..gh)
+            .step_by(2)
+            .flat_map(|row| (0..gw).step_by(2).map(move |col| (col, row)))
+            .filter(|&(c, r)| pick(c, r))
+            .map(|(c, r)| at(c, r))
+            .collect()
     };
     board.sides = vec![
         side("side-N", line(&|_, r| r == top)),
@@ -137,7 +147,9 @@ mod tests {
         let b = build(3, 2);
         let region = |n: &str| b.regions.iter().find(|r| r.name == n).unwrap().parts[0].sites.len();
         assert_eq!((region("cells"), region("h-grooves"), region("v-grooves"), region("crossings")), (6, 3, 4, 2));
-        let side = |n: &str| b.side(n).unwrap().parts[0].sites.iter().map(|&s| b.sites[s as usize].label.clone()).collect::<Vec<_>>();
+        let side = |n: &str| {
+            b.side(n).unwrap().parts[0].sites.iter().map(|&s| b.sites[s as usize].label.clone()).collect::<Vec<_>>()
+        };
         assert_eq!(side("side-N"), ["a2", "b2", "c2"]);
         assert_eq!(side("side-E"), ["c1", "c2"]);
         assert_eq!(side("corner-NW"), ["a2"]);

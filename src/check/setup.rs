@@ -380,7 +380,8 @@ fn board(cx: &mut Context, form: &Node) -> Option<Topology> {
             }
         }
         _ => {
-            let known = ["square", "rectangle", "hexhex", "rhombus", "triangle", "tiling", "graph", "grid-edges", "grid-walls"];
+            let known =
+                ["square", "rectangle", "hexhex", "rhombus", "triangle", "tiling", "graph", "grid-edges", "grid-walls"];
             let mut d = Diagnostic::error(codes::UNKNOWN_LUDEME, format!("unknown board {}", generator.describe()))
                 .label(generator.span, "not a board generator");
             d = match generator.head().and_then(|h| similar::did_you_mean(h, known)) {

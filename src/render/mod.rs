@@ -178,7 +178,10 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
                 let (x, y) = frame.site(board, s);
                 let half = 0.8 * m.scale;
                 let (side, left, top) = (N(2.0 * half), N(x - half), N(y - half));
-                let _ = writeln!(out, r#"<rect class="{class}" x="{left}" y="{top}" width="{side}" height="{side}" rx="3"/>"#);
+                let _ = writeln!(
+                    out,
+                    r#"<rect class="{class}" x="{left}" y="{top}" width="{side}" height="{side}" rx="3"/>"#
+                );
             }
         }
         Shape::Tiling { .. } => {

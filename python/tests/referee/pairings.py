@@ -363,6 +363,11 @@ def oware_text(state: pyspiel.State, action: int) -> str:
     return OWARE_HOUSES[6 * state.current_player() + action]
 
 
+def quoridor_tabula(text: str) -> str:
+    """``e9-e8`` → ``e8``: OpenSpiel names a pawn's move by the cell it reaches."""
+    return text.split("-")[-1]
+
+
 def connect_four_tabula(text: str) -> str:
     return text[0]
 
@@ -490,6 +495,29 @@ PAIRINGS: dict[str, Pairing] = {
             options={"openspiel": True},
             openspiel_text=shogi_text,
             perft_depth=3,
+        ),
+        # OpenSpiel writes a pawn's move by the cell it reaches (`e8`, a jump too) and a wall by
+        # its first groove (`a1h`, `a1v`), its rows numbered from its top row, where player 0
+        # starts: Tabula's board reflected top to bottom, labels and all.
+        Pairing(
+            "quoridor",
+            "quoridor",
+            "games/quoridor.game",
+            options={"openspiel": True},
+            openspiel_text=own_text,
+            tabula_text=quoridor_tabula,
+            perft_depth=3,
+        ),
+        Pairing(
+            "quoridor-5",
+            "quoridor",
+            "games/quoridor.game",
+            params={"board_size": 5, "wall_count": 3},
+            options={"size": 5, "walls": 3, "openspiel": True},
+            openspiel_text=own_text,
+            tabula_text=quoridor_tabula,
+            perft_depth=4,
+            games=400,
         ),
         Pairing(
             "chinese-checkers",
