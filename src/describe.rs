@@ -181,10 +181,12 @@ fn board_compass_text(board: &Topology) -> String {
         for side in sides {
             let sites = &side.parts[0].sites;
             let ends = match (sites.first(), sites.last()) {
+                (Some(a), Some(b)) if a == b => label(a).to_string(),
                 (Some(a), Some(b)) => format!("{} … {}", label(a), label(b)),
                 _ => String::new(),
             };
-            let _ = writeln!(out, "  {:<14} {:>5} sites  {ends}", side.name, sites.len());
+            let noun = if sites.len() == 1 { "site " } else { "sites" };
+            let _ = writeln!(out, "  {:<14} {:>5} {noun}  {ends}", side.name, sites.len());
         }
     }
     if !corners.is_empty() {

@@ -765,15 +765,24 @@ pub fn describe_decision(engine: &Engine, state: &State) -> String {
         .flat_map(|p| &p.stages)
         .flat_map(|s| &s.moves)
         .any(|m| matches!(m.kind, MoveKind::Sow { .. }));
+    // In a game of pieces whose placements all put one kind, that kind is named: "place a
+    // wall".
+    let game = engine.game();
+    let mut placed =
+        game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves).filter(|m| matches!(m.kind, MoveKind::Place));
+    let one_kind = placed.next().map(|m| m.piece).filter(|&k| placed.all(|m| m.piece == k) && game.has_kinds());
+    let place = match (sows, game.keeps_captures, one_kind) {
+        (true, _, _) => "sow a site's seeds".to_string(),
+        (_, true, _) => "place a piece from your hand".to_string(),
+        (_, _, Some(k)) => {
+            let name = &game.pieces[k as usize].name;
+            let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+            format!("place {article} {name}")
+        }
+        _ => "place a stone".to_string(),
+    };
     for (kind, what) in [
-        (
-            ActionKind::Place,
-            match (sows, engine.game().keeps_captures) {
-                (true, _) => "sow a site's seeds",
-                (_, true) => "place a piece from your hand",
-                _ => "place a stone",
-            },
-        ),
+        (ActionKind::Place, place.as_str()),
         (ActionKind::Slide, if engine.game().has_kinds() { "move a piece" } else { "slide a stone" }),
         (ActionKind::Relocate, "relocate a stone"),
         (ActionKind::Take, "take a stone"),

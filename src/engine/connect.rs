@@ -81,27 +81,6 @@ impl Fill {
         &self.visited
     }
 
-    /// Whether a path along `rel` leads from `start` to a site of `goal` through sites that
-    /// are `open` (`start` itself need not be); afterwards `visited` holds the sites reached.
-    pub fn reaches(&mut self, rel: &Relation, start: u16, goal: &Bits, open: impl Fn(u16) -> bool) -> bool {
-        self.visited.clear();
-        self.stack.clear();
-        self.visited.insert(start);
-        self.stack.push(start);
-        while let Some(v) = self.stack.pop() {
-            if goal.contains(v) {
-                return true;
-            }
-            for &u in rel.neighbors(v) {
-                if !self.visited.contains(u) && open(u) {
-                    self.visited.insert(u);
-                    self.stack.push(u);
-                }
-            }
-        }
-        false
-    }
-
     /// Whether every site of `self.set` reaches a site of `set ∩ region` through the set along
     /// `rel`; afterwards `visited` holds the sites reached.
     pub fn holds(&mut self, rel: &Relation, region: &Bits) -> bool {

@@ -1,12 +1,151 @@
 //! `(reachable PIECES REGION RELATION (avoiding FILTER))`: whether every piece the filter picks
-//! still has a way to its owner's goal. Quoridor asks it after every wall, so it is a plain
-//! depth-first search from each piece, stopping at the first goal site it meets, with the
-//! scratch sets of [`Work`] (nothing allocated).
+//! still has a way to its owner's goal. Quoridor asks it after every wall it could lay, about
+//! 130 times a position, so each answer starts from the path found last time for the same
+//! piece and question: a path that still runs through open sites proves the answer at the cost
+//! of reading it (a wall off that path cannot have cut it, as OpenSpiel's Quoridor reasons
+//! with its shortest paths). Only when a site of it has closed is a new path searched for,
+//! breadth first, so that it is a shortest one: short paths are hit by fewer walls. Nothing is
+//! allocated once the paths have been found the first time.
 
 use super::Engine;
+use super::bits::Bits;
 use super::eval::{Env, matches};
 use super::state::{State, Work};
+use crate::board::Relation;
 use crate::game::{Filter, RegionRef};
+
+/// What a path answers: from `start`, along relation `rel`, to region `region`, through the
+/// sites `avoid` does not pick for `subject`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Question {
+    rel: u8,
+    region: u16,
+    avoid: Option<Filter>,
+    subject: u8,
+    start: u16,
+}
+
+/// The paths last found, and the scratch space of the search.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Reach {
+    paths: Vec<(Question, Vec<u16>)>,
+    /// Per site, the site the search reached it from.
+    parent: Vec<u16>,
+    visited: Bits,
+    /// The sites of the path being mended that the search may end on.
+    ends: Bits,
+    /// The path the last search found, and the memory of the path last replaced.
+    detour: Vec<u16>,
+    spare: Vec<u16>,
+    queue: Vec<u16>,
+}
+
+/// More questions than a game asks at once (a piece per team, moving): past it, the oldest
+/// paths are forgotten.
+const KEPT: usize = 16;
+
+impl Reach {
+    pub fn new(sites: usize) -> Reach {
+        Reach {
+            paths: Vec::new(),
+            parent: vec![0; sites],
+            visited: Bits::new(sites),
+            ends: Bits::new(sites),
+            detour: Vec::with_capacity(sites),
+            spare: Vec::with_capacity(sites),
+            queue: Vec::with_capacity(sites),
+        }
+    }
+
+    /// Whether a path answers the question, through sites that are `open` (the start need not
+    /// be), to a site of `goal`. A kept path that a few sites now close is mended around them:
+    /// the search starts where it is first cut and stops at the first site of the rest of it
+    /// (or of the goal), which is a step or two away when a wall has fallen across it. That
+    /// search stays in the start's area, so it finds a way whenever there is one.
+    fn reaches(&mut self, relation: &Relation, q: Question, goal: &Bits, open: impl Fn(u16) -> bool) -> bool {
+        let Some(i) = self.paths.iter().position(|(k, _)| *k == q) else {
+            let Some(end) = self.search(relation, q.start, goal, None, &open) else { return false };
+            // The oldest path's memory is reused once as many are kept as ever needed.
+            let mut path = if self.paths.len() == KEPT { self.paths.remove(0).1 } else { Vec::new() };
+            self.trace(q.start, end);
+            path.clone_from(&self.detour);
+            self.paths.push((q, path));
+            return true;
+        };
+        let mut path = std::mem::take(&mut self.paths[i].1);
+        let found = self.mend(relation, &mut path, goal, &open);
+        self.paths[i].1 = path;
+        found
+    }
+
+    /// Whether `path` (from its first site) still leads to `goal`, mended where it is cut.
+    fn mend(&mut self, relation: &Relation, path: &mut Vec<u16>, goal: &Bits, open: &impl Fn(u16) -> bool) -> bool {
+        let Some(cut) = path.iter().skip(1).position(|&t| !open(t)).map(|i| i + 1) else { return true };
+        // The rest of the path after its last closed site still leads to the goal: the search
+        // may end on any of it.
+        let rest = path.iter().rposition(|&t| !open(t)).map_or(1, |i| i + 1);
+        let from = path[cut - 1];
+        let Some(end) = self.search(relation, from, goal, Some(&path[rest..]), open) else { return false };
+        // The path up to the cut, the detour, and what follows the detour's end on the path.
+        let tail = path[rest..].iter().position(|&t| t == end).map_or(path.len(), |j| rest + j + 1);
+        let mut mended = std::mem::take(&mut self.spare);
+        mended.clear();
+        mended.extend_from_slice(&path[..cut - 1]);
+        self.trace(from, end);
+        mended.extend_from_slice(&self.detour);
+        mended.extend_from_slice(&path[tail..]);
+        std::mem::swap(path, &mut mended);
+        self.spare = mended;
+        true
+    }
+
+    /// The path from `start` to `end` the last search took, into `detour`.
+    fn trace(&mut self, start: u16, end: u16) {
+        self.detour.clear();
+        let mut at = end;
+        while at != start {
+            self.detour.push(at);
+            at = self.parent[at as usize];
+        }
+        self.detour.push(start);
+        self.detour.reverse();
+    }
+
+    /// Breadth first from `start`: the first site of `goal`, or of `rest`, reached, with
+    /// `parent` leading back.
+    fn search(
+        &mut self,
+        relation: &Relation,
+        start: u16,
+        goal: &Bits,
+        rest: Option<&[u16]>,
+        open: &impl Fn(u16) -> bool,
+    ) -> Option<u16> {
+        self.ends.clear();
+        for &t in rest.unwrap_or_default() {
+            self.ends.insert(t);
+        }
+        self.visited.clear();
+        self.queue.clear();
+        self.visited.insert(start);
+        self.queue.push(start);
+        let mut head = 0;
+        while let Some(&v) = self.queue.get(head) {
+            head += 1;
+            if goal.contains(v) || self.ends.contains(v) {
+                return Some(v);
+            }
+            for &u in relation.neighbors(v) {
+                if !self.visited.contains(u) && open(u) {
+                    self.visited.insert(u);
+                    self.parent[u as usize] = v;
+                    self.queue.push(u);
+                }
+            }
+        }
+        None
+    }
+}
 
 impl Engine {
     /// Pieces of nobody's have no goal, and are not asked. Kept out of line: the interpreter's
@@ -23,13 +162,19 @@ impl Engine {
         avoid: Option<Filter>,
         env: &Env,
     ) -> bool {
+        if w.reach.parent.len() != s.board.len() {
+            w.reach = Reach::new(s.board.len());
+        }
         let open = |t: u16| avoid.is_none_or(|f| !matches(s.board[t as usize], s.kinds[t as usize], f, env.subject));
         s.stones.iter().enumerate().all(|(team, stones)| {
-            let relation = &self.game.board.relations[self.program.rel(rel, team) as usize];
-            let goal = &self.region_bits[region.by_team[team] as usize];
-            stones.ones().all(|site| {
-                !matches(s.board[site as usize], s.kinds[site as usize], pieces, env.subject)
-                    || w.fill.reaches(relation, site, goal, open)
+            let rel = self.program.rel(rel, team);
+            let relation = &self.game.board.relations[rel as usize];
+            let region = region.by_team[team];
+            let goal = &self.region_bits[region as usize];
+            stones.ones().all(|start| {
+                let q = Question { rel, region: region as u16, avoid, subject: env.subject as u8, start };
+                !matches(s.board[start as usize], s.kinds[start as usize], pieces, env.subject)
+                    || w.reach.reaches(relation, q, goal, open)
             })
         })
     }

@@ -9,6 +9,7 @@ use super::history::History;
 use super::legal::Legal;
 use super::liberties::GroupFill;
 use super::outcome::Outcome;
+use super::reach::Reach;
 use super::repetition::{Mix, Seen};
 use super::{Action, Engine};
 
@@ -136,6 +137,8 @@ pub(crate) struct Work {
     pub fill: Fill,
     /// The flood fills of `(encloses ...)`: the group, and the sites known to reach the edge.
     pub enclosure: Fill,
+    /// The paths of `(reachable ...)`, kept from one question to the next.
+    pub reach: Reach,
     /// The sites an effect works on (`remove`, `flip`, `put`), with what stood there, all found
     /// before the first changes.
     pub victims: Vec<(u16, u8)>,
@@ -305,6 +308,7 @@ impl Clone for Work {
             cuts: self.cuts.clone(),
             fill: self.fill.clone(),
             enclosure: self.enclosure.clone(),
+            reach: Reach::new(sites),
             victims: self.victims.clone(),
             turned: self.turned.clone(),
             origins: self.origins.clone(),
@@ -377,6 +381,7 @@ impl Work {
             cuts: CutSearch::new(sites),
             fill: Fill::new(sites),
             enclosure: Fill::new(sites),
+            reach: Reach::new(sites),
             victims: Vec::new(),
             turned: Vec::new(),
             origins: Vec::new(),

@@ -52,6 +52,7 @@ mod play_session;
 mod position;
 mod progress;
 mod promotion;
+mod quoridor;
 mod readme;
 mod relations;
 mod render;
