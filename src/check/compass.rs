@@ -138,21 +138,29 @@ fn ludii_side(name: &str) -> Option<&'static str> {
 /// a side (`top`); `None` for other unknown names.
 pub fn unknown_side(node: &Node, name: &str, board: &Topology) -> Option<Diagnostic> {
     let ludii = ludii_side(name);
-    if !name.starts_with("side-") && !name.starts_with("corner-") && ludii.is_none() {
+    let builtin = ["side-", "corner-", "middle-"];
+    if !builtin.iter().any(|p| name.starts_with(p)) && ludii.is_none() {
         return None;
     }
     let names: Vec<&str> = board.sides.iter().map(|s| s.name.as_str()).collect();
-    let what = if name.starts_with("corner-") { "corner" } else { "side" };
+    let what = match name {
+        _ if name.starts_with("corner-") => "corner",
+        _ if name.starts_with("middle-") => "middle cell",
+        _ => "side",
+    };
     let d = Diagnostic::error(codes::UNKNOWN_REGION, format!("this {} has no {what} `{name}`", kind(board)))
         .label(node.span, format!("not a {what} of this board"));
     if names.is_empty() {
         return Some(d.help("a tiling has no named sides; `perimeter` is its outer boundary"));
     }
-    let (sides, corners): (Vec<&str>, Vec<&str>) = names.iter().partition(|n| !n.starts_with("corner-"));
-    let list = match corners.is_empty() {
-        true => format!("its sides are {}", sides.join(", ")),
-        false => format!("its sides are {}; its corners {}", sides.join(", "), corners.join(", ")),
-    };
+    let of = |prefix: &str| names.iter().copied().filter(|n| n.starts_with(prefix)).collect::<Vec<_>>().join(", ");
+    let mut list = format!("its sides are {}", of("side-"));
+    for (prefix, noun) in [("corner-", "its corners"), ("middle-", "the middles of its sides")] {
+        let these = of(prefix);
+        if !these.is_empty() {
+            list.push_str(&format!("; {noun} {these}"));
+        }
+    }
     Some(match (ludii, similar::did_you_mean(name, names.iter().copied())) {
         (Some(side), _) if names.contains(&side) => {
             d.help(format!("Ludii's `(sites {})` is the region `{side}` in Tabula; {list}", capitalised(name)))

@@ -858,7 +858,7 @@ pub fn symmetric_relation(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> O
         cx.report(
             Diagnostic::error(codes::ONE_WAY_RELATION, format!("the direction `{}` leads one way only", r.name))
                 .label(node.span, "a direction, not a symmetric relation")
-                .help("groups and paths follow a symmetric relation such as `orthogonal` or `adjacent`"),
+                .help(format!("groups and paths follow a symmetric relation: {}", symmetric_names(scope))),
         );
         return None;
     }
@@ -880,6 +880,24 @@ pub fn symmetric_relation(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> O
         return None;
     }
     Some(rel)
+}
+
+/// The board's relations that lead both ways (its built-in ones and those declared), to name
+/// in a help.
+fn symmetric_names(scope: &Scope<'_>) -> String {
+    let names: Vec<String> = scope
+        .setup
+        .board
+        .relations
+        .iter()
+        .filter(|r| !r.direction && !r.one_way)
+        .map(|r| format!("`{}`", r.name))
+        .collect();
+    match names.as_slice() {
+        [] => "this board has none".to_string(),
+        [one] => format!("this board's is {one}"),
+        [rest @ .., last] => format!("this board's are {} and {last}", rest.join(", ")),
+    }
 }
 
 /// `(group-sizes RELATION)`: the sizes of the subject team's groups.

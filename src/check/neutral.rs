@@ -75,7 +75,9 @@ pub fn put_of_neutral(put: &Node, name: &str) -> Diagnostic {
         format!("`put` puts the mover's pieces of the first kind, `{name}`, which belongs to nobody"),
     )
     .label(put.span, "these would be a team's pieces of a kind that is nobody's")
-    .help("declare a team's kind first in `(pieces ...)`, the neutral kinds after it")
+    .help(format!(
+        "to put pieces of nobody's, name the kind: `(put SITES (piece {name}))`; for a team's pieces, declare a team's kind first in `(pieces ...)`, the neutral kinds after it"
+    ))
 }
 
 /// `(hand-size K)` with K neutral: a captured piece joins a hand only if it was a team's.

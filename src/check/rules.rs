@@ -844,6 +844,18 @@ fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
         "put" => {
             let s = args.required(cx, "the sites to put stones on").and_then(|n| sites(cx, scope, n, ctx));
             // `(piece KIND)`: the kind put, which may be nobody's (a wall's other sections).
+            // A kind's bare name there is shown the clause it belongs in.
+            if let Some(word) = args.peek().and_then(Node::symbol)
+                && scope.setup.pieces.iter().any(|k| k.name == word)
+            {
+                let bare = args.next().map_or(node.span, |n| n.span);
+                cx.report(
+                    Diagnostic::error(codes::WRONG_TYPE, format!("`{word}` is a kind of piece, not a clause of `put`"))
+                        .label(bare, "a kind of piece")
+                        .help(format!("the kind `put` puts is written `(piece {word})`")),
+                );
+                return None;
+            }
             let mut piece = None;
             if let Some(clause) = args.peek().filter(|n| n.head() == Some("piece")) {
                 args.next();

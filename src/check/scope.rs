@@ -567,7 +567,13 @@ pub fn unknown<'a>(
     } else if let Some(h) = similar::did_you_mean(name, known.clone()) {
         d = d.help(h);
     } else {
-        let list: Vec<&str> = known.collect();
+        // A region owned by several teams is one name.
+        let mut list: Vec<&str> = Vec::new();
+        for k in known {
+            if !list.contains(&k) {
+                list.push(k);
+            }
+        }
         if !list.is_empty() {
             d = d.help(format!("known: {}", list.join(", ")));
         }

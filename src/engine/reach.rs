@@ -172,7 +172,7 @@ impl Engine {
             let region = region.by_team[team];
             let goal = &self.region_bits[region as usize];
             stones.ones().all(|start| {
-                let q = Question { rel, region: region as u16, avoid, subject: env.subject as u8, start };
+                let q = Question { rel, region, avoid, subject: env.subject as u8, start };
                 !matches(s.board[start as usize], s.kinds[start as usize], pieces, env.subject)
                     || w.reach.reaches(relation, q, goal, open)
             })
