@@ -310,6 +310,21 @@ fn with_sites(p: &Picture, mut out: String) -> String {
     let r = N(m.stone * m.scale);
     for (s, site) in board.sites.iter().enumerate() {
         let (x, y) = frame.site(board, s);
+        // A groove or crossing between cells is the strip between them: a disc there would
+        // cover half of each cell beside it.
+        if !board.is_cell(s) {
+            let (w, h) = groove_size(board, s, &m);
+            let _ = writeln!(
+                out,
+                r#"<rect class="site" data-site="{}" x="{}" y="{}" width="{}" height="{}" fill="transparent"/>"#,
+                escape(&site.label),
+                N(x - w / 2.0),
+                N(y - h / 2.0),
+                N(w),
+                N(h)
+            );
+            continue;
+        }
         let _ = writeln!(
             out,
             r#"<circle class="site" data-site="{}" cx="{}" cy="{}" r="{r}" fill="transparent"/>"#,
@@ -526,12 +541,7 @@ fn square_coordinates(out: &mut String, frame: &Frame, board: &Topology) {
 /// or the square where two grooves meet.
 fn wall(out: &mut String, frame: &Frame, board: &Topology, s: usize, class: &str, m: &Metrics) {
     let (x, y) = frame.site(board, s);
-    let (thin, long) = (0.2 * m.scale, 1.0 * m.scale);
-    let (w, h) = match board.sites[s].label.chars().last() {
-        Some('h') => (2.0 * long, 2.0 * thin),
-        Some('v') => (2.0 * thin, 2.0 * long),
-        _ => (2.0 * thin, 2.0 * thin),
-    };
+    let (w, h) = groove_size(board, s, m);
     let _ = writeln!(
         out,
         r#"<rect class="stone {class}" x="{}" y="{}" width="{}" height="{}"/>"#,
@@ -540,6 +550,17 @@ fn wall(out: &mut String, frame: &Frame, board: &Topology, s: usize, class: &str
         N(w),
         N(h)
     );
+}
+
+/// The width and height of a groove (as long as a cell, as wide as the gap between cells) or
+/// of a crossing (the gap's width both ways), in the picture's units.
+fn groove_size(board: &Topology, s: usize, m: &Metrics) -> (f64, f64) {
+    let (thin, long) = (0.4 * m.scale, 2.0 * m.scale);
+    match board.sites[s].label.chars().last() {
+        Some('h') => (long, thin),
+        Some('v') => (thin, long),
+        _ => (thin, thin),
+    }
 }
 
 /// Column letters below the bottom row of cells and row numbers left of the first column.
