@@ -135,13 +135,7 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
         Shape::Square { .. } | Shape::Rectangle { .. } => {
             for s in 0..board.site_count() {
                 if let Some(class) = zones.site(s as Site) {
-                    let (x, y) = frame.site(board, s);
-                    let half = 0.45 * m.scale;
-                    let (side, left, top) = (N(2.0 * half), N(x - half), N(y - half));
-                    let _ = writeln!(
-                        out,
-                        r#"<rect class="{class}" x="{left}" y="{top}" width="{side}" height="{side}" rx="4"/>"#
-                    );
+                    square_cell(&mut out, frame.site(board, s), 0.45 * m.scale, class, 4);
                 }
             }
             if let Some(r) = board.relation("orthogonal") {
@@ -175,13 +169,7 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
         Shape::GridWalls { .. } => {
             for s in (0..board.site_count()).filter(|&s| board.is_cell(s)) {
                 let class = zones.site(s as Site).map_or("cell".to_string(), |z| format!("cell {z}"));
-                let (x, y) = frame.site(board, s);
-                let half = 0.8 * m.scale;
-                let (side, left, top) = (N(2.0 * half), N(x - half), N(y - half));
-                let _ = writeln!(
-                    out,
-                    r#"<rect class="{class}" x="{left}" y="{top}" width="{side}" height="{side}" rx="3"/>"#
-                );
+                square_cell(&mut out, frame.site(board, s), 0.8 * m.scale, &class, 3);
             }
         }
         Shape::Tiling { .. } => {
@@ -550,6 +538,12 @@ fn wall(out: &mut String, frame: &Frame, board: &Topology, s: usize, class: &str
         N(w),
         N(h)
     );
+}
+
+/// A square of half-side `half` centred on `(x, y)`, its corners rounded by `rx`.
+fn square_cell(out: &mut String, (x, y): (f64, f64), half: f64, class: &str, rx: u8) {
+    let (side, left, top) = (N(2.0 * half), N(x - half), N(y - half));
+    let _ = writeln!(out, r#"<rect class="{class}" x="{left}" y="{top}" width="{side}" height="{side}" rx="{rx}"/>"#);
 }
 
 /// The width and height of a groove (as long as a cell, as wide as the gap between cells) or
