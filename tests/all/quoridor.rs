@@ -524,3 +524,58 @@ fn the_text_board_shows_walls_between_cells() {
     assert_eq!(lines[1].1.trim(), "+", "{standing}");
     assert!(lines[2].1.starts_with('1') && lines[2].1.contains('|'), "{standing}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Four players (`games/variants/quoridor-4.game`)
+
+/// White starts on e9, Red on a5, Black on e1, Blue on i5, and they move in that order, each
+/// with five walls. On an empty board each pawn has the three cells beside it that lie on the
+/// board (a pawn in the middle of a side has no cell beyond the edge), and the first player's
+/// walls are every wall of the board: 3 + 128 actions.
+#[test]
+fn four_players_start_on_the_four_sides() {
+    let e = engine("games/variants/quoridor-4.game", "", &[]);
+    let mut s = e.initial();
+    assert_eq!(steps(&e, &s), list(&["e9-d9", "e9-e8", "e9-f9"]));
+    assert_eq!(walls(&e, &s), every_wall(9));
+    let expected = [
+        ("e9-e8", list(&["a5-a4", "a5-a6", "a5-b5"])),
+        ("a5-b5", list(&["e1-d1", "e1-e2", "e1-f1"])),
+        ("e1-e2", list(&["i5-h5", "i5-i4", "i5-i6"])),
+    ];
+    for (action, next) in expected {
+        play(&e, &mut s, action);
+        assert_eq!(steps(&e, &s), next, "after {action}");
+    }
+    assert_eq!((0..4).map(|p| s.hand(p)).collect::<Vec<_>>(), [Some(5); 4]);
+}
+
+/// Each races to the side opposite his start: Red on h3 stepping east to i3 wins; Blue on b7
+/// stepping west to a7 wins; Red stepping to row 1 or 9 (others' goals) does not end the game.
+#[test]
+fn four_players_race_to_the_side_opposite() {
+    let e = engine("games/variants/quoridor-4.game", "", &[]);
+    let pawns = r#"(place "White" pawn e9) (place "Black" pawn e1)"#;
+    let mut s = at(&e, &format!(r#"{pawns} (place "Red" pawn h3) (place "Blue" pawn b7) (to-move "Red")"#));
+    play(&e, &mut s, "h3-i3");
+    assert_eq!(winner(&e, &s).as_deref(), Some("Red"));
+    let mut s = at(&e, &format!(r#"{pawns} (place "Red" pawn h3) (place "Blue" pawn b7) (to-move "Blue")"#));
+    play(&e, &mut s, "b7-a7");
+    assert_eq!(winner(&e, &s).as_deref(), Some("Blue"));
+    let mut s = at(&e, &format!(r#"{pawns} (place "Red" pawn c2) (place "Blue" pawn b7) (to-move "Red")"#));
+    play(&e, &mut s, "c2-c1");
+    assert!(e.outcome(&s).is_none());
+}
+
+/// With a third pawn on the cell beyond, a pawn neither jumps nor steps beside (no wall stands
+/// behind the pawn it faces): White on e5 facing Red on e4 with Black on e3 has only d5, f5 and
+/// e6.
+#[test]
+fn a_third_pawn_beyond_stops_the_jump_and_the_side_steps() {
+    let e = engine("games/variants/quoridor-4.game", "", &[]);
+    let s = at(
+        &e,
+        r#"(place "White" pawn e5) (place "Red" pawn e4) (place "Black" pawn e3) (place "Blue" pawn i5) (to-move "White")"#,
+    );
+    assert_eq!(steps(&e, &s), list(&["e5-d5", "e5-e6", "e5-f5"]));
+}

@@ -49,6 +49,9 @@ class Pairing:
     # Compare whole turns of Tabula's, their actions' texts joined by a space (`c3 swcw`), with
     # OpenSpiel's single actions: Pentago's placement and twist are one action there.
     tabula_turns: bool = False
+    # Moves OpenSpiel lists but cannot make: a random game stops when both sides offer only
+    # one of them, counted apart (Quoridor's pass).
+    unplayable: frozenset = frozenset()
     # OpenSpiel's returns in Tabula's terms, where the two differ: Tabula gives +1 to the winners
     # and -1 to the others; some of OpenSpiel's games for more than two pay the winner n - 1.
     openspiel_returns: Callable[[list[float]], list[float]] = lambda returns: returns
@@ -368,6 +371,59 @@ def quoridor_tabula(text: str) -> str:
     return text.split("-")[-1]
 
 
+def quoridor_board(state: pyspiel.State) -> dict[tuple[int, int], str]:
+    """OpenSpiel's Quoridor board read off its text, by point of its fine grid (x, y): a pawn
+    `0 @ # %` (players 0 to 3) or `.` on a cell, `|` `-` `+` or a space between cells. A row of
+    cells is its number in two characters, then three characters a cell and one a groove; a row
+    of grooves two spaces, then the same widths."""
+    lines = [line for line in str(state).split("\n")[2:] if line[:2].strip().isdigit() or line.startswith("  ")]
+    board: dict[tuple[int, int], str] = {}
+    for y, line in enumerate(lines):
+        for x in range(len(line) // 4 * 2):
+            at = 2 + (x // 2) * 4 + (1 if x % 2 == 0 else 3)
+            board[(x, y)] = line[at] if at < len(line) else " "
+    return board
+
+
+def quoridor_moves(state: pyspiel.State) -> dict[str, list[int]]:
+    """OpenSpiel's own text, each cell once: with more than two pawns OpenSpiel may list a
+    cell twice, as a step beside one pawn and as a jump over another (two actions that make
+    the same move). A player with no move is given the action numbered by his pawn's own point,
+    which OpenSpiel reads as a move and cannot apply: it is `pass`, where the game stops
+    (``unplayable``). OpenSpiel numbers a move by the point it would reach from its third point
+    of its third row, so that pass reads as a move only for a pawn in the top-left cells; then
+    it is a pass unless the step it reads as is open."""
+    diameter = 2 * int(state.get_game().get_parameters()["board_size"]) - 1
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        board = quoridor_board(state)
+        mark = "0@#%"[state.current_player()]
+        (x, y) = next(point for point, c in board.items() if c == mark)
+        if legal[0] == y * diameter + x:
+            dx, dy = x - 2, y - 2
+            step_open = (dx == 0) != (dy == 0) and board.get((x + dx // 2, y + dy // 2)) == " "
+            if not step_open:
+                return {"pass": legal}
+    moves: dict[str, list[int]] = {}
+    for action in legal:
+        moves.setdefault(state.action_to_string(state.current_player(), action), [action])
+    return moves
+
+
+def quoridor_returns(order: tuple[int, ...]) -> Callable[[list[float]], list[float]]:
+    """OpenSpiel's Quoridor for more than two numbers its players in its own way (player 2 is
+    the third to move with three or four) but indexes its returns by turn: the returns put under
+    the players' numbers, each by sign (the others share -1 there)."""
+
+    def returns(by_turn: list[float]) -> list[float]:
+        out = [0.0] * len(by_turn)
+        for turn, player in enumerate(order):
+            out[player] = float((by_turn[turn] > 0) - (by_turn[turn] < 0))
+        return out
+
+    return returns
+
+
 def connect_four_tabula(text: str) -> str:
     return text[0]
 
@@ -503,8 +559,9 @@ PAIRINGS: dict[str, Pairing] = {
             "quoridor",
             "quoridor",
             "games/quoridor.game",
+            unplayable=frozenset({"pass"}),
             options={"openspiel": True},
-            openspiel_text=own_text,
+            openspiel_moves=quoridor_moves,
             tabula_text=quoridor_tabula,
             perft_depth=3,
         ),
@@ -512,12 +569,28 @@ PAIRINGS: dict[str, Pairing] = {
             "quoridor-5",
             "quoridor",
             "games/quoridor.game",
+            unplayable=frozenset({"pass"}),
             params={"board_size": 5, "wall_count": 3},
             options={"size": 5, "walls": 3, "openspiel": True},
-            openspiel_text=own_text,
+            openspiel_moves=quoridor_moves,
             tabula_text=quoridor_tabula,
             perft_depth=4,
             games=400,
+        ),
+        # With four, OpenSpiel's players 0, 2, 1, 3 move in that order, from the top, the left,
+        # the bottom and the right of its board (Tabula's top is its row 1 reflected).
+        Pairing(
+            "quoridor-4",
+            "quoridor",
+            "games/variants/quoridor-4.game",
+            unplayable=frozenset({"pass"}),
+            params={"players": 4},
+            options={"walls": 10, "openspiel": True},
+            players=(0, 2, 1, 3),
+            openspiel_moves=quoridor_moves,
+            tabula_text=quoridor_tabula,
+            openspiel_returns=quoridor_returns((0, 2, 1, 3)),
+            perft_depth=3,
         ),
         Pairing(
             "chinese-checkers",
