@@ -91,7 +91,15 @@ pub fn text(game: &Game, with_sites: bool) -> String {
             if game.keeps_captures {
                 details.push("a hand of the pieces captured".to_string());
             } else if let Some(h) = p.hand {
-                details.push(format!("{h} in hand"));
+                // What the hand holds, when the game places one kind: "10 walls in hand".
+                match game.placed_kind() {
+                    Some(k) => {
+                        let name = &game.pieces[k as usize].name;
+                        let plural = if h == 1 { "" } else { "s" };
+                        details.push(format!("{h} {name}{plural} in hand"));
+                    }
+                    None => details.push(format!("{h} in hand")),
+                }
             }
             if !details.is_empty() {
                 let _ = write!(s, " ({})", details.join(", "));

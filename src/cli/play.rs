@@ -765,13 +765,9 @@ pub fn describe_decision(engine: &Engine, state: &State) -> String {
         .flat_map(|p| &p.stages)
         .flat_map(|s| &s.moves)
         .any(|m| matches!(m.kind, MoveKind::Sow { .. }));
-    // In a game of pieces whose placements all put one kind, that kind is named: "place a
-    // wall".
+    // The one kind a game places is named: "place a wall".
     let game = engine.game();
-    let mut placed =
-        game.phases.iter().flat_map(|p| &p.stages).flat_map(|s| &s.moves).filter(|m| matches!(m.kind, MoveKind::Place));
-    let one_kind = placed.next().map(|m| m.piece).filter(|&k| placed.all(|m| m.piece == k) && game.has_kinds());
-    let place = match (sows, game.keeps_captures, one_kind) {
+    let place = match (sows, game.keeps_captures, game.placed_kind()) {
         (true, _, _) => "sow a site's seeds".to_string(),
         (_, true, _) => "place a piece from your hand".to_string(),
         (_, _, Some(k)) => {

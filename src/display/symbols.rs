@@ -118,6 +118,8 @@ impl Symbols {
                 }
             }
         }
+        // A region whose every site a later one marks over shows nowhere: it is not listed.
+        mark_legend.retain(|meaning| meaning.chars().next().is_some_and(|m| marks.contains(&m)));
         Symbols { stones, marks, mark_legend }
     }
 

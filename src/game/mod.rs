@@ -933,6 +933,19 @@ impl Game {
         !self.pieces.is_empty()
     }
 
+    /// In a game of pieces whose placements all put one kind, that kind: what a hand holds
+    /// (Quoridor's walls), named so when hands and prompts speak of it.
+    pub fn placed_kind(&self) -> Option<u8> {
+        let mut placed = self
+            .phases
+            .iter()
+            .flat_map(|p| &p.stages)
+            .flat_map(|s| &s.moves)
+            .filter(|m| matches!(m.kind, MoveKind::Place));
+        let first = placed.next()?.piece;
+        (self.has_kinds() && placed.all(|m| m.piece == first)).then_some(first)
+    }
+
     /// Whether the game has seeds: some at the start, or a move that sows. The state then
     /// keeps a count per site.
     pub fn uses_seeds(&self) -> bool {
