@@ -348,9 +348,15 @@ impl Topology {
     /// the grooves and crossings of a `grid-walls` board, which are drawn as the lines between
     /// its cells.
     pub fn is_cell(&self, site: usize) -> bool {
+        self.between_cells(site).is_none()
+    }
+
+    /// What a site of a `grid-walls` board that is no cell lies between (see
+    /// [`walls::between`]): `h`, `v` or `x`.
+    pub fn between_cells(&self, site: usize) -> Option<char> {
         match self.shape {
-            Shape::GridWalls { width, .. } => walls::is_cell(width, site),
-            _ => true,
+            Shape::GridWalls { width, .. } => walls::between(width, site),
+            _ => None,
         }
     }
 

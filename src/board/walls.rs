@@ -40,10 +40,11 @@ fn letter(col: usize, row: usize) -> Option<char> {
     }
 }
 
-/// Whether site `site` of a board `width` cells wide is a cell (not a groove or crossing).
-pub fn is_cell(width: usize, site: usize) -> bool {
+/// What site `site` of a board `width` cells wide lies between: `h` a groove between two
+/// rows, `v` one between two columns, `x` a crossing; `None` for a cell.
+pub fn between(width: usize, site: usize) -> Option<char> {
     let gw = 2 * width - 1;
-    letter(site % gw, site / gw).is_none()
+    letter(site % gw, site / gw)
 }
 
 /// Builds the board of `width` × `height` cells (each clamped to [`MAX_CELLS`]).

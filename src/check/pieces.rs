@@ -161,6 +161,14 @@ pub fn kind(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> Option<u8> {
     None
 }
 
+/// `(piece KIND)`: the kind a placement or a `put` puts.
+pub fn piece_clause(cx: &mut Context, scope: &Scope<'_>, clause: &Node) -> Option<u8> {
+    let mut args = Args::new(clause);
+    let k = args.required(cx, "the kind of piece").and_then(|n| kind(cx, scope, n));
+    args.finish(cx);
+    k
+}
+
 /// `(friend KIND)`, `(enemy KIND)`, `(occupied KIND)`: a filter for one kind of piece.
 pub fn filter(cx: &mut Context, scope: &Scope<'_>, node: &Node) -> Option<Filter> {
     let side = match node.head() {

@@ -476,13 +476,10 @@ pub(super) fn move_(cx: &mut Context, scope: &mut Scope<'_>, node: &Node) -> Opt
                     None => ok = false,
                 }
             }
-            "piece" if kind_name == "place" => {
-                match args.required(cx, "the kind of piece").and_then(|n| super::pieces::kind(cx, scope, n)) {
-                    Some(k) => piece = k,
-                    None => ok = false,
-                }
-                args.finish(cx);
-            }
+            "piece" if kind_name == "place" => match super::pieces::piece_clause(cx, scope, clause) {
+                Some(k) => piece = k,
+                None => ok = false,
+            },
             "by" if kind_name == "leap" => {
                 paths = super::pieces::paths(cx, scope, clause);
                 ok &= paths.is_some();
@@ -859,10 +856,7 @@ fn effect(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Opt
             let mut piece = None;
             if let Some(clause) = args.peek().filter(|n| n.head() == Some("piece")) {
                 args.next();
-                let mut inner = Args::new(clause);
-                let kind = inner.required(cx, "the kind of piece").and_then(|n| super::pieces::kind(cx, scope, n));
-                inner.finish(cx);
-                piece = Some(kind?);
+                piece = Some(super::pieces::piece_clause(cx, scope, clause)?);
             }
             args.finish(cx);
             if piece.is_none()

@@ -779,7 +779,7 @@ pub fn describe_decision(engine: &Engine, state: &State) -> String {
     };
     for (kind, what) in [
         (ActionKind::Place, place.as_str()),
-        (ActionKind::Slide, if engine.game().has_kinds() { "move a piece" } else { "slide a stone" }),
+        (ActionKind::Slide, if game.has_kinds() { "move a piece" } else { "slide a stone" }),
         (ActionKind::Relocate, "relocate a stone"),
         (ActionKind::Take, "take a stone"),
     ] {

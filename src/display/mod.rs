@@ -69,8 +69,7 @@ pub fn board(engine: &Engine, state: &State) -> String {
             // A groove or a crossing shows the wall lying in it, or nothing.
             Shape::GridWalls { .. } if !topology.is_cell(site as usize) => {
                 let held = engine.stone(state, site).is_some() || engine.neutral_at(state, site);
-                let label = &topology.sites[site as usize].label;
-                let glyph = match label.chars().last() {
+                let glyph = match topology.between_cells(site as usize) {
                     _ if !held => " ",
                     Some('h') => "-",
                     Some('v') => "|",

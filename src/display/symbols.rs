@@ -86,7 +86,9 @@ impl Symbols {
         // Each owned region's name takes the next teams' worth of marks: `home` and `goal` of
         // two teams read `^ ~` and `: '`, never one mark for two regions.
         let mut owned_names: Vec<&str> = Vec::new();
-        for region in marked.iter().filter(|r| !r.builtin && !everywhere(r)) {
+        // A region the board draws as lines between cells (grooves) shows no mark.
+        let on_cells = |r: &&crate::game::RegionDef| r.parts.iter().flatten().any(|&s| game.board.is_cell(s as usize));
+        for region in marked.iter().filter(|r| !r.builtin && !everywhere(r) && on_cells(r)) {
             let mark = match region.owner {
                 Some(t) if game.has_kinds() => {
                     let name = owned_names.iter().position(|n| *n == region.name).unwrap_or_else(|| {
@@ -101,10 +103,6 @@ impl Symbols {
             let mark = mark
                 .filter(|c| !stones.contains(c) && !pieces.contains(c) && *c != EMPTY && c.width() == Some(1))
                 .unwrap_or('+');
-            // A region the board draws as lines between cells (grooves) shows no mark.
-            if !region.parts.iter().flatten().any(|&s| game.board.is_cell(s as usize)) {
-                continue;
-            }
             let meaning = match region.owner.and_then(|t| game.teams.get(t)) {
                 Some(team) => format!("{mark} {} ({team})", region.name),
                 None => format!("{mark} {}", region.name),

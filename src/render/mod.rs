@@ -220,8 +220,10 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
         // On a grid with grooves, what lies between the cells is a wall, nobody's or a team's.
         if !board.is_cell(s) {
             match (neutral.get(s) == Some(&true), stone_at(s)) {
-                (true, _) => wall(&mut out, &frame, board, s, "neutral", &m),
-                (false, Some(team)) => wall(&mut out, &frame, board, s, &format!("t{team}"), &m),
+                (true, _) => groove_rect(&mut out, &frame, board, s, &m, r#"class="stone neutral""#),
+                (false, Some(team)) => {
+                    groove_rect(&mut out, &frame, board, s, &m, &format!(r#"class="stone t{team}""#))
+                }
                 (false, None) => {}
             }
             continue;
@@ -301,16 +303,8 @@ fn with_sites(p: &Picture, mut out: String) -> String {
         // A groove or crossing between cells is the strip between them: a disc there would
         // cover half of each cell beside it.
         if !board.is_cell(s) {
-            let (w, h) = groove_size(board, s, &m);
-            let _ = writeln!(
-                out,
-                r#"<rect class="site" data-site="{}" x="{}" y="{}" width="{}" height="{}" fill="transparent"/>"#,
-                escape(&site.label),
-                N(x - w / 2.0),
-                N(y - h / 2.0),
-                N(w),
-                N(h)
-            );
+            let attributes = format!(r#"class="site" data-site="{}" fill="transparent""#, escape(&site.label));
+            groove_rect(&mut out, &frame, board, s, &m, &attributes);
             continue;
         }
         let _ = writeln!(
@@ -524,20 +518,14 @@ fn square_coordinates(out: &mut String, frame: &Frame, board: &Topology) {
     }
 }
 
-/// A piece lying in a groove or on a crossing, drawn (in its team's colour, `class` `t0`, or as
-/// nobody's, `neutral`) as the part of a wall it is: a bar along the groove between two cells,
-/// or the square where two grooves meet.
-fn wall(out: &mut String, frame: &Frame, board: &Topology, s: usize, class: &str, m: &Metrics) {
+/// The rectangle a groove or crossing fills, with the given attributes: a wall's piece lying
+/// there (a bar along the groove between two cells, or the square where two grooves meet), or
+/// the site's click target.
+fn groove_rect(out: &mut String, frame: &Frame, board: &Topology, s: usize, m: &Metrics, attributes: &str) {
     let (x, y) = frame.site(board, s);
     let (w, h) = groove_size(board, s, m);
-    let _ = writeln!(
-        out,
-        r#"<rect class="stone {class}" x="{}" y="{}" width="{}" height="{}"/>"#,
-        N(x - w / 2.0),
-        N(y - h / 2.0),
-        N(w),
-        N(h)
-    );
+    let (left, top) = (N(x - w / 2.0), N(y - h / 2.0));
+    let _ = writeln!(out, r#"<rect {attributes} x="{left}" y="{top}" width="{}" height="{}"/>"#, N(w), N(h));
 }
 
 /// A square of half-side `half` centred on `(x, y)`, its corners rounded by `rx`.
@@ -550,7 +538,7 @@ fn square_cell(out: &mut String, (x, y): (f64, f64), half: f64, class: &str, rx:
 /// of a crossing (the gap's width both ways), in the picture's units.
 fn groove_size(board: &Topology, s: usize, m: &Metrics) -> (f64, f64) {
     let (thin, long) = (0.4 * m.scale, 2.0 * m.scale);
-    match board.sites[s].label.chars().last() {
+    match board.between_cells(s) {
         Some('h') => (long, thin),
         Some('v') => (thin, long),
         _ => (thin, thin),
@@ -560,7 +548,7 @@ fn groove_size(board: &Topology, s: usize, m: &Metrics) -> (f64, f64) {
 /// Column letters below the bottom row of cells and row numbers left of the first column.
 fn cell_coordinates(out: &mut String, frame: &Frame, board: &Topology) {
     let gap = 1.6;
-    for (_, site) in board.sites.iter().enumerate().filter(|&(s, _)| board.is_cell(s)) {
+    for site in board.sites.iter().enumerate().filter(|&(s, _)| board.is_cell(s)).map(|(_, site)| site) {
         let letters = site.label.trim_end_matches(|c: char| c.is_ascii_digit());
         if site.y == 0.0 {
             let (x, y) = frame.at(site.x, -gap);
