@@ -85,6 +85,7 @@ pub fn build(
         sites,
         directions,
         sides: Vec::new(),
+        links: None,
         relations: vec![
             super::Relation::from_edges("edges", count, &all),
             super::Relation::from_edges("orthogonal", count, &orthogonal),

@@ -126,5 +126,6 @@ fn build(
         regions: vec![side("perimeter", perimeter)],
         directions,
         sides,
+        links: None,
     }
 }

@@ -128,6 +128,7 @@ pub fn build(side: usize) -> Topology {
         shape: Shape::HexHex { side: n },
         directions,
         sides,
+        links: None,
         sites,
         relations: vec![Relation::from_edges("adjacent", count, &edges)],
         regions: vec![Region { name: "perimeter".to_string(), parts: vec![Part { label: None, sites: perimeter }] }],

@@ -14,6 +14,7 @@
 //!   `diagonal`, and the directions the edges run in.
 //!   [`graph::grid_edges`]: the lines of a grid of boxes as sites, the boxes as a region.
 //! * [`walls`]: a grid of cells with the grooves and crossings between them, where walls lie.
+//! * [`links`]: any of them with a site for each link that may join two of its sites.
 //! * [`tiling`]: a patch of a semi-regular tiling whose *vertices* are the sites; relation
 //!   `edges`; its faces become regions (`triangles`, `squares`, `hexagons`).
 //!
@@ -28,6 +29,7 @@ pub mod axes;
 pub mod graph;
 pub mod hexcells;
 pub mod hexhex;
+pub mod links;
 pub mod square;
 pub mod tiling;
 pub mod walls;
@@ -104,6 +106,35 @@ impl Shape {
         let n = self.transposable()?;
         let i = site as usize;
         (i < n * n).then(|| ((i % n) * n + i / n) as u16)
+    }
+
+    /// N when the board is N×N points or squares (a square, a rectangle as high as wide): a
+    /// quarter turn is then a symmetry of the board. (A rhombus's is not: its angles are 60°
+    /// and 120°.)
+    pub fn turnable(&self) -> Option<usize> {
+        match *self {
+            Shape::Square { size } => Some(size),
+            Shape::Rectangle { width, height } if width == height => Some(width),
+            _ => None,
+        }
+    }
+
+    /// Where the site comes to when the board is turned a quarter clockwise: its column
+    /// becomes its row counted from the top, its row its column (`a1` goes to `a{N}`, `a{N}`
+    /// to `{N}{N}`), on boards that have this symmetry ([`Shape::turnable`]).
+    pub fn quarter_turn(&self, site: u16) -> Option<u16> {
+        let n = self.turnable()?;
+        let i = site as usize;
+        let (col, row) = (i % n, i / n);
+        (i < n * n).then(|| ((n - 1 - col) * n + row) as u16)
+    }
+
+    /// The image of a site under one of the board's symmetries, if the board has it.
+    pub fn image(&self, symmetry: crate::game::Symmetry, site: u16) -> Option<u16> {
+        match symmetry {
+            crate::game::Symmetry::Transpose => self.transpose(site),
+            crate::game::Symmetry::QuarterTurn => self.quarter_turn(site),
+        }
     }
 
     /// The board as a game file writes it: `(square 9)`, `(rhombus 11)`.
@@ -337,6 +368,9 @@ pub struct Topology {
     /// names one gets it appended to its regions by the checker; games that do not see no
     /// change.
     pub sides: Vec<Region>,
+    /// The link sites, on a board built with `(links ...)`: the sites from `first` on, each
+    /// lying between two of the board's own.
+    pub links: Option<links::Links>,
 }
 
 impl Topology {
@@ -348,7 +382,19 @@ impl Topology {
     /// the grooves and crossings of a `grid-walls` board, which are drawn as the lines between
     /// its cells.
     pub fn is_cell(&self, site: usize) -> bool {
-        self.between_cells(site).is_none()
+        self.between_cells(site).is_none() && self.link_ends(site).is_none()
+    }
+
+    /// The two sites a link site lies between, on a board with links; `None` for any other
+    /// site.
+    pub fn link_ends(&self, site: usize) -> Option<[Site; 2]> {
+        let links = self.links.as_ref()?;
+        links.ends.get(site.checked_sub(links.first)?).copied()
+    }
+
+    /// How many sites come before the link sites: every site on a board without links.
+    pub fn grid_sites(&self) -> usize {
+        self.links.as_ref().map_or(self.sites.len(), |l| l.first)
     }
 
     /// What a site of a `grid-walls` board that is no cell lies between (see

@@ -113,6 +113,7 @@ pub fn rectangle(width: usize, height: usize) -> Topology {
         sites,
         directions,
         sides,
+        links: None,
         relations: vec![
             Relation::from_edges("orthogonal", count, &orthogonal),
             Relation::from_edges("diagonal", count, &diagonal),

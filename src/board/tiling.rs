@@ -152,6 +152,7 @@ pub fn build(pattern: &str, size: usize) -> Result<Topology, String> {
         // The vertices of a tiling have no compass: no directions, no sides.
         directions: Vec::new(),
         sides: Vec::new(),
+        links: None,
         regions: vec![
             Region { name: "perimeter".to_string(), parts: vec![Part { label: None, sites: perimeter }] },
             face_region("triangles", 't', triangles, &xy),

@@ -153,25 +153,43 @@ fn counted(cx: &mut Context, scope: &mut Scope<'_>, args: &mut Args<'_>, ctx: Ct
     (extra.is_empty()).then_some((least as u32, region))
 }
 
-/// `(transpose SITE)`: the site's mirror image with column and row exchanged. Only boards
-/// that are N×N with `row × N + column` numbering have this symmetry; elsewhere it is refused
-/// rather than given a meaning nobody could guess.
-pub fn transpose(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<crate::game::Sites> {
+/// `(transpose SITE)`, the site's mirror image with column and row exchanged, and
+/// `(quarter-turn SITE)`, where it comes to when the board is turned a quarter clockwise. Only
+/// boards that are N×N with `row × N + column` numbering have these symmetries (a rhombus the
+/// first only); elsewhere they are refused rather than given a meaning nobody could guess.
+pub fn image(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<crate::game::Sites> {
+    use crate::game::Symmetry;
+    let symmetry = if node.head() == Some("quarter-turn") { Symmetry::QuarterTurn } else { Symmetry::Transpose };
     let mut args = Args::new(node);
-    let var =
-        args.required(cx, "the site to reflect: `to`, `from`, `site` or `last`").and_then(|n| site_var(cx, n, ctx));
+    let what = match symmetry {
+        Symmetry::Transpose => "the site to reflect: `to`, `from`, `site` or `last`",
+        Symmetry::QuarterTurn => "the site to turn: `to`, `from`, `site` or `last`",
+    };
+    let var = args.required(cx, what).and_then(|n| site_var(cx, n, ctx));
     args.finish(cx);
     let shape = &scope.setup.board.shape;
-    if shape.transposable().is_none() {
+    let (has, message, help) = match symmetry {
+        Symmetry::Transpose => (
+            shape.transposable().is_some(),
+            "cannot exchange columns and rows",
+            "`transpose` reflects across the diagonal from `a1` of a square, a rhombus or a rectangle as high as wide",
+        ),
+        Symmetry::QuarterTurn => (
+            shape.turnable().is_some(),
+            "cannot be turned a quarter onto itself",
+            "`quarter-turn` turns a square, or a rectangle as high as wide",
+        ),
+    };
+    if !has {
         cx.report(
             crate::diagnostic::Diagnostic::error(
                 crate::codes::NO_SYMMETRY,
-                format!("the board {} cannot exchange columns and rows", shape.form()),
+                format!("the board {} {message}", shape.form()),
             )
-            .label(node.span, "no such mirror image on this board")
-            .help("`transpose` reflects across the diagonal from `a1` of a square, a rhombus or a rectangle as high as wide"),
+            .label(node.span, "no such image on this board")
+            .help(help),
         );
         return None;
     }
-    Some(crate::game::Sites::Transpose(var?))
+    Some(crate::game::Sites::Image(symmetry, var?))
 }

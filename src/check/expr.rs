@@ -537,7 +537,7 @@ pub(crate) enum Either {
 /// by `(step ...)` or `(transpose ...)`, which stand for one site at most.
 pub(crate) fn site_or_step(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<Either> {
     match node.head() {
-        Some("step" | "transpose") => sites(cx, scope, node, ctx).map(Either::Worked),
+        Some("step" | "transpose" | "quarter-turn") => sites(cx, scope, node, ctx).map(Either::Worked),
         Some(_) => {
             cx.report(
                 wrong_kind(node, "the site", "a bound site such as `to`, or `(step ...)` or `(transpose ...)` of one")
@@ -714,7 +714,8 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
             );
             None
         }
-        Some("transpose") => super::connection::transpose(cx, scope, node, ctx),
+        Some("transpose" | "quarter-turn") => super::connection::image(cx, scope, node, ctx),
+        Some("select") => super::select::select(cx, scope, node, ctx),
         Some("between") => {
             let mut args = Args::new(node);
             let a = args.required(cx, "the first site, such as `from`").and_then(|n| site_var(cx, n, ctx));

@@ -24,6 +24,7 @@ mod expr;
 mod extend;
 mod graph;
 mod lines;
+mod links;
 mod neutral;
 pub use extend::{BaseError, extends_clause, read_base};
 mod options;
@@ -33,6 +34,7 @@ mod rays;
 mod relations;
 mod rules;
 mod scope;
+mod select;
 mod setup;
 mod sowing;
 /// Kept under its old path for the checker's modules; the code lives in [`crate::similar`].

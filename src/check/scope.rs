@@ -260,6 +260,8 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("shift", Effect, "(shift SITES SITES)"),
     ("pass", Move, "(pass [NAME] [(where CONDITION...)] [(then EFFECT...)])"),
     ("transpose", Sites, "(transpose to|from|site|last)"),
+    ("quarter-turn", Sites, "(quarter-turn to|from|site|last)"),
+    ("select", Sites, "(select SITES CONDITION)"),
     ("put", Effect, "(put SITES [(piece KIND)])"),
     ("group-sizes", Sizes, "(group-sizes RELATION)"),
     ("liberties", Number, "(liberties to|from|site|last RELATION)"),

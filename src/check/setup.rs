@@ -296,6 +296,11 @@ fn board(cx: &mut Context, form: &Node) -> Option<Topology> {
     let mut args = Args::new(form);
     let generator = args.required(cx, "a board generator such as `(square 9)`")?;
     args.finish(cx);
+    generate(cx, generator)
+}
+
+/// The board a generator such as `(square 9)` or `(links (square 8) (N N E))` builds.
+fn generate(cx: &mut Context, generator: &Node) -> Option<Topology> {
     let mut g = Args::new(generator);
     let sized_as = |cx: &mut Context, g: &mut Args<'_>, max: usize, min: i64, what: &str| -> Option<usize> {
         let node = g.required(cx, what)?;
@@ -353,6 +358,11 @@ fn board(cx: &mut Context, form: &Node) -> Option<Topology> {
             }
             crate::board::walls::build(width, height)
         }
+        Some("links") => {
+            let base = g.required(cx, "the board the links join, such as `(square 24)`")?;
+            let steps = g.rest();
+            return super::links::links(cx, generator, base, steps, generate);
+        }
         Some("tiling") => {
             let pattern = g.required(cx, "the tiling pattern, such as \"3.4.6.4\"")?;
             let name = match &pattern.kind {
@@ -380,15 +390,25 @@ fn board(cx: &mut Context, form: &Node) -> Option<Topology> {
             }
         }
         _ => {
-            let known =
-                ["square", "rectangle", "hexhex", "rhombus", "triangle", "tiling", "graph", "grid-edges", "grid-walls"];
+            let known = [
+                "square",
+                "rectangle",
+                "hexhex",
+                "rhombus",
+                "triangle",
+                "tiling",
+                "graph",
+                "grid-edges",
+                "grid-walls",
+                "links",
+            ];
             let mut d = Diagnostic::error(codes::UNKNOWN_LUDEME, format!("unknown board {}", generator.describe()))
                 .label(generator.span, "not a board generator");
             d = match generator.head().and_then(|h| similar::did_you_mean(h, known)) {
                 Some(h) => d.help(h),
                 None => d.help(
                     "boards: `(square SIZE)`, `(rectangle WIDTH HEIGHT)`, `(hexhex SIDE)`, `(rhombus SIDE)`, \
-                     `(triangle SIDE)`, `(tiling \"3.4.6.4\" SIZE)`, `(graph WIDTH HEIGHT (sites ...) (edges ...))`, `(grid-edges WIDTH HEIGHT)`, `(grid-walls WIDTH HEIGHT)`",
+                     `(triangle SIDE)`, `(tiling \"3.4.6.4\" SIZE)`, `(graph WIDTH HEIGHT (sites ...) (edges ...))`, `(grid-edges WIDTH HEIGHT)`, `(grid-walls WIDTH HEIGHT)`, `(links BOARD STEP...)`",
                 ),
             };
             if generator.symbol() != Some(POISON) {

@@ -7,7 +7,7 @@ use super::expr::{Ctx, sites};
 use super::scope::Scope;
 use crate::codes;
 use crate::diagnostic::Diagnostic;
-use crate::game::{Bool, Effect, Int, RelId, SiteVar, Sites};
+use crate::game::{Effect, RelId, Sites};
 use crate::syntax::Node;
 
 /// Whether `rel` is a track, each team's version: every site leads to at most one next site,
@@ -37,7 +37,7 @@ fn track_at(cx: &mut Context, scope: &Scope<'_>, at: crate::syntax::Span, rel: R
 
 /// `(run SITE TRACK CONDITION)`: the sites from SITE along TRACK while CONDITION holds of
 /// `site`. The condition is walked without the engine's scratch space, so it may ask only
-/// about the site: `and`, `or`, `not`, `is`, `in`, and comparisons of constants and seeds.
+/// about the site (see [`super::select::site_condition`]).
 pub fn run(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<Sites> {
     let mut args = Args::new(node);
     let start = args.required(cx, "where the run starts: `to`, `from`, `site` or `last`");
@@ -46,43 +46,11 @@ pub fn run(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Op
         let rel = super::expr::relation(cx, scope, n)?;
         track_at(cx, scope, n.span, rel).then_some(rel)
     });
-    let condition = args.required(cx, "the condition each site of the run passes, about `site`").and_then(|n| {
-        let b = super::expr::boolean(cx, scope, n, Ctx { site: true, ..ctx })?;
-        // The run is one set wherever it is read: its condition cannot depend on the action.
-        let reads_action = [SiteVar::To, SiteVar::From].iter().any(|&v| b.uses(v));
-        match impure(&b).or(reads_action.then_some("about `to` or `from`")) {
-            None => Some(b),
-            Some(what) => {
-                cx.report(
-                    Diagnostic::error(codes::WRONG_PLACE, format!("a run's condition cannot ask {what}"))
-                        .label(n.span, "asked of each site of the run")
-                        .help("a run's condition asks about `site`: `and`, `or`, `not`, `is`, `in`, and comparisons of numbers and `(seeds ...)`"),
-                );
-                None
-            }
-        }
-    });
+    let condition = args
+        .required(cx, "the condition each site of the run passes, about `site`")
+        .and_then(|n| super::select::site_condition(cx, scope, n, ctx, "a run's"));
     args.finish(cx);
     Some(Sites::Run(start?, track?, Box::new(condition?)))
-}
-
-/// What a run's condition asks that needs more than the site, if anything.
-fn impure(b: &Bool) -> Option<&'static str> {
-    fn int(i: &Int) -> Option<&'static str> {
-        match i {
-            Int::Const(_) | Int::Seeds(_) => None,
-            Int::Add(items) => items.iter().find_map(int),
-            Int::Sub(a, b) => int(a).or_else(|| int(b)),
-            _ => Some("for a number other than seeds"),
-        }
-    }
-    match b {
-        Bool::Const(_) | Bool::Is(..) | Bool::In(..) => None,
-        Bool::And(items) | Bool::Or(items) => items.iter().find_map(impure),
-        Bool::Not(b) => impure(b),
-        Bool::Cmp(_, a, b) => int(a).or_else(|| int(b)),
-        _ => Some("about more than the site"),
-    }
 }
 
 /// `(collect SITES... (into SITES))`.

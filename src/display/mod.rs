@@ -91,7 +91,38 @@ pub fn board(engine: &Engine, state: &State) -> String {
         }
     }
     let mut out = canvas.text();
+    out.push_str(&links(engine, state, &symbols));
     out.push_str(&symbols.legend(game));
+    out
+}
+
+/// The links on a board with link sites, which the grid of holes cannot show: a line for each
+/// team that has some, its symbol and the links by their ends, `X links: c3-d5 d5-f6`.
+fn links(engine: &Engine, state: &State, symbols: &Symbols) -> String {
+    let game = engine.game();
+    let Some(links) = &game.board.links else { return String::new() };
+    let mut out = String::new();
+    for (team, name) in game.teams.iter().enumerate() {
+        let held: Vec<&str> = (links.first..game.board.site_count())
+            .filter(|&s| engine.stone(state, s as u16) == Some(team))
+            .map(|s| game.board.sites[s].label.as_str())
+            .collect();
+        if held.is_empty() {
+            continue;
+        }
+        let mut line = format!("{} {name} links:", symbols.stones.get(team).copied().unwrap_or('?'));
+        for label in held {
+            if width(&line) + 1 + label.len() > 78 {
+                out.push_str(&line);
+                out.push('\n');
+                line = " ".repeat(4);
+            }
+            line.push(' ');
+            line.push_str(label);
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
     out
 }
 
@@ -111,7 +142,7 @@ fn number_width(rows: usize) -> usize {
 /// A square or rectangular grid: row numbers on the left, column letters below. Returns each
 /// site's (line, column).
 fn grid(canvas: &mut Canvas, topology: &Topology, w: usize, cell: usize) -> Vec<(usize, usize)> {
-    let h = topology.site_count() / w.max(1);
+    let h = topology.grid_sites() / w.max(1);
     let nw = number_width(h);
     let pitch = cell + 1;
     let col = |c: usize| nw + 2 + c * pitch;
@@ -121,7 +152,7 @@ fn grid(canvas: &mut Canvas, topology: &Topology, w: usize, cell: usize) -> Vec<
     for c in 0..w {
         canvas.put(h, col(c), &letters(&topology.sites[c].label));
     }
-    (0..topology.site_count()).map(|i| (h - 1 - i / w.max(1), col(i % w.max(1)))).collect()
+    (0..topology.grid_sites()).map(|i| (h - 1 - i / w.max(1), col(i % w.max(1)))).collect()
 }
 
 /// A graph's points on their grid, rows numbered on the left and the columns that hold a site

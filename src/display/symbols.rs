@@ -64,7 +64,8 @@ impl Symbols {
     /// stone) or, in a game of pieces, by a mark of [`OWNED_MARKS`] for the region and owner
     /// (while they last); any other by `+`.
     /// A site in several regions shows the last one, as in pictures. A region of every site
-    /// (shogi's files, say) tells no site from another and is not marked.
+    /// (shogi's files, say) tells no site from another and is not marked; nor is one of most
+    /// of the cells (TwixT's holes a player may use), which would hide the board.
     pub fn new(game: &Game) -> Symbols {
         let stones = team_chars(game);
         // A mark must not read as a piece: no kind's letter, in either case.
@@ -78,10 +79,12 @@ impl Symbols {
         // In a game with seeds an empty site shows its count, not a region's mark.
         let marked = if game.uses_seeds() { &[][..] } else { &game.regions[..] };
         let sites = game.board.site_count();
+        let cells = (0..sites).filter(|&s| game.board.is_cell(s)).count();
         let everywhere = |r: &&crate::game::RegionDef| {
             let mut seen = vec![false; sites];
             r.parts.iter().flatten().for_each(|&s| seen[s as usize] = true);
-            seen.iter().all(|&b| b)
+            let covered = (0..sites).filter(|&s| seen[s] && game.board.is_cell(s)).count();
+            seen.iter().all(|&b| b) || 2 * covered > cells
         };
         // Each owned region's name takes the next teams' worth of marks: `home` and `goal` of
         // two teams read `^ ~` and `: '`, never one mark for two regions.

@@ -312,9 +312,10 @@ impl Engine {
             | Sites::Between(..)
             | Sites::Run(..)
             | Sites::Visited
-            | Sites::Part(..) => self.count_lines(s, filter, sites, env),
-            Sites::Transpose(var) => {
-                let image = env.var(*var).and_then(|v| self.transposed(v));
+            | Sites::Part(..)
+            | Sites::Select(..) => self.count_lines(s, filter, sites, env),
+            Sites::Image(symmetry, var) => {
+                let image = env.var(*var).and_then(|v| self.image(*symmetry, v));
                 u32::from(image.is_some_and(|t| matches(s.board[t as usize], s.kinds[t as usize], filter, env.subject)))
             }
             Sites::At(var) => u32::from(
@@ -365,12 +366,17 @@ impl Engine {
                 let rel = self.program.rel(*rel, env.subject);
                 env.var(*var).is_some_and(|v| self.game.board.relations[rel as usize].neighbors(v).contains(&site))
             }
-            Sites::Ray(..) | Sites::Flanks(..) | Sites::Sight(..) | Sites::Between(..) | Sites::Run(..) => {
+            Sites::Ray(..)
+            | Sites::Flanks(..)
+            | Sites::Sight(..)
+            | Sites::Between(..)
+            | Sites::Run(..)
+            | Sites::Select(..) => {
                 let mut found = false;
                 self.for_each_site(s, sites, env, |t| found |= t == site);
                 found
             }
-            Sites::Transpose(var) => env.var(*var).and_then(|v| self.transposed(v)) == Some(site),
+            Sites::Image(symmetry, var) => env.var(*var).and_then(|v| self.image(*symmetry, v)) == Some(site),
             Sites::At(var) => env.var(*var) == Some(site),
             Sites::Step(var, path) => self.step(env.var(*var), path, env.subject) == Some(site),
             Sites::Visited => s.visited.contains(&site),
@@ -445,6 +451,17 @@ impl Engine {
         path.iter().try_fold(start?, |at, &dir| self.rays.step(self.program.rel(dir, team), at, 0))
     }
 
+    /// `(select FROM CONDITION)`: calls `f` for each site of `from` that passes the condition.
+    /// (Through a `dyn` callback: the sets nest, and each closure type would make another.)
+    #[inline(never)]
+    fn select(&self, s: &State, from: &Sites, condition: &Bool, env: &Env, f: &mut dyn FnMut(u16)) {
+        self.for_each_site(s, from, env, |site| {
+            if self.pure_bool(s, condition, &Env { site, ..*env }) {
+                f(site)
+            }
+        })
+    }
+
     /// Calls `f` for every site of a set: ascending, except for rays, flanks and sights, which go
     /// outward one direction after another.
     #[inline]
@@ -472,8 +489,8 @@ impl Engine {
                     self.game.board.relations[rel as usize].neighbors(v).iter().for_each(|&n| f(n))
                 }
             }
-            Sites::Transpose(var) => {
-                if let Some(t) = env.var(*var).and_then(|v| self.transposed(v)) {
+            Sites::Image(symmetry, var) => {
+                if let Some(t) = env.var(*var).and_then(|v| self.image(*symmetry, v)) {
                     f(t)
                 }
             }
@@ -518,6 +535,7 @@ impl Engine {
                 }
             }
             Sites::Visited => s.visited.iter().for_each(|&t| f(t)),
+            Sites::Select(from, condition) => self.select(s, from, condition, env, &mut f),
         }
     }
 

@@ -690,7 +690,8 @@ fn describe(sites: &Sites) -> &'static str {
         Sites::Neighbors(..) => "among the neighbours this move allows",
         Sites::Ray(..) => "on the rays this move allows",
         Sites::Flanks(..) => "among the stones this move flanks",
-        Sites::Transpose(_) => "the mirror image this move allows",
+        Sites::Image(crate::game::Symmetry::Transpose, _) => "the mirror image this move allows",
+        Sites::Image(crate::game::Symmetry::QuarterTurn, _) => "the turned image this move allows",
         Sites::At(_) => "the one site this move allows",
         Sites::Filter(Filter::Piece(..)) => "a piece of the kind this move allows",
         Sites::Sight(..) => "in sight along the lines this move allows",
@@ -699,5 +700,6 @@ fn describe(sites: &Sites) -> &'static str {
         Sites::Run(..) => "in the run",
         Sites::Visited => "where this turn's pieces have been",
         Sites::Part(..) => "in the part of the region this move allows",
+        Sites::Select(..) => "among the sites this move allows",
     }
 }

@@ -367,10 +367,10 @@ impl Engine {
         &self.game
     }
 
-    /// The site with column and row exchanged, on boards that have the symmetry.
+    /// The image of a site under a symmetry of the board, on boards that have it.
     #[inline]
-    pub(crate) fn transposed(&self, site: u16) -> Option<u16> {
-        self.game.board.shape.transpose(site)
+    pub(crate) fn image(&self, symmetry: crate::game::Symmetry, site: u16) -> Option<u16> {
+        self.game.board.shape.image(symmetry, site)
     }
 
     /// The legal actions of the decision at hand (empty when the game is over).

@@ -86,9 +86,10 @@ impl Engine {
         }
     }
 
-    /// A run's condition, which the checker keeps to what needs no scratch space: `and`, `or`,
-    /// `not`, `is`, `in` and comparisons of numbers made of constants and seeds.
-    fn pure_bool(&self, s: &State, b: &Bool, env: &Env) -> bool {
+    /// A run's or a selection's condition, which the checker keeps to what needs no scratch
+    /// space: `and`, `or`, `not`, `is`, `in` and comparisons of numbers made of constants,
+    /// counts and seeds.
+    pub(crate) fn pure_bool(&self, s: &State, b: &Bool, env: &Env) -> bool {
         match b {
             Bool::Const(v) => *v,
             Bool::And(items) => items.iter().all(|i| self.pure_bool(s, i, env)),
@@ -107,6 +108,7 @@ impl Engine {
         match i {
             Int::Const(v) => *v,
             Int::Seeds(set) => self.seeds_in(s, set, env),
+            Int::Count(filter, set) => i64::from(self.count(s, *filter, set, env)),
             Int::Add(items) => items.iter().fold(0i64, |acc, i| acc.saturating_add(self.pure_int(s, i, env))),
             Int::Sub(a, b) => self.pure_int(s, a, env).saturating_sub(self.pure_int(s, b, env)),
             _ => 0,

@@ -75,9 +75,8 @@ pub enum Sites {
     /// and is closed by a stone of the subject's; nothing in a direction whose run is not
     /// closed.
     Flanks(SiteVar, RelId),
-    /// The image of a site under the board's transposition (column and row exchanged: the
-    /// reflection across the diagonal from `a1`), on boards with as many columns as rows.
-    Transpose(SiteVar),
+    /// The image of a site under one of the board's symmetries.
+    Image(Symmetry, SiteVar),
     /// For each direction of the relation, the empty sites from the site outward up to the
     /// first occupied site or the edge (neither the site itself nor the occupied one): what a
     /// rider standing there could reach without capturing.
@@ -105,6 +104,19 @@ pub enum Sites {
     /// the first with the number of the second's part that holds the site: Ultimate
     /// Tic-tac-toe's small board "at the place the last mark took in its own".
     Part(RegionRef, SiteVar, Option<RegionRef>),
+    /// The sites of the set that pass the condition, `site` bound to each: TwixT's links that
+    /// a new peg makes, those to its owner's pegs that no link crosses. The condition asks only
+    /// about `site` and the position (as a run's).
+    Select(Box<Sites>, Box<Bool>),
+}
+
+/// A symmetry of a board with as many columns as rows, which takes each site to another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Symmetry {
+    /// Column and row exchanged: the reflection across the diagonal from `a1` (`transpose`).
+    Transpose,
+    /// The board turned a quarter clockwise (`quarter-turn`).
+    QuarterTurn,
 }
 
 /// Sizes of the groups (maximal connected sets of stones of one team) under a relation.
@@ -271,12 +283,16 @@ impl Sites {
     /// The bound sites the set is taken from: none, one, or two for `between`.
     pub fn vars(&self) -> impl Iterator<Item = SiteVar> {
         let (first, second) = match self {
+            Sites::Select(from, _) => {
+                let mut vars = from.vars();
+                (vars.next(), vars.next())
+            }
             Sites::Filter(_) | Sites::Region(_) | Sites::Visited => (None, None),
             Sites::Between(a, b) => (Some(*a), Some(*b)),
             Sites::Neighbors(v, _)
             | Sites::Ray(v, _)
             | Sites::Flanks(v, _)
-            | Sites::Transpose(v)
+            | Sites::Image(_, v)
             | Sites::Sight(v, _)
             | Sites::At(v)
             | Sites::Step(v, _)

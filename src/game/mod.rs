@@ -10,7 +10,7 @@ pub mod footprint;
 mod history;
 mod line;
 
-pub use expr::{Bool, CmpOp, Filter, Int, Multiset, RegionRef, Side, SiteVar, Sites};
+pub use expr::{Bool, CmpOp, Filter, Int, Multiset, RegionRef, Side, SiteVar, Sites, Symmetry};
 pub use line::Line;
 
 use crate::board::Topology;

@@ -68,8 +68,12 @@ struct Metrics {
     stone: f64,
 }
 
-fn metrics(shape: &Shape) -> Metrics {
-    match shape {
+fn metrics(board: &Topology) -> Metrics {
+    match board.shape {
+        // Pegs in holes, with room for the links between them.
+        Shape::Square { .. } | Shape::Rectangle { .. } if board.links.is_some() => {
+            Metrics { scale: 30.0, margin: 1.0, stone: 0.3 }
+        }
         Shape::Square { .. } | Shape::Rectangle { .. } => Metrics { scale: 40.0, margin: 1.0, stone: 0.42 },
         Shape::Graph { .. } | Shape::GridEdges { .. } => Metrics { scale: 40.0, margin: 1.0, stone: 0.36 },
         Shape::HexHex { .. } | Shape::Rhombus { .. } | Shape::Triangle { .. } => {
@@ -98,7 +102,7 @@ pub fn svg_with_kinds(p: &Picture, kinds: &[u8]) -> String {
 pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
     let game = p.game;
     let board = &game.board;
-    let m = metrics(&board.shape);
+    let m = metrics(board);
     let frame = Frame::new(board, &m, p.title.is_some());
     // One colour per team, and palette colours for any other team index among the stones.
     let mut teams = game.teams.clone();
@@ -114,6 +118,10 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="sans-serif">"#
     );
     style(&mut out, &colours);
+    if board.links.is_some() {
+        // After the style sheet, so that pictures of other boards stay as they were.
+        out.push_str("<style>\n.hole{fill:#5c5142}\n.link{stroke-width:5;stroke-linecap:round}\n</style>\n");
+    }
     if neutral.contains(&true) {
         // After the style sheet, so that pictures without such pieces stay as they were.
         out.push_str("<style>\n.neutral{fill:#9a9a9a;stroke:#4d4d4d;stroke-width:1.5}\n</style>\n");
@@ -138,7 +146,19 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
                     square_cell(&mut out, frame.site(board, s), 0.45 * m.scale, class, 4);
                 }
             }
-            if let Some(r) = board.relation("orthogonal") {
+            // A board with links is holes for pegs, joined by nothing until the links are made.
+            if board.links.is_some() {
+                for s in (0..board.site_count()).filter(|&s| board.is_cell(s)) {
+                    let (x, y) = frame.site(board, s);
+                    let _ = writeln!(
+                        out,
+                        r#"<circle class="hole" cx="{}" cy="{}" r="{}"/>"#,
+                        N(x),
+                        N(y),
+                        N(0.08 * m.scale)
+                    );
+                }
+            } else if let Some(r) = board.relation("orthogonal") {
                 lines(&mut out, "line", &frame, board, r, &mut drawn);
             }
         }
@@ -180,7 +200,9 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
         }
     }
     // The cells of a grid with grooves are joined through the grooves, which the picture shows.
-    let drawn_relations = if matches!(board.shape, Shape::GridWalls { .. }) { &[][..] } else { p.relations };
+    // Nor are links, drawn as they are made.
+    let drawn_relations =
+        if matches!(board.shape, Shape::GridWalls { .. }) || board.links.is_some() { &[][..] } else { p.relations };
     for &r in drawn_relations {
         if r < board.relations.len() {
             lines(&mut out, "extra", &frame, board, r, &mut drawn);
@@ -215,8 +237,22 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
     out.push_str("</g>\n");
 
     out.push_str("<g class=\"stones\">\n");
-    let r = N(m.stone * m.scale);
+    // Links first, under the pegs they join: a bar from hole to hole in the team's colour.
     for s in 0..board.site_count() {
+        if let (Some([a, b]), Some(team)) = (board.link_ends(s), stone_at(s)) {
+            let ((x1, y1), (x2, y2)) = (frame.site(board, a as usize), frame.site(board, b as usize));
+            let _ = writeln!(
+                out,
+                r#"<line class="link t{team}" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+                N(x1),
+                N(y1),
+                N(x2),
+                N(y2)
+            );
+        }
+    }
+    let r = N(m.stone * m.scale);
+    for s in (0..board.site_count()).filter(|&s| board.link_ends(s).is_none()) {
         // On a grid with grooves, what lies between the cells is a wall, nobody's or a team's.
         if !board.is_cell(s) {
             match (neutral.get(s) == Some(&true), stone_at(s)) {
@@ -293,12 +329,12 @@ pub fn svg_with_sites_and_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) ->
 /// The clickable discs of [`svg_with_sites`] added on top of a picture of `p`.
 fn with_sites(p: &Picture, mut out: String) -> String {
     let board = &p.game.board;
-    let m = metrics(&board.shape);
+    let m = metrics(board);
     let frame = Frame::new(board, &m, p.title.is_some());
     out.truncate(out.len() - "</svg>\n".len());
     out.push_str("<g class=\"sites\">\n");
     let r = N(m.stone * m.scale);
-    for (s, site) in board.sites.iter().enumerate() {
+    for (s, site) in board.sites.iter().enumerate().filter(|&(s, _)| board.link_ends(s).is_none()) {
         let (x, y) = frame.site(board, s);
         // A groove or crossing between cells is the strip between them: a disc there would
         // cover half of each cell beside it.
@@ -505,7 +541,7 @@ fn square_coordinates(out: &mut String, frame: &Frame, board: &Topology) {
     let (min_x, _) = extent(board.sites.iter().map(|s| s.x));
     let (min_y, _) = extent(board.sites.iter().map(|s| s.y));
     let gap = 0.72;
-    for site in &board.sites {
+    for site in &board.sites[..board.grid_sites()] {
         let letters = site.label.trim_end_matches(|c: char| c.is_ascii_digit());
         if (site.y - min_y).abs() < 1e-9 {
             let (x, y) = frame.at(site.x, min_y - gap);
@@ -568,9 +604,21 @@ struct Zones {
 }
 
 impl Zones {
+    /// The regions the game declares, each tinted where it lies, but one that covers most of
+    /// the cells (TwixT's holes a player may use), which would tint the whole board, as the
+    /// terminal leaves it unmarked.
     fn new(game: &Game) -> Zones {
+        let board = &game.board;
+        let cells = (0..board.site_count()).filter(|&s| board.is_cell(s)).count();
+        let most = |r: &&crate::game::RegionDef| {
+            let mut sites: Vec<Site> =
+                r.parts.iter().flatten().copied().filter(|&s| board.is_cell(s as usize)).collect();
+            sites.sort_unstable();
+            sites.dedup();
+            board.links.is_some() && 2 * sites.len() > cells
+        };
         let mut parts = Vec::new();
-        for region in game.regions.iter().filter(|r| !r.builtin) {
+        for region in game.regions.iter().filter(|r| !r.builtin && !most(r)) {
             let class = region.owner.map_or("zone".to_string(), |t| format!("zone{t}"));
             for part in &region.parts {
                 parts.push((part.clone(), class.clone()));

@@ -68,5 +68,6 @@ mod threads;
 mod turn_perft;
 mod tutorial;
 mod twists;
+mod twixt;
 mod ultimate;
 mod xiangqi;
