@@ -23,7 +23,7 @@ fn region_name(game: &Game, r: &RegionDef) -> String {
 }
 
 pub fn shape(board: &Topology) -> String {
-    match &board.shape {
+    let base = match &board.shape {
         Shape::Square { size } => format!("square {size}×{size}"),
         Shape::Rectangle { width, height } => format!("rectangle {width}×{height}"),
         Shape::HexHex { side } => format!("hexhex, {side} cells per side"),
@@ -33,6 +33,10 @@ pub fn shape(board: &Topology) -> String {
         Shape::Graph { width, height } => format!("graph of {} points on a {width}×{height} grid", board.site_count()),
         Shape::GridEdges { width, height } => format!("the lines of a {width}×{height} grid of boxes"),
         Shape::GridWalls { width, height } => format!("{width}×{height} cells with grooves for walls"),
+    };
+    match &board.links {
+        Some(links) => format!("{base} with {} link sites", links.ends.len()),
+        None => base,
     }
 }
 

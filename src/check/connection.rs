@@ -168,15 +168,17 @@ pub fn image(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
     let var = args.required(cx, what).and_then(|n| site_var(cx, n, ctx));
     args.finish(cx);
     let shape = &scope.setup.board.shape;
-    let (has, message, help) = match symmetry {
+    let (has, message, label, help) = match symmetry {
         Symmetry::Transpose => (
             shape.transposable().is_some(),
             "cannot exchange columns and rows",
+            "no such mirror image on this board",
             "`transpose` reflects across the diagonal from `a1` of a square, a rhombus or a rectangle as high as wide",
         ),
         Symmetry::QuarterTurn => (
             shape.turnable().is_some(),
             "cannot be turned a quarter onto itself",
+            "no such turned image on this board",
             "`quarter-turn` turns a square, or a rectangle as high as wide",
         ),
     };
@@ -186,7 +188,7 @@ pub fn image(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
                 crate::codes::NO_SYMMETRY,
                 format!("the board {} {message}", shape.form()),
             )
-            .label(node.span, "no such image on this board")
+            .label(node.span, label)
             .help(help),
         );
         return None;

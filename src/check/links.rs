@@ -54,7 +54,7 @@ pub fn links(
         let path = path(cx, step, &board)?;
         if links::pairs(&board, std::slice::from_ref(&path)).is_empty() {
             cx.report(
-                Diagnostic::error(codes::BAD_BOARD, format!("the step {} joins no two sites", step.describe()))
+                Diagnostic::error(codes::BAD_BOARD, format!("the step `{}` joins no two sites", written(step)))
                     .label(step.span, "leads off the board, or back where it starts, from every site")
                     .help("a step is the directions from one end of a link to the other, such as `(N N E)`"),
             );
@@ -118,4 +118,10 @@ fn path(cx: &mut Context, step: &Node, board: &Topology) -> Option<Vec<usize>> {
         }
     }
     Some(path)
+}
+
+/// A step as the file writes it, `(N N E)`.
+fn written(step: &Node) -> String {
+    let names: Vec<&str> = step.list().unwrap_or_default().iter().filter_map(Node::symbol).collect();
+    format!("({})", names.join(" "))
 }

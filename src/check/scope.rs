@@ -115,6 +115,7 @@ pub const LUDEMES: &[(&str, Category, &str)] = &[
     ("edges", Clause, "(edges (LABEL LABEL...)...)"),
     ("grid-edges", Board, "(grid-edges WIDTH HEIGHT)"),
     ("grid-walls", Board, "(grid-walls WIDTH HEIGHT)"),
+    ("links", Board, "(links BOARD STEP...)"),
     ("region", Section, "(region NAME [(owner TEAM)] PART...)"),
     ("owner", Clause, "(owner TEAM)"),
     ("relation", Section, "(relation NAME [(owner TEAM)] PART...)"),
@@ -441,6 +442,12 @@ impl<'s> Scope<'s> {
                 true => String::new(),
                 false => format!("; its directions: {}", directions.join(" ")),
             };
+            if matches!(name, "link" | "crossing") && board.links.is_none() {
+                return Some(unknown(node, name, "relation", codes::UNKNOWN_RELATION, names).help(format!(
+                    "`{name}` is a relation of a board with links, such as `(board (links (square 24) (N N E) (N N W) (E E N) (E E S)))`; this board has: {}",
+                    list.join(", ")
+                )));
+            }
             Some(unknown(node, name, "relation", codes::UNKNOWN_RELATION, names).maybe_help(Some(format!(
                 "{}this board has: {}{directions}",
                 similar::did_you_mean(name, list.iter().copied()).map(|h| format!("{h} ")).unwrap_or_default(),

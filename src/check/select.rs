@@ -19,15 +19,23 @@ pub fn select(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) ->
     let from = from.and_then(|n| sites(cx, scope, n, ctx));
     let condition = args
         .required(cx, "the condition each chosen site passes, about `site`")
-        .and_then(|n| site_condition(cx, scope, n, ctx, "a selection's"));
+        .and_then(|n| site_condition(cx, scope, n, ctx, "a selection's", "asked of each site of the set"));
     args.finish(cx);
     Some(Sites::Select(Box::new(from?), Box::new(condition?)))
 }
 
-/// The condition of a `select` or a `run` (`whose` names it in errors), with `site` bound: it
+/// The condition of a `select` or a `run` (`whose` names it in errors, `asked` says of what it is
+/// asked), with `site` bound: it
 /// may use `and`, `or`, `not`, `is`, `in`, and comparisons of numbers made of constants, `+`,
 /// `-`, `(count ...)` and `(seeds ...)`, and may not ask about `to` or `from`.
-pub fn site_condition(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx, whose: &str) -> Option<Bool> {
+pub fn site_condition(
+    cx: &mut Context,
+    scope: &mut Scope<'_>,
+    node: &Node,
+    ctx: Ctx,
+    whose: &str,
+    asked: &str,
+) -> Option<Bool> {
     let b = super::expr::boolean(cx, scope, node, Ctx { site: true, ..ctx })?;
     // The set is the same wherever it is read: its condition cannot depend on the action.
     let reads_action = [SiteVar::To, SiteVar::From].iter().any(|&v| b.uses(v));
@@ -36,7 +44,7 @@ pub fn site_condition(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx:
         Some(what) => {
             cx.report(
                 Diagnostic::error(codes::WRONG_PLACE, format!("{whose} condition cannot ask {what}"))
-                    .label(node.span, "asked of each site")
+                    .label(node.span, asked)
                     .help("the condition asks about `site`: `and`, `or`, `not`, `is`, `in`, and comparisons of numbers, `(count ...)` and `(seeds ...)`"),
             );
             None

@@ -48,7 +48,7 @@ pub fn run(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Op
     });
     let condition = args
         .required(cx, "the condition each site of the run passes, about `site`")
-        .and_then(|n| super::select::site_condition(cx, scope, n, ctx, "a run's"));
+        .and_then(|n| super::select::site_condition(cx, scope, n, ctx, "a run's", "asked of each site of the run"));
     args.finish(cx);
     Some(Sites::Run(start?, track?, Box::new(condition?)))
 }

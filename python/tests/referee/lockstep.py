@@ -83,6 +83,8 @@ def play_one(pairing: Pairing, tgame, ogame, seed: int, index: int, tally: Tally
 
     while True:
         tally.positions += 1
+        if pairing.compare_positions is not None and (what := pairing.compare_positions(t, o)):
+            return disagree(what)
         t_over, o_over = t.is_terminal(), o.is_terminal()
         if t_over != o_over:
             return disagree(f"terminal: Tabula {t_over}, OpenSpiel {o_over}")

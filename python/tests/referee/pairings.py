@@ -55,6 +55,9 @@ class Pairing:
     # OpenSpiel's returns in Tabula's terms, where the two differ: Tabula gives +1 to the winners
     # and -1 to the others; some of OpenSpiel's games for more than two pay the winner n - 1.
     openspiel_returns: Callable[[list[float]], list[float]] = lambda returns: returns
+    # What the two positions show differently beyond the moves, if anything (TwixT's links,
+    # which the rules make and no move names): a text for the report, or None.
+    compare_positions: Callable[[object, pyspiel.State], str | None] | None = None
 
     def load_openspiel(self) -> pyspiel.Game:
         return pyspiel.load_game(self.openspiel, self.params)
@@ -424,6 +427,73 @@ def quoridor_returns(order: tuple[int, ...]) -> Callable[[list[float]], list[flo
     return returns
 
 
+def twixt_moves(state: pyspiel.State) -> dict[str, list[int]]:
+    """OpenSpiel numbers a hole ``x × size + y``, x its column and y its row from the bottom,
+    as Tabula's (it prints row y as size − y, so its labels differ, its holes not). On the
+    second move the number of Red's first hole is Black's swap."""
+    n = int(state.get_game().get_parameters()["board_size"])
+    history = state.history()
+    moves: dict[str, list[int]] = {}
+    for action in state.legal_actions():
+        text = "swap" if len(history) == 1 and action == history[0] else label(action // n, action % n)
+        moves[text] = [action]
+    return moves
+
+
+# The links OpenSpiel records at a peg, in the order of its observation planes: to the hole
+# (dx, dy) away, east of it, so that each link is recorded once.
+TWIXT_LINKS = ((1, 2), (2, 1), (2, -1), (1, -2))
+
+
+def twixt_openspiel_links(state: pyspiel.State) -> dict[str, set[str]]:
+    """Each player's links as Tabula labels them (`c3-d5`, the lower hole first), read off
+    OpenSpiel's observation: 12 planes of size × (size − 2), six a player; on planes 1 to 4 of
+    a player's six, his pegs with a link that way. Red's pegs are laid out as (size − 1 − y,
+    x − 1), Black's turned, as (size − 1 − x, size − 2 − y)."""
+    n = int(state.get_game().get_parameters()["board_size"])
+    tensor = state.observation_tensor(0)
+    plane = n * (n - 2)
+    out: dict[str, set[str]] = {"Red": set(), "Black": set()}
+    for player, name in ((0, "Red"), (1, "Black")):
+        for d, (dx, dy) in enumerate(TWIXT_LINKS):
+            base = (6 * player + 1 + d) * plane
+            for i in range(n):
+                for j in range(n - 2):
+                    if tensor[base + i * (n - 2) + j] == 0:
+                        continue
+                    x, y = (j + 1, n - 1 - i) if player == 0 else (n - 1 - i, n - 2 - j)
+                    ends = sorted([(y, x), (y + dy, x + dx)])
+                    out[name].add("-".join(label(c, r) for r, c in ends))
+    return out
+
+
+def twixt_tabula_links(state) -> dict[str, set[str]]:
+    """Each player's links, from the lines under Tabula's text board: ``R Red links: c3-d5
+    ...``, continued on lines that begin with four spaces."""
+    out: dict[str, set[str]] = {"Red": set(), "Black": set()}
+    current = None
+    for line in str(state).split("\n"):
+        if " links:" in line:
+            head, rest = line.split(" links:", 1)
+            current = head.split()[-1]
+            out[current].update(rest.split())
+        elif current and line.startswith("    "):
+            out[current].update(line.split())
+        else:
+            current = None
+    return out
+
+
+def twixt_compare(tabula_state, state: pyspiel.State) -> str | None:
+    ours, theirs = twixt_tabula_links(tabula_state), twixt_openspiel_links(state)
+    for name in ("Red", "Black"):
+        if ours[name] != theirs[name]:
+            only_ours = sorted(ours[name] - theirs[name])
+            only_theirs = sorted(theirs[name] - ours[name])
+            return f"{name}'s links: only Tabula's {only_ours}, only OpenSpiel's {only_theirs}"
+    return None
+
+
 def connect_four_tabula(text: str) -> str:
     return text[0]
 
@@ -591,6 +661,28 @@ PAIRINGS: dict[str, Pairing] = {
             tabula_text=quoridor_tabula,
             openspiel_returns=quoridor_returns((0, 2, 1, 3)),
             perft_depth=3,
+        ),
+        # OpenSpiel's default board, 8 × 8, with the links compared at every position; and its
+        # smallest, where they are not: OpenSpiel keeps the shape of the first TwixT
+        # observation a process makes for every board size after it.
+        Pairing(
+            "twixt",
+            "twixt",
+            "games/twixt.game",
+            params={"board_size": 8, "ansi_color_output": False},
+            options={"size": 8},
+            openspiel_moves=twixt_moves,
+            compare_positions=twixt_compare,
+            perft_depth=3,
+        ),
+        Pairing(
+            "twixt-5",
+            "twixt",
+            "games/twixt.game",
+            params={"board_size": 5, "ansi_color_output": False},
+            options={"size": 5},
+            openspiel_moves=twixt_moves,
+            perft_depth=4,
         ),
         Pairing(
             "chinese-checkers",
