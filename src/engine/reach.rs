@@ -25,10 +25,40 @@ struct Question {
     start: u16,
 }
 
+/// A path last found for a question: its sites from the start, and the same sites but the
+/// start as a set, so that whether any of them has closed is a few words of `and`.
+#[derive(Debug, Clone)]
+struct Path {
+    question: Question,
+    sites: Vec<u16>,
+    set: Bits,
+}
+
+impl Path {
+    /// Whether every site of the path but its start is still open. With `empty` (only pieces
+    /// close a site), the sites off `empty` are the only ones read.
+    fn is_open(&self, empty: Option<&Bits>, open: &impl Fn(u16) -> bool) -> bool {
+        let Some(empty) = empty else { return self.sites.iter().skip(1).all(|&t| open(t)) };
+        self.set.words().iter().zip(empty.words()).enumerate().all(|(k, (&on, &free))| {
+            let mut held = on & !free;
+            while held != 0 {
+                let t = (k * 64 + held.trailing_zeros() as usize) as u16;
+                if !open(t) {
+                    return false;
+                }
+                held &= held - 1;
+            }
+            true
+        })
+    }
+}
+
 /// The paths last found, and the scratch space of the search.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Reach {
-    paths: Vec<(Question, Vec<u16>)>,
+    paths: Vec<Path>,
+    /// A path's memory, from a search that found none.
+    unused: Option<Path>,
     /// Per site, the site the search reached it from.
     parent: Vec<u16>,
     visited: Bits,
@@ -42,12 +72,16 @@ pub(crate) struct Reach {
 
 /// More questions than a game asks at once (a piece per team, moving): past it, the oldest
 /// paths are forgotten.
-const KEPT: usize = 16;
+const KEPT: usize = 64;
+
+/// Paths kept for one question: the shortest found, and detours around what closed it.
+const ALTERNATIVES: usize = 4;
 
 impl Reach {
     pub fn new(sites: usize) -> Reach {
         Reach {
             paths: Vec::new(),
+            unused: None,
             parent: vec![0; sites],
             visited: Bits::new(sites),
             ends: Bits::new(sites),
@@ -58,24 +92,87 @@ impl Reach {
     }
 
     /// Whether a path answers the question, through sites that are `open` (the start need not
-    /// be), to a site of `goal`. A kept path that a few sites now close is mended around them:
-    /// the search starts where it is first cut and stops at the first site of the rest of it
-    /// (or of the goal), which is a step or two away when a wall has fallen across it. That
-    /// search stays in the start's area, so it finds a way whenever there is one.
-    fn reaches(&mut self, relation: &Relation, q: Question, goal: &Bits, open: impl Fn(u16) -> bool) -> bool {
-        let Some(i) = self.paths.iter().position(|(k, _)| *k == q) else {
-            let Some(end) = self.search(relation, q.start, goal, None, &open) else { return false };
-            // The oldest path's memory is reused once as many are kept as ever needed.
-            let mut path = if self.paths.len() == KEPT { self.paths.remove(0).1 } else { Vec::new() };
-            self.trace(q.start, end);
-            path.clone_from(&self.detour);
-            self.paths.push((q, path));
-            return true;
+    /// be), to a site of `goal`. Up to [`ALTERNATIVES`] paths are kept for each question, the
+    /// one that last answered first; any of them still open answers. When none is, the first
+    /// is mended around the sites that close it into a new alternative: the search starts
+    /// where it is first cut and stops at the first site of the rest of it (or of the goal),
+    /// which is a step or two away when a wall has fallen across it, and stays in the start's
+    /// area, so it finds a way whenever there is one. Quoridor asks about the position each
+    /// wall it could lay would leave: a wall across the shortest path leaves open a detour
+    /// found for another wall, most of the time, and needs no search.
+    ///
+    /// `empty` is set when only occupied sites can be closed (the sites avoided are pieces'):
+    /// then a kept path whose sites are all in it is open without reading it, and one that
+    /// crosses a piece (the other pawn) reads only the sites it shares with pieces.
+    fn reaches(
+        &mut self,
+        relation: &Relation,
+        q: Question,
+        goal: &Bits,
+        empty: Option<&Bits>,
+        open: impl Fn(u16) -> bool,
+    ) -> bool {
+        let mut first = None;
+        for i in 0..self.paths.len() {
+            if self.paths[i].question != q {
+                continue;
+            }
+            if self.paths[i].is_open(empty, &open) {
+                // The path that answered is asked first next time.
+                if let Some(f) = first {
+                    self.paths[f..=i].rotate_right(1);
+                }
+                return true;
+            }
+            first.get_or_insert(i);
+        }
+        // The memory for the new path may come from an old one: `first` is found again after.
+        let mut path = self.spare_path(q);
+        let first = first.and_then(|_| self.paths.iter().position(|p| p.question == q));
+        let found = match first {
+            None => {
+                let end = self.search(relation, q.start, goal, None, &open);
+                if let Some(end) = end {
+                    self.trace(q.start, end);
+                    path.sites.clone_from(&self.detour);
+                }
+                end.is_some()
+            }
+            Some(f) => {
+                path.sites.clone_from(&self.paths[f].sites);
+                self.mend(relation, &mut path.sites, goal, &open)
+            }
         };
-        let mut path = std::mem::take(&mut self.paths[i].1);
-        let found = self.mend(relation, &mut path, goal, &open);
-        self.paths[i].1 = path;
+        path.set.clear();
+        path.sites.iter().skip(1).for_each(|&t| path.set.insert(t));
+        if found {
+            self.paths.insert(first.unwrap_or(self.paths.len()), path);
+        } else {
+            self.unused = Some(path);
+        }
         found
+    }
+
+    /// A path to fill for question `q`: the memory of one forgotten, that of the question's
+    /// last alternative once it has as many as are kept, or else the oldest path of all once as
+    /// many are kept as ever needed.
+    fn spare_path(&mut self, q: Question) -> Path {
+        let mut mine = self.paths.iter().enumerate().filter(|(_, p)| p.question == q).map(|(i, _)| i);
+        let last_mine = mine.clone().last();
+        let evict = if mine.nth(ALTERNATIVES - 1).is_some() {
+            last_mine
+        } else if self.paths.len() >= KEPT {
+            Some(0)
+        } else {
+            None
+        };
+        let mut path = match (evict, self.unused.take()) {
+            (Some(i), _) => self.paths.remove(i),
+            (None, Some(p)) => p,
+            (None, None) => Path { question: q, sites: Vec::new(), set: Bits::new(self.parent.len()) },
+        };
+        path.question = q;
+        path
     }
 
     /// Whether `path` (from its first site) still leads to `goal`, mended where it is cut.
@@ -166,6 +263,11 @@ impl Engine {
             w.reach = Reach::new(s.board.len());
         }
         let open = |t: u16| avoid.is_none_or(|f| !matches(s.board[t as usize], s.kinds[t as usize], f, env.subject));
+        // Which sites the filter avoids: pieces only, unless it picks empty sites too.
+        let empty = match avoid {
+            Some(Filter::Empty | Filter::Any) => None,
+            _ => Some(&s.empty),
+        };
         s.stones.iter().enumerate().all(|(team, stones)| {
             let rel = self.program.rel(rel, team);
             let relation = &self.game.board.relations[rel as usize];
@@ -174,7 +276,7 @@ impl Engine {
             stones.ones().all(|start| {
                 let q = Question { rel, region, avoid, subject: env.subject as u8, start };
                 !matches(s.board[start as usize], s.kinds[start as usize], pieces, env.subject)
-                    || w.reach.reaches(relation, q, goal, open)
+                    || w.reach.reaches(relation, q, goal, empty, open)
             })
         })
     }
