@@ -158,7 +158,7 @@ impl Reach {
     /// many are kept as ever needed.
     fn spare_path(&mut self, q: Question) -> Path {
         let mut mine = self.paths.iter().enumerate().filter(|(_, p)| p.question == q).map(|(i, _)| i);
-        let last_mine = mine.clone().last();
+        let last_mine = mine.clone().next_back();
         let evict = if mine.nth(ALTERNATIVES - 1).is_some() {
             last_mine
         } else if self.paths.len() >= KEPT {
