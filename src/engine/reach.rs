@@ -72,7 +72,7 @@ pub(crate) struct Reach {
 
 /// More questions than a game asks at once (a piece per team, moving): past it, the oldest
 /// paths are forgotten.
-const KEPT: usize = 64;
+const KEPT: usize = 32;
 
 /// Paths kept for one question: the shortest found, and detours around what closed it.
 const ALTERNATIVES: usize = 4;
@@ -93,7 +93,8 @@ impl Reach {
 
     /// Whether a path answers the question, through sites that are `open` (the start need not
     /// be), to a site of `goal`. Up to [`ALTERNATIVES`] paths are kept for each question, the
-    /// one that last answered first; any of them still open answers. When none is, the first
+    /// one that last answered first (the paths of all questions are in the order they last
+    /// answered, so that the questions of the position at hand are found first); any of them still open answers. When none is, the first
     /// is mended around the sites that close it into a new alternative: the search starts
     /// where it is first cut and stops at the first site of the rest of it (or of the goal),
     /// which is a step or two away when a wall has fallen across it, and stays in the start's
@@ -118,10 +119,9 @@ impl Reach {
                 continue;
             }
             if self.paths[i].is_open(empty, &open) {
-                // The path that answered is asked first next time.
-                if let Some(f) = first {
-                    self.paths[f..=i].rotate_right(1);
-                }
+                // The path that answered is asked first next time, and the questions asked
+                // now are found first among the kept paths.
+                self.paths[..=i].rotate_right(1);
                 return true;
             }
             first.get_or_insert(i);
@@ -146,7 +146,7 @@ impl Reach {
         path.set.clear();
         path.sites.iter().skip(1).for_each(|&t| path.set.insert(t));
         if found {
-            self.paths.insert(first.unwrap_or(self.paths.len()), path);
+            self.paths.insert(0, path);
         } else {
             self.unused = Some(path);
         }
@@ -154,15 +154,15 @@ impl Reach {
     }
 
     /// A path to fill for question `q`: the memory of one forgotten, that of the question's
-    /// last alternative once it has as many as are kept, or else the oldest path of all once as
-    /// many are kept as ever needed.
+    /// last alternative once it has as many as are kept, or else that of the path asked about
+    /// longest ago (the last) once as many are kept as ever needed.
     fn spare_path(&mut self, q: Question) -> Path {
         let mut mine = self.paths.iter().enumerate().filter(|(_, p)| p.question == q).map(|(i, _)| i);
         let last_mine = mine.clone().next_back();
         let evict = if mine.nth(ALTERNATIVES - 1).is_some() {
             last_mine
         } else if self.paths.len() >= KEPT {
-            Some(0)
+            Some(self.paths.len() - 1)
         } else {
             None
         };
