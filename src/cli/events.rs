@@ -14,10 +14,17 @@ pub fn said(engine: &Engine, before: &State, after: &State, action: Action) -> V
         matches!(action.kind, ActionKind::Place | ActionKind::Slide | ActionKind::Relocate).then_some(action.to);
     let mut removed = Vec::new();
     let mut put = Vec::new();
+    let mut linked = Vec::new();
     let mut turned = Vec::new();
     for site in 0..game.board.sites.len() as u16 {
         match (engine.stone(before, site), engine.stone(after, site)) {
             (Some(_), None) if Some(site) != moved_from => removed.push(engine.label(site).to_string()),
+            // A link joins two pegs; a groove or crossing filled is part of a wall, which the
+            // action names.
+            (None, Some(_)) if game.board.link_ends(site as usize).is_some() => {
+                linked.push(engine.label(site).to_string())
+            }
+            (None, Some(_)) if !game.board.is_cell(site as usize) => {}
             (None, Some(_)) if Some(site) != moved_to => put.push(engine.label(site).to_string()),
             (Some(a), Some(b)) if a != b && Some(site) != moved_to => turned.push(engine.label(site).to_string()),
             _ => {}
@@ -29,6 +36,9 @@ pub fn said(engine: &Engine, before: &State, after: &State, action: Action) -> V
     }
     if !put.is_empty() {
         lines.push(format!("a stone was put on {}", join(&put)));
+    }
+    if !linked.is_empty() {
+        lines.push(format!("{} {} linked", join(&linked), if linked.len() == 1 { "is" } else { "are" }));
     }
     if !turned.is_empty() {
         lines.push(format!("{} changed owner", join(&turned)));
