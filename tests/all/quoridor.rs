@@ -579,3 +579,35 @@ fn a_third_pawn_beyond_stops_the_jump_and_the_side_steps() {
     );
     assert_eq!(steps(&e, &s), list(&["e5-d5", "e5-e6", "e5-f5"]));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Three players (`games/variants/quoridor-3.game`)
+
+/// White starts on e9, Red on a5 and Black on e1, and they move in that order, each with seven
+/// walls; then White again. Nobody starts on the right column, and Red races to it: Red on h3
+/// stepping east to i3 wins, and Black stepping to row 1 (White's goal) does not end the game.
+#[test]
+fn three_players_start_on_three_sides_and_race_across() {
+    let e = engine("games/variants/quoridor-3.game", "", &[]);
+    let mut s = e.initial();
+    assert_eq!(walls(&e, &s), every_wall(9));
+    let expected = [
+        ("e9-e8", list(&["a5-a4", "a5-a6", "a5-b5"])),
+        ("a5-b5", list(&["e1-d1", "e1-e2", "e1-f1"])),
+        ("e1-e2", list(&["e8-d8", "e8-e7", "e8-e9", "e8-f8"])),
+    ];
+    for (action, next) in expected {
+        play(&e, &mut s, action);
+        assert_eq!(steps(&e, &s), next, "after {action}");
+    }
+    assert_eq!((0..3).map(|p| s.hand(p)).collect::<Vec<_>>(), [Some(7); 3]);
+
+    let pawns = r#"(place "White" pawn e9) (place "Black" pawn e1)"#;
+    let mut s = at(&e, &format!(r#"{pawns} (place "Red" pawn h3) (to-move "Red")"#));
+    play(&e, &mut s, "h3-i3");
+    assert_eq!(winner(&e, &s).as_deref(), Some("Red"));
+    let mut s =
+        at(&e, &format!(r#"(place "White" pawn e9) (place "Red" pawn a5) (place "Black" pawn c2) (to-move "Black")"#));
+    play(&e, &mut s, "c2-c1");
+    assert!(e.outcome(&s).is_none());
+}

@@ -647,6 +647,21 @@ PAIRINGS: dict[str, Pairing] = {
             perft_depth=4,
             games=400,
         ),
+        # With three, OpenSpiel's players 0, 2, 1 move in that order, from the top, the left
+        # and the bottom of its board.
+        Pairing(
+            "quoridor-3",
+            "quoridor",
+            "games/variants/quoridor-3.game",
+            unplayable=frozenset({"pass"}),
+            params={"players": 3},
+            options={"walls": 10, "openspiel": True},
+            players=(0, 2, 1),
+            openspiel_moves=quoridor_moves,
+            tabula_text=quoridor_tabula,
+            openspiel_returns=quoridor_returns((0, 2, 1)),
+            perft_depth=3,
+        ),
         # With four, OpenSpiel's players 0, 2, 1, 3 move in that order, from the top, the left,
         # the bottom and the right of its board (Tabula's top is its row 1 reflected).
         Pairing(
