@@ -648,34 +648,23 @@ PAIRINGS: dict[str, Pairing] = {
             games=400,
         ),
         # With three, OpenSpiel's players 0, 2, 1 move in that order, from the top, the left
-        # and the bottom of its board.
-        Pairing(
-            "quoridor-3",
-            "quoridor",
-            "games/variants/quoridor-3.game",
-            unplayable=frozenset({"pass"}),
-            params={"players": 3},
-            options={"walls": 10, "openspiel": True},
-            players=(0, 2, 1),
-            openspiel_moves=quoridor_moves,
-            tabula_text=quoridor_tabula,
-            openspiel_returns=quoridor_returns((0, 2, 1)),
-            perft_depth=3,
-        ),
-        # With four, OpenSpiel's players 0, 2, 1, 3 move in that order, from the top, the left,
-        # the bottom and the right of its board (Tabula's top is its row 1 reflected).
-        Pairing(
-            "quoridor-4",
-            "quoridor",
-            "games/variants/quoridor-4.game",
-            unplayable=frozenset({"pass"}),
-            params={"players": 4},
-            options={"walls": 10, "openspiel": True},
-            players=(0, 2, 1, 3),
-            openspiel_moves=quoridor_moves,
-            tabula_text=quoridor_tabula,
-            openspiel_returns=quoridor_returns((0, 2, 1, 3)),
-            perft_depth=3,
+        # and the bottom of its board; with four, 0, 2, 1, 3, the fourth from the right
+        # (Tabula's top is its row 1 reflected).
+        *(
+            Pairing(
+                f"quoridor-{len(order)}",
+                "quoridor",
+                f"games/variants/quoridor-{len(order)}.game",
+                unplayable=frozenset({"pass"}),
+                params={"players": len(order)},
+                options={"walls": 10, "openspiel": True},
+                players=order,
+                openspiel_moves=quoridor_moves,
+                tabula_text=quoridor_tabula,
+                openspiel_returns=quoridor_returns(order),
+                perft_depth=3,
+            )
+            for order in ((0, 2, 1), (0, 2, 1, 3))
         ),
         # OpenSpiel's default board, 8 × 8, with the links compared at every position; and its
         # smallest, where they are not: OpenSpiel keeps the shape of the first TwixT
