@@ -6,7 +6,7 @@
 //! relations, regions and sides), then one *link site* for each pair of sites that some STEP
 //! (a path of the board's directions, such as `N N E`) leads from one to the other. Link sites
 //! are numbered after the board's sites, by their lower end and then their upper end, and
-//! labelled by their ends in that order, `c3-d5`. A link site lies at the midpoint of its ends.
+//! labelled by their ends in that order, `c3/d5`. A link site lies at the midpoint of its ends.
 //!
 //! **Relations.** `link` joins each site of the board to the link sites from it, and so each
 //! link site to its two ends; `crossing` joins two link sites whose straight segments cross,
@@ -30,7 +30,7 @@ pub struct Links {
 pub enum LinkError {
     /// No pair of sites is a step apart.
     Nothing,
-    /// The board with its link sites would number more sites than a [`Site`] holds.
+    /// The board with its link sites would number more sites than a [`Site`] can index.
     TooMany(usize),
 }
 
@@ -60,12 +60,13 @@ pub fn build(mut board: Topology, pairs: Vec<[Site; 2]>) -> Result<Topology, Lin
     }
     let first = board.site_count();
     let total = first + pairs.len();
-    if total > usize::from(Site::MAX) + 1 {
+    // Site::MAX itself is no site: the engine's rays mark "off the board" with it.
+    if total >= usize::from(Site::MAX) {
         return Err(LinkError::TooMany(total));
     }
     for &[a, b] in &pairs {
         let (p, q) = (&board.sites[a as usize], &board.sites[b as usize]);
-        let label = format!("{}-{}", p.label, q.label);
+        let label = format!("{}/{}", p.label, q.label);
         board.sites.push(SiteInfo { label, x: (p.x + q.x) / 2.0, y: (p.y + q.y) / 2.0 });
     }
     for relation in &mut board.relations {
@@ -199,8 +200,8 @@ mod tests {
         let first = b.links.as_ref().unwrap().first;
         assert_eq!(first, 25);
         // From a1 (the lowest site): to c2 (E E N) and to b3 (N N E), in board order.
-        assert_eq!(b.sites[first].label, "a1-c2");
-        assert_eq!(b.sites[first + 1].label, "a1-b3");
+        assert_eq!(b.sites[first].label, "a1/c2");
+        assert_eq!(b.sites[first + 1].label, "a1/b3");
         // A knight has 8 moves: on 5 × 5, the links are half the sum of every hole's moves.
         let moves: usize = (0..5i32)
             .flat_map(|c| (0..5i32).map(move |r| (c, r)))
@@ -218,14 +219,14 @@ mod tests {
     fn an_inner_link_is_crossed_by_nine() {
         let b = twixt(8);
         let crossing = &b.relations[b.relation("crossing").unwrap()];
-        let d4f5 = b.site("d4-f5").unwrap();
+        let d4f5 = b.site("d4/f5").unwrap();
         assert_eq!(crossing.neighbors(d4f5).len(), 9);
         let names: Vec<&str> = crossing.neighbors(d4f5).iter().map(|&s| b.sites[s as usize].label.as_str()).collect();
-        // e4-d6 runs up across it; c5-e6 shares no hole and lies above it, apart.
-        assert!(names.contains(&"e4-d6"));
-        assert!(!names.contains(&"c5-e6"));
+        // e4/d6 runs up across it; c5/e6 shares no hole and lies above it, apart.
+        assert!(names.contains(&"e4/d6"));
+        assert!(!names.contains(&"c5/e6"));
         // Links from one hole never cross.
-        assert!(!names.contains(&"d4-e6"));
+        assert!(!names.contains(&"d4/e6"));
     }
 
     #[test]
@@ -234,7 +235,7 @@ mod tests {
         let link = &b.relations[b.relation("link").unwrap()];
         let c3 = b.site("c3").unwrap();
         assert_eq!(link.neighbors(c3).len(), 8);
-        let d5 = b.site("c3-d5").unwrap();
+        let d5 = b.site("c3/d5").unwrap();
         let ends: Vec<&str> = link.neighbors(d5).iter().map(|&s| b.sites[s as usize].label.as_str()).collect();
         assert_eq!(ends, ["c3", "d5"]);
         let orthogonal = &b.relations[b.relation("orthogonal").unwrap()];

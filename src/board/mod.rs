@@ -120,8 +120,8 @@ impl Shape {
     }
 
     /// Where the site comes to when the board is turned a quarter clockwise: its column
-    /// becomes its row counted from the top, its row its column (`a1` goes to `a{N}`, `a{N}`
-    /// to `{N}{N}`), on boards that have this symmetry ([`Shape::turnable`]).
+    /// becomes its row counted from the top, its row its column (on 8 × 8, `c3` goes to `c6`,
+    /// `a1` to `a8`, `a8` to `h8`), on boards that have this symmetry ([`Shape::turnable`]).
     pub fn quarter_turn(&self, site: u16) -> Option<u16> {
         let n = self.turnable()?;
         let i = site as usize;

@@ -534,14 +534,18 @@ pub(crate) enum Either {
 }
 
 /// The site that `is` and `in` look at: a bound site (`to`), or one worked out from a bound site
-/// by `(step ...)` or `(transpose ...)`, which stand for one site at most.
+/// by `(step ...)`, `(transpose ...)` or `(quarter-turn ...)`, which stand for one site at most.
 pub(crate) fn site_or_step(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> Option<Either> {
     match node.head() {
         Some("step" | "transpose" | "quarter-turn") => sites(cx, scope, node, ctx).map(Either::Worked),
         Some(_) => {
             cx.report(
-                wrong_kind(node, "the site", "a bound site such as `to`, or `(step ...)` or `(transpose ...)` of one")
-                    .help("this stands for a set of sites: ask how many of them match with `(count FILTER SITES)`"),
+                wrong_kind(
+                    node,
+                    "the site",
+                    "a bound site such as `to`, or `(step ...)`, `(transpose ...)` or `(quarter-turn ...)` of one",
+                )
+                .help("this stands for a set of sites: ask how many of them match with `(count FILTER SITES)`"),
             );
             None
         }

@@ -25,19 +25,15 @@ pub fn links(
         return None;
     }
     let board = build(cx, base)?;
-    if matches!(board.shape, Shape::GridWalls { .. } | Shape::GridEdges { .. }) {
+    // The terminal and the picture draw link sites on a grid of points only.
+    if !matches!(board.shape, Shape::Square { .. } | Shape::Rectangle { .. }) {
         cx.report(
-            Diagnostic::error(codes::BAD_BOARD, format!("the sites of {} are not joined by links", board.shape.form()))
-                .label(base.span, "its sites already lie between others")
-                .help("links join the sites of a square, a rectangle, a board of hexagonal cells or a graph"),
-        );
-        return None;
-    }
-    if board.directions.is_empty() {
-        cx.report(
-            Diagnostic::error(codes::NO_DIRECTIONS, "a tiling has no directions to step along")
-                .label(base.span, "a board without directions")
-                .help("a link joins two sites a step of the board's directions apart, such as `(N N E)`"),
+            Diagnostic::error(
+                codes::BAD_BOARD,
+                format!("links join the points of a square or a rectangle, not of {}", board.shape.form()),
+            )
+            .label(base.span, "not a grid of points")
+            .help("TwixT's board is `(links (square 24) (N N E) (N N W) (E E N) (E E S))`"),
         );
         return None;
     }
@@ -69,7 +65,7 @@ pub fn links(
             cx.report(
                 Diagnostic::error(codes::OUT_OF_RANGE, format!("the board with its links has {n} sites"))
                     .label(generator.span, "too many sites")
-                    .help("a board has at most 65536 sites, links included: make it smaller"),
+                    .help("a board has at most 65535 sites, links included: make it smaller"),
             );
             None
         }

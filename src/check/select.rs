@@ -24,10 +24,10 @@ pub fn select(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) ->
     Some(Sites::Select(Box::new(from?), Box::new(condition?)))
 }
 
-/// The condition of a `select` or a `run` (`whose` names it in errors, `asked` says of what it is
-/// asked), with `site` bound: it
-/// may use `and`, `or`, `not`, `is`, `in`, and comparisons of numbers made of constants, `+`,
-/// `-`, `(count ...)` and `(seeds ...)`, and may not ask about `to` or `from`.
+/// The condition of a `select` or a `run`, with `site` bound (`whose` names it in errors,
+/// `asked` says of what it is asked). It may use `and`, `or`, `not`, `is`, `in`, and
+/// comparisons of numbers made of constants, `+`, `-`, `(count ...)` and `(seeds ...)`; it may
+/// not ask about `to`, `from` or the previous turn.
 pub fn site_condition(
     cx: &mut Context,
     scope: &mut Scope<'_>,
@@ -37,9 +37,14 @@ pub fn site_condition(
     asked: &str,
 ) -> Option<Bool> {
     let b = super::expr::boolean(cx, scope, node, Ctx { site: true, ..ctx })?;
-    // The set is the same wherever it is read: its condition cannot depend on the action.
+    // The set is the same wherever it is read: its condition cannot depend on the action, nor
+    // on the game's history (which the repetition rules would not know it reads).
     let reads_action = [SiteVar::To, SiteVar::From].iter().any(|&v| b.uses(v));
-    match impure(&b).or(reads_action.then_some("about `to` or `from`")) {
+    let reads_history = [SiteVar::PreviousTo, SiteVar::PreviousFrom].iter().any(|&v| b.uses(v));
+    let what = impure(&b)
+        .or(reads_action.then_some("about `to` or `from`"))
+        .or(reads_history.then_some("about the previous turn"));
+    match what {
         None => Some(b),
         Some(what) => {
             cx.report(

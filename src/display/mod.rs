@@ -13,7 +13,7 @@ use std::fmt::Write;
 use crate::board::{Shape, Topology};
 use crate::engine::{ActionKind, Engine, State};
 use canvas::{Canvas, width};
-pub use symbols::{Symbols, neutral_char, piece_char, team_chars};
+pub use symbols::{Symbols, hides_the_board, neutral_char, piece_char, team_chars};
 
 /// The board with its stones, then the legend of its symbols.
 ///
@@ -97,7 +97,7 @@ pub fn board(engine: &Engine, state: &State) -> String {
 }
 
 /// The links on a board with link sites, which the grid of holes cannot show: a line for each
-/// team that has some, its symbol and the links by their ends, `X links: c3-d5 d5-f6`.
+/// team that has some, its symbol and the links by their ends, `X links: c3/d5 d5/f6`.
 fn links(engine: &Engine, state: &State, symbols: &Symbols) -> String {
     let game = engine.game();
     let Some(links) = &game.board.links else { return String::new() };

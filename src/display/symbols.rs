@@ -64,8 +64,8 @@ impl Symbols {
     /// stone) or, in a game of pieces, by a mark of [`OWNED_MARKS`] for the region and owner
     /// (while they last); any other by `+`.
     /// A site in several regions shows the last one, as in pictures. A region of every site
-    /// (shogi's files, say) tells no site from another and is not marked; nor is one of most
-    /// of the cells (TwixT's holes a player may use), which would hide the board.
+    /// (shogi's files, say) tells no site from another and is not marked; nor is one that
+    /// [`hides_the_board`].
     pub fn new(game: &Game) -> Symbols {
         let stones = team_chars(game);
         // A mark must not read as a piece: no kind's letter, in either case.
@@ -79,12 +79,10 @@ impl Symbols {
         // In a game with seeds an empty site shows its count, not a region's mark.
         let marked = if game.uses_seeds() { &[][..] } else { &game.regions[..] };
         let sites = game.board.site_count();
-        let cells = (0..sites).filter(|&s| game.board.is_cell(s)).count();
         let everywhere = |r: &&crate::game::RegionDef| {
             let mut seen = vec![false; sites];
             r.parts.iter().flatten().for_each(|&s| seen[s as usize] = true);
-            let covered = (0..sites).filter(|&s| seen[s] && game.board.is_cell(s)).count();
-            seen.iter().all(|&b| b) || 2 * covered > cells
+            seen.iter().all(|&b| b) || hides_the_board(game, r)
         };
         // Each owned region's name takes the next teams' worth of marks: `home` and `goal` of
         // two teams read `^ ~` and `: '`, never one mark for two regions.
@@ -173,4 +171,18 @@ impl Symbols {
         }
         out
     }
+}
+
+/// Whether a region covers most of the holes of a board with links (TwixT's holes a player may
+/// use): marked or tinted, it would hide the board and the links, so neither the terminal nor
+/// the picture shows it.
+pub fn hides_the_board(game: &Game, region: &crate::game::RegionDef) -> bool {
+    let board = &game.board;
+    if board.links.is_none() {
+        return false;
+    }
+    let mut seen = vec![false; board.site_count()];
+    region.parts.iter().flatten().for_each(|&s| seen[s as usize] = true);
+    let covered = (0..board.grid_sites()).filter(|&s| seen[s]).count();
+    2 * covered > board.grid_sites()
 }

@@ -92,15 +92,18 @@ impl Reach {
     }
 
     /// Whether a path answers the question, through sites that are `open` (the start need not
-    /// be), to a site of `goal`. Up to [`ALTERNATIVES`] paths are kept for each question, the
-    /// one that last answered first (the paths of all questions are in the order they last
-    /// answered, so that the questions of the position at hand are found first); any of them still open answers. When none is, the first
-    /// is mended around the sites that close it into a new alternative: the search starts
-    /// where it is first cut and stops at the first site of the rest of it (or of the goal),
-    /// which is a step or two away when a wall has fallen across it, and stays in the start's
-    /// area, so it finds a way whenever there is one. Quoridor asks about the position each
-    /// wall it could lay would leave: a wall across the shortest path leaves open a detour
-    /// found for another wall, most of the time, and needs no search.
+    /// be), to a site of `goal`.
+    ///
+    /// Up to [`ALTERNATIVES`] paths are kept for each question, and any of them still open
+    /// answers. The paths of all questions are kept in the order they last answered, so that
+    /// the questions of the position at hand are found first. When none is open, the first is
+    /// mended around the sites that close it into a new alternative: the search starts where
+    /// it is first cut and stops at the first site of the rest of it (or of the goal), and
+    /// stays in the start's area, so it finds a way whenever there is one.
+    ///
+    /// Why several: Quoridor asks about the position each wall it could lay would leave, and a
+    /// wall across the shortest path most often leaves open a detour found for another wall,
+    /// which needs no search.
     ///
     /// `empty` is set when only occupied sites can be closed (the sites avoided are pieces'):
     /// then a kept path whose sites are all in it is open without reading it, and one that
@@ -126,9 +129,12 @@ impl Reach {
             }
             first.get_or_insert(i);
         }
-        // The memory for the new path may come from an old one: `first` is found again after.
-        let mut path = self.spare_path(q);
-        let first = first.and_then(|_| self.paths.iter().position(|p| p.question == q));
+        let mut path = self.unused.take().unwrap_or_else(|| Path {
+            question: q,
+            sites: Vec::new(),
+            set: Bits::new(self.parent.len()),
+        });
+        path.question = q;
         let found = match first {
             None => {
                 let end = self.search(relation, q.start, goal, None, &open);
@@ -146,6 +152,7 @@ impl Reach {
         path.set.clear();
         path.sites.iter().skip(1).for_each(|&t| path.set.insert(t));
         if found {
+            self.forget_one_for(q);
             self.paths.insert(0, path);
         } else {
             self.unused = Some(path);
@@ -153,26 +160,18 @@ impl Reach {
         found
     }
 
-    /// A path to fill for question `q`: the memory of one forgotten, that of the question's
-    /// last alternative once it has as many as are kept, or else that of the path asked about
-    /// longest ago (the last) once as many are kept as ever needed.
-    fn spare_path(&mut self, q: Question) -> Path {
-        let mut mine = self.paths.iter().enumerate().filter(|(_, p)| p.question == q).map(|(i, _)| i);
-        let last_mine = mine.clone().next_back();
-        let evict = if mine.nth(ALTERNATIVES - 1).is_some() {
-            last_mine
-        } else if self.paths.len() >= KEPT {
-            Some(self.paths.len() - 1)
-        } else {
-            None
+    /// Makes room for a new path of question `q`: its last alternative goes once it has as
+    /// many as are kept, or else the path that answered longest ago (the last) once as many
+    /// are kept as ever needed. The memory of the one forgotten is kept for the next path.
+    fn forget_one_for(&mut self, q: Question) {
+        let mine = self.paths.iter().enumerate().filter(|(_, p)| p.question == q).map(|(i, _)| i);
+        let forgotten = match mine.clone().nth(ALTERNATIVES - 1) {
+            Some(_) => mine.last(),
+            None => (self.paths.len() >= KEPT).then(|| self.paths.len() - 1),
         };
-        let mut path = match (evict, self.unused.take()) {
-            (Some(i), _) => self.paths.remove(i),
-            (None, Some(p)) => p,
-            (None, None) => Path { question: q, sites: Vec::new(), set: Bits::new(self.parent.len()) },
-        };
-        path.question = q;
-        path
+        if let Some(i) = forgotten {
+            self.unused = Some(self.paths.remove(i));
+        }
     }
 
     /// Whether `path` (from its first site) still leads to `goal`, mended where it is cut.

@@ -141,7 +141,7 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
     let mut drawn = BTreeSet::new();
     match board.shape {
         Shape::Square { .. } | Shape::Rectangle { .. } => {
-            for s in 0..board.site_count() {
+            for s in 0..board.grid_sites() {
                 if let Some(class) = zones.site(s as Site) {
                     square_cell(&mut out, frame.site(board, s), 0.45 * m.scale, class, 4);
                 }
@@ -604,21 +604,11 @@ struct Zones {
 }
 
 impl Zones {
-    /// The regions the game declares, each tinted where it lies, but one that covers most of
-    /// the cells (TwixT's holes a player may use), which would tint the whole board, as the
-    /// terminal leaves it unmarked.
+    /// The regions the game declares, each tinted where it lies, but one that
+    /// [`crate::display::hides_the_board`], as the terminal leaves it unmarked.
     fn new(game: &Game) -> Zones {
-        let board = &game.board;
-        let cells = (0..board.site_count()).filter(|&s| board.is_cell(s)).count();
-        let most = |r: &&crate::game::RegionDef| {
-            let mut sites: Vec<Site> =
-                r.parts.iter().flatten().copied().filter(|&s| board.is_cell(s as usize)).collect();
-            sites.sort_unstable();
-            sites.dedup();
-            board.links.is_some() && 2 * sites.len() > cells
-        };
         let mut parts = Vec::new();
-        for region in game.regions.iter().filter(|r| !r.builtin && !most(r)) {
+        for region in game.regions.iter().filter(|r| !r.builtin && !crate::display::hides_the_board(game, r)) {
             let class = region.owner.map_or("zone".to_string(), |t| format!("zone{t}"));
             for part in &region.parts {
                 parts.push((part.clone(), class.clone()));

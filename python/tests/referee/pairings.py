@@ -446,7 +446,7 @@ TWIXT_LINKS = ((1, 2), (2, 1), (2, -1), (1, -2))
 
 
 def twixt_openspiel_links(state: pyspiel.State) -> dict[str, set[str]]:
-    """Each player's links as Tabula labels them (`c3-d5`, the lower hole first), read off
+    """Each player's links as Tabula labels them (`c3/d5`, the lower hole first), read off
     OpenSpiel's observation: 12 planes of size × (size − 2), six a player; on planes 1 to 4 of
     a player's six, his pegs with a link that way. Red's pegs are laid out as (size − 1 − y,
     x − 1), Black's turned, as (size − 1 − x, size − 2 − y)."""
@@ -463,12 +463,12 @@ def twixt_openspiel_links(state: pyspiel.State) -> dict[str, set[str]]:
                         continue
                     x, y = (j + 1, n - 1 - i) if player == 0 else (n - 1 - i, n - 2 - j)
                     ends = sorted([(y, x), (y + dy, x + dx)])
-                    out[name].add("-".join(label(c, r) for r, c in ends))
+                    out[name].add("/".join(label(c, r) for r, c in ends))
     return out
 
 
 def twixt_tabula_links(state) -> dict[str, set[str]]:
-    """Each player's links, from the lines under Tabula's text board: ``R Red links: c3-d5
+    """Each player's links, from the lines under Tabula's text board: ``R Red links: c3/d5
     ...``, continued on lines that begin with four spaces."""
     out: dict[str, set[str]] = {"Red": set(), "Black": set()}
     current = None
