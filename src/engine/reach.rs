@@ -166,7 +166,7 @@ impl Reach {
     fn forget_one_for(&mut self, q: Question) {
         let mine = self.paths.iter().enumerate().filter(|(_, p)| p.question == q).map(|(i, _)| i);
         let forgotten = match mine.clone().nth(ALTERNATIVES - 1) {
-            Some(_) => mine.last(),
+            Some(_) => mine.clone().next_back(),
             None => (self.paths.len() >= KEPT).then(|| self.paths.len() - 1),
         };
         if let Some(i) = forgotten {
