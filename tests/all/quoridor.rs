@@ -606,8 +606,7 @@ fn three_players_start_on_three_sides_and_race_across() {
     let mut s = at(&e, &format!(r#"{pawns} (place "Red" pawn h3) (to-move "Red")"#));
     play(&e, &mut s, "h3-i3");
     assert_eq!(winner(&e, &s).as_deref(), Some("Red"));
-    let mut s =
-        at(&e, &format!(r#"(place "White" pawn e9) (place "Red" pawn a5) (place "Black" pawn c2) (to-move "Black")"#));
+    let mut s = at(&e, r#"(place "White" pawn e9) (place "Red" pawn a5) (place "Black" pawn c2) (to-move "Black")"#);
     play(&e, &mut s, "c2-c1");
     assert!(e.outcome(&s).is_none());
 }
