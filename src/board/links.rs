@@ -14,7 +14,7 @@
 //!
 //! **Regions:** `cells`, the board's sites; `links`, the link sites.
 
-use super::{Part, Region, Relation, Site, SiteInfo, Topology};
+use super::{Relation, Site, SiteInfo, Topology, side};
 
 /// The link sites of a board: where they start in the numbering and the two ends of each.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,44 +25,28 @@ pub struct Links {
     pub ends: Vec<[Site; 2]>,
 }
 
-/// Why a board cannot have the links asked for.
-#[derive(Debug, Clone, PartialEq)]
-pub enum LinkError {
-    /// No pair of sites is a step apart.
-    Nothing,
-    /// The board with its link sites would number more sites than a [`Site`] can index.
-    TooMany(usize),
+/// The pairs of sites of `board` that `step` (a path of direction indices) leads between,
+/// followed from every site; a path that leaves the board or comes back to its start joins
+/// nothing. Lower site first.
+pub fn pairs(board: &Topology, step: &[usize]) -> Vec<[Site; 2]> {
+    (0..board.site_count() as Site)
+        .filter_map(|start| {
+            let end = step.iter().try_fold(start, |at, &d| board.directions[d].step[at as usize])?;
+            (end != start).then_some(if start < end { [start, end] } else { [end, start] })
+        })
+        .collect()
 }
 
-/// The pairs of sites of `board` that a step leads between: each step is a path of direction
-/// indices, followed from every site; a path that leaves the board or comes back to its start
-/// joins nothing. Each pair once, lower site first, in ascending order.
-pub fn pairs(board: &Topology, steps: &[Vec<usize>]) -> Vec<[Site; 2]> {
-    let mut pairs = Vec::new();
-    for start in 0..board.site_count() {
-        for path in steps {
-            let end = path.iter().try_fold(start as Site, |at, &d| board.directions[d].step[at as usize]);
-            if let Some(end) = end.filter(|&e| e as usize != start) {
-                let (a, b) = (start as Site, end);
-                pairs.push(if a < b { [a, b] } else { [b, a] });
-            }
-        }
-    }
+/// Adds a link site for each pair of `pairs` (a pair listed twice is one site) to `board`
+/// (see the module documentation). Too many sites: `Err` with the number there would be.
+pub fn build(mut board: Topology, mut pairs: Vec<[Site; 2]>) -> Result<Topology, usize> {
     pairs.sort_unstable();
     pairs.dedup();
-    pairs
-}
-
-/// Adds a link site for each pair of `pairs` to `board` (see the module documentation).
-pub fn build(mut board: Topology, pairs: Vec<[Site; 2]>) -> Result<Topology, LinkError> {
-    if pairs.is_empty() {
-        return Err(LinkError::Nothing);
-    }
     let first = board.site_count();
     let total = first + pairs.len();
     // Site::MAX itself is no site: the engine's rays mark "off the board" with it.
     if total >= usize::from(Site::MAX) {
-        return Err(LinkError::TooMany(total));
+        return Err(total);
     }
     for &[a, b] in &pairs {
         let (p, q) = (&board.sites[a as usize], &board.sites[b as usize]);
@@ -70,7 +54,7 @@ pub fn build(mut board: Topology, pairs: Vec<[Site; 2]>) -> Result<Topology, Lin
         board.sites.push(SiteInfo { label, x: (p.x + q.x) / 2.0, y: (p.y + q.y) / 2.0 });
     }
     for relation in &mut board.relations {
-        *relation = widened(relation, total);
+        relation.widen(total);
     }
     for direction in &mut board.directions {
         direction.step.resize(total, None);
@@ -86,23 +70,11 @@ pub fn build(mut board: Topology, pairs: Vec<[Site; 2]>) -> Result<Topology, Lin
     board.relations.push(Relation::from_edges("link", total, &joins));
     let crossings = crossings(&board, first, &pairs);
     board.relations.push(Relation::from_edges("crossing", total, &crossings));
-    let region =
-        |name: &str, sites: Vec<Site>| Region { name: name.to_string(), parts: vec![Part { label: None, sites }] };
-    board.regions.push(region("cells", (0..first as Site).collect()));
-    board.regions.push(region("links", (first..total).map(|s| s as Site).collect()));
+    // Regions of one part, as the sides are.
+    board.regions.push(side("cells", (0..first as Site).collect()));
+    board.regions.push(side("links", (first..total).map(|s| s as Site).collect()));
     board.links = Some(Links { first, ends: pairs });
     Ok(board)
-}
-
-/// A relation of the board as it was, over a board of `total` sites: the new ones have no
-/// neighbours under it.
-fn widened(relation: &Relation, total: usize) -> Relation {
-    let count = relation.offsets.len() - 1;
-    let steps = (0..count).flat_map(|s| relation.neighbors(s as Site).iter().map(move |&t| (s as Site, t)));
-    let mut wide = Relation::from_steps(&relation.name, total, steps);
-    wide.direction = relation.direction;
-    wide.one_way = relation.one_way;
-    wide
 }
 
 /// The pairs of link sites whose segments cross. Links are short next to the board, so each is
@@ -170,28 +142,27 @@ fn cross(p: (f64, f64), q: (f64, f64), r: (f64, f64), s: (f64, f64)) -> bool {
         || (o4 == 0 && within(r, s, q))
 }
 
-/// The knight's steps of a square board, as direction indices (`N N E`, `N N W`, `E E N`,
-/// `E E S`): TwixT's links.
-#[cfg(test)]
-fn knight(board: &Topology) -> Vec<Vec<usize>> {
-    let d = |name: &str| board.directions.iter().position(|d| d.name == name).unwrap();
-    vec![
-        vec![d("N"), d("N"), d("E")],
-        vec![d("N"), d("N"), d("W")],
-        vec![d("E"), d("E"), d("N")],
-        vec![d("E"), d("E"), d("S")],
-    ]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::square;
 
+    /// The knight's steps of a square board, as direction indices (`N N E`, `N N W`, `E E N`,
+    /// `E E S`): TwixT's links.
+    fn knight(board: &Topology) -> Vec<Vec<usize>> {
+        let d = |name: &str| board.directions.iter().position(|d| d.name == name).unwrap();
+        vec![
+            vec![d("N"), d("N"), d("E")],
+            vec![d("N"), d("N"), d("W")],
+            vec![d("E"), d("E"), d("N")],
+            vec![d("E"), d("E"), d("S")],
+        ]
+    }
+
     fn twixt(n: usize) -> Topology {
         let base = square::build(n);
-        let steps = knight(&base);
-        build(base.clone(), pairs(&base, &steps)).unwrap()
+        let pairs = knight(&base).iter().flat_map(|step| pairs(&base, step)).collect();
+        build(base, pairs).unwrap()
     }
 
     #[test]

@@ -287,6 +287,15 @@ impl Relation {
         Relation { name: name.to_string(), graph, offsets, targets, direction: false, one_way }
     }
 
+    /// The relation over a board grown to `total` sites: the new ones have no neighbours.
+    pub fn widen(&mut self, total: usize) {
+        let end = self.offsets.last().copied().unwrap_or(0);
+        for _ in self.graph.node_count()..total {
+            self.graph.add_node(());
+        }
+        self.offsets.resize(total + 1, end);
+    }
+
     /// The neighbours of `site` under this relation, ascending.
     #[inline]
     pub fn neighbors(&self, site: Site) -> &[Site] {

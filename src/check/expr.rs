@@ -1,7 +1,5 @@
 //! Numbers, conditions, site sets and filters: checked and resolved, constants folded.
 
-use std::collections::HashSet;
-
 use super::args::{Args, wrong_kind};
 use super::scope::{Category, LUDEMES, POISON, Scope, categories, ludii_hint, unknown};
 use super::{Context, similar};
@@ -689,12 +687,9 @@ pub fn sites(cx: &mut Context, scope: &mut Scope<'_>, node: &Node, ctx: Ctx) -> 
             cx.report(d);
             return None;
         }
-        let mut known: Vec<&str> =
-            atoms(Category::Sites).iter().copied().chain(scope.setup.regions.iter().map(|r| r.name.as_str())).collect();
-        // An owned region has one declaration per team, and one name.
-        let mut seen = HashSet::new();
-        known.retain(|name| seen.insert(*name));
-        let mut d = unknown(node, word, "set of sites", codes::UNKNOWN_REGION, known.iter().copied());
+        // An owned region, declared once per team, is listed once by `unknown`.
+        let known = atoms(Category::Sites).iter().copied().chain(scope.setup.regions.iter().map(|r| r.name.as_str()));
+        let mut d = unknown(node, word, "set of sites", codes::UNKNOWN_REGION, known);
         if scope.setup.board.site(word).is_some() {
             // Rules name places by regions and bound sites, so that a rule reads the same on any
             // size of board.

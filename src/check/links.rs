@@ -7,15 +7,8 @@ use crate::codes;
 use crate::diagnostic::Diagnostic;
 use crate::syntax::Node;
 
-/// Checks the base board and the steps, and builds the board with its link sites. `build`
-/// makes the base board from its generator.
-pub fn links(
-    cx: &mut Context,
-    generator: &Node,
-    base: &Node,
-    steps: &[Node],
-    build: fn(&mut Context, &Node) -> Option<Topology>,
-) -> Option<Topology> {
+/// Checks the base board and the steps, and builds the board with its link sites.
+pub fn links(cx: &mut Context, generator: &Node, base: &Node, steps: &[Node]) -> Option<Topology> {
     if base.head() == Some("links") {
         cx.report(
             Diagnostic::error(codes::BAD_BOARD, "a board has one set of links")
@@ -24,7 +17,7 @@ pub fn links(
         );
         return None;
     }
-    let board = build(cx, base)?;
+    let board = super::setup::generate(cx, base)?;
     // The terminal and the picture draw link sites on a grid of points only.
     if !matches!(board.shape, Shape::Square { .. } | Shape::Rectangle { .. }) {
         cx.report(
@@ -45,10 +38,10 @@ pub fn links(
         );
         return None;
     }
-    let mut paths = Vec::new();
+    let mut pairs = Vec::new();
     for step in steps {
-        let path = path(cx, step, &board)?;
-        if links::pairs(&board, std::slice::from_ref(&path)).is_empty() {
+        let joined = links::pairs(&board, &path(cx, step, &board)?);
+        if joined.is_empty() {
             cx.report(
                 Diagnostic::error(codes::BAD_BOARD, format!("the step `{}` joins no two sites", written(step)))
                     .label(step.span, "leads off the board, or back where it starts, from every site")
@@ -56,22 +49,17 @@ pub fn links(
             );
             return None;
         }
-        paths.push(path);
+        pairs.extend(joined);
     }
-    let pairs = links::pairs(&board, &paths);
-    match links::build(board, pairs) {
-        Ok(board) => Some(board),
-        Err(links::LinkError::TooMany(n)) => {
+    links::build(board, pairs)
+        .map_err(|n| {
             cx.report(
                 Diagnostic::error(codes::OUT_OF_RANGE, format!("the board with its links has {n} sites"))
                     .label(generator.span, "too many sites")
                     .help("a board has at most 65535 sites, links included: make it smaller"),
-            );
-            None
-        }
-        // Each step joined some pair above.
-        Err(links::LinkError::Nothing) => None,
-    }
+            )
+        })
+        .ok()
 }
 
 /// One step: a list of the board's directions, `(N N E)`, as direction indices.

@@ -300,7 +300,7 @@ fn board(cx: &mut Context, form: &Node) -> Option<Topology> {
 }
 
 /// The board a generator such as `(square 9)` or `(links (square 8) (N N E))` builds.
-fn generate(cx: &mut Context, generator: &Node) -> Option<Topology> {
+pub(super) fn generate(cx: &mut Context, generator: &Node) -> Option<Topology> {
     let mut g = Args::new(generator);
     let sized_as = |cx: &mut Context, g: &mut Args<'_>, max: usize, min: i64, what: &str| -> Option<usize> {
         let node = g.required(cx, what)?;
@@ -361,7 +361,7 @@ fn generate(cx: &mut Context, generator: &Node) -> Option<Topology> {
         Some("links") => {
             let base = g.required(cx, "the board the links join, such as `(square 24)`")?;
             let steps = g.rest();
-            return super::links::links(cx, generator, base, steps, generate);
+            return super::links::links(cx, generator, base, steps);
         }
         Some("tiling") => {
             let pattern = g.required(cx, "the tiling pattern, such as \"3.4.6.4\"")?;

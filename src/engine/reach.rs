@@ -1,11 +1,12 @@
 //! `(reachable PIECES REGION RELATION (avoiding FILTER))`: whether every piece the filter picks
 //! still has a way to its owner's goal. Quoridor asks it after every wall it could lay, about
-//! 130 times a position, so each answer starts from the path found last time for the same
-//! piece and question: a path that still runs through open sites proves the answer at the cost
-//! of reading it (a wall off that path cannot have cut it, as OpenSpiel's Quoridor reasons
-//! with its shortest paths). Only when a site of it has closed is a new path searched for,
-//! breadth first, so that it is a shortest one: short paths are hit by fewer walls. Nothing is
-//! allocated once the paths have been found the first time.
+//! 130 times a position, so each answer starts from the paths found before for the same piece
+//! and question: a path that still runs through open sites proves the answer (a wall off that
+//! path cannot have cut it, as OpenSpiel's Quoridor reasons with its shortest paths), and when
+//! only pieces close sites that is a few words of `and` against the empty sites. Only when
+//! every kept path is closed is a new one searched for, breadth first, so that it is a shortest
+//! one: short paths are hit by fewer walls. Nothing is allocated once as many paths are kept as
+//! the game needs.
 
 use super::Engine;
 use super::bits::Bits;
@@ -54,7 +55,7 @@ impl Path {
 }
 
 /// The paths last found, and the scratch space of the search.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Reach {
     paths: Vec<Path>,
     /// A path's memory, from a search that found none.
@@ -64,9 +65,6 @@ pub(crate) struct Reach {
     visited: Bits,
     /// The sites of the path being mended that the search may end on.
     ends: Bits,
-    /// The path the last search found, and the memory of the path last replaced.
-    detour: Vec<u16>,
-    spare: Vec<u16>,
     queue: Vec<u16>,
 }
 
@@ -85,8 +83,6 @@ impl Reach {
             parent: vec![0; sites],
             visited: Bits::new(sites),
             ends: Bits::new(sites),
-            detour: Vec::with_capacity(sites),
-            spare: Vec::with_capacity(sites),
             queue: Vec::with_capacity(sites),
         }
     }
@@ -135,18 +131,17 @@ impl Reach {
             set: Bits::new(self.parent.len()),
         });
         path.question = q;
+        path.sites.clear();
         let found = match first {
             None => {
                 let end = self.search(relation, q.start, goal, None, &open);
-                if let Some(end) = end {
-                    self.trace(q.start, end);
-                    path.sites.clone_from(&self.detour);
-                }
-                end.is_some()
+                end.inspect(|&end| self.trace(q.start, end, &mut path.sites)).is_some()
             }
             Some(f) => {
-                path.sites.clone_from(&self.paths[f].sites);
-                self.mend(relation, &mut path.sites, goal, &open)
+                let closed = std::mem::take(&mut self.paths[f].sites);
+                let found = self.mend(relation, &closed, &mut path.sites, goal, &open);
+                self.paths[f].sites = closed;
+                found
             }
         };
         path.set.clear();
@@ -174,9 +169,20 @@ impl Reach {
         }
     }
 
-    /// Whether `path` (from its first site) still leads to `goal`, mended where it is cut.
-    fn mend(&mut self, relation: &Relation, path: &mut Vec<u16>, goal: &Bits, open: &impl Fn(u16) -> bool) -> bool {
-        let Some(cut) = path.iter().skip(1).position(|&t| !open(t)).map(|i| i + 1) else { return true };
+    /// Whether `path` (from its first site) still leads to `goal`: `into` becomes the path
+    /// mended where it is cut (or the path itself, if it is not).
+    fn mend(
+        &mut self,
+        relation: &Relation,
+        path: &[u16],
+        into: &mut Vec<u16>,
+        goal: &Bits,
+        open: &impl Fn(u16) -> bool,
+    ) -> bool {
+        let Some(cut) = path.iter().skip(1).position(|&t| !open(t)).map(|i| i + 1) else {
+            into.extend_from_slice(path);
+            return true;
+        };
         // The rest of the path after its last closed site still leads to the goal: the search
         // may end on any of it.
         let rest = path.iter().rposition(|&t| !open(t)).map_or(1, |i| i + 1);
@@ -184,27 +190,22 @@ impl Reach {
         let Some(end) = self.search(relation, from, goal, Some(&path[rest..]), open) else { return false };
         // The path up to the cut, the detour, and what follows the detour's end on the path.
         let tail = path[rest..].iter().position(|&t| t == end).map_or(path.len(), |j| rest + j + 1);
-        let mut mended = std::mem::take(&mut self.spare);
-        mended.clear();
-        mended.extend_from_slice(&path[..cut - 1]);
-        self.trace(from, end);
-        mended.extend_from_slice(&self.detour);
-        mended.extend_from_slice(&path[tail..]);
-        std::mem::swap(path, &mut mended);
-        self.spare = mended;
+        into.extend_from_slice(&path[..cut - 1]);
+        self.trace(from, end, into);
+        into.extend_from_slice(&path[tail..]);
         true
     }
 
-    /// The path from `start` to `end` the last search took, into `detour`.
-    fn trace(&mut self, start: u16, end: u16) {
-        self.detour.clear();
+    /// Appends to `into` the path from `start` to `end` the last search took.
+    fn trace(&self, start: u16, end: u16, into: &mut Vec<u16>) {
+        let at_start = into.len();
         let mut at = end;
         while at != start {
-            self.detour.push(at);
+            into.push(at);
             at = self.parent[at as usize];
         }
-        self.detour.push(start);
-        self.detour.reverse();
+        into.push(start);
+        into[at_start..].reverse();
     }
 
     /// Breadth first from `start`: the first site of `goal`, or of `rest`, reached, with
@@ -258,9 +259,6 @@ impl Engine {
         avoid: Option<Filter>,
         env: &Env,
     ) -> bool {
-        if w.reach.parent.len() != s.board.len() {
-            w.reach = Reach::new(s.board.len());
-        }
         let open = |t: u16| avoid.is_none_or(|f| !matches(s.board[t as usize], s.kinds[t as usize], f, env.subject));
         // Which sites the filter avoids: pieces only, unless it picks empty sites too.
         let empty = match avoid {

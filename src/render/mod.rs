@@ -148,7 +148,7 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
             }
             // A board with links is holes for pegs, joined by nothing until the links are made.
             if board.links.is_some() {
-                for s in (0..board.site_count()).filter(|&s| board.is_cell(s)) {
+                for s in 0..board.grid_sites() {
                     let (x, y) = frame.site(board, s);
                     let _ = writeln!(
                         out,
@@ -238,7 +238,7 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
 
     out.push_str("<g class=\"stones\">\n");
     // Links first, under the pegs they join: a bar from hole to hole in the team's colour.
-    for s in 0..board.site_count() {
+    for s in board.grid_sites()..board.site_count() {
         if let (Some([a, b]), Some(team)) = (board.link_ends(s), stone_at(s)) {
             let ((x1, y1), (x2, y2)) = (frame.site(board, a as usize), frame.site(board, b as usize));
             let _ = writeln!(
@@ -252,7 +252,7 @@ pub fn svg_with_pieces(p: &Picture, kinds: &[u8], neutral: &[bool]) -> String {
         }
     }
     let r = N(m.stone * m.scale);
-    for s in (0..board.site_count()).filter(|&s| board.link_ends(s).is_none()) {
+    for s in 0..board.grid_sites() {
         // On a grid with grooves, what lies between the cells is a wall, nobody's or a team's.
         if !board.is_cell(s) {
             match (neutral.get(s) == Some(&true), stone_at(s)) {
@@ -334,7 +334,7 @@ fn with_sites(p: &Picture, mut out: String) -> String {
     out.truncate(out.len() - "</svg>\n".len());
     out.push_str("<g class=\"sites\">\n");
     let r = N(m.stone * m.scale);
-    for (s, site) in board.sites.iter().enumerate().filter(|&(s, _)| board.link_ends(s).is_none()) {
+    for (s, site) in board.sites[..board.grid_sites()].iter().enumerate() {
         let (x, y) = frame.site(board, s);
         // A groove or crossing between cells is the strip between them: a disc there would
         // cover half of each cell beside it.

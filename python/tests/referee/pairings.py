@@ -427,17 +427,14 @@ def quoridor_returns(order: tuple[int, ...]) -> Callable[[list[float]], list[flo
     return returns
 
 
-def twixt_moves(state: pyspiel.State) -> dict[str, list[int]]:
+def twixt_text(state: pyspiel.State, action: int) -> str:
     """OpenSpiel numbers a hole ``x × size + y``, x its column and y its row from the bottom,
     as Tabula's (it prints row y as size − y, so its labels differ, its holes not). On the
     second move the number of Red's first hole is Black's swap."""
+    if state.history() == [action]:
+        return "swap"
     n = int(state.get_game().get_parameters()["board_size"])
-    history = state.history()
-    moves: dict[str, list[int]] = {}
-    for action in state.legal_actions():
-        text = "swap" if len(history) == 1 and action == history[0] else label(action // n, action % n)
-        moves[text] = [action]
-    return moves
+    return label(action // n, action % n)
 
 
 # The links OpenSpiel records at a peg, in the order of its observation planes: to the hole
@@ -669,24 +666,18 @@ PAIRINGS: dict[str, Pairing] = {
         # OpenSpiel's default board, 8 × 8, with the links compared at every position; and its
         # smallest, where they are not: OpenSpiel keeps the shape of the first TwixT
         # observation a process makes for every board size after it.
-        Pairing(
-            "twixt",
-            "twixt",
-            "games/twixt.game",
-            params={"board_size": 8, "ansi_color_output": False},
-            options={"size": 8},
-            openspiel_moves=twixt_moves,
-            compare_positions=twixt_compare,
-            perft_depth=3,
-        ),
-        Pairing(
-            "twixt-5",
-            "twixt",
-            "games/twixt.game",
-            params={"board_size": 5, "ansi_color_output": False},
-            options={"size": 5},
-            openspiel_moves=twixt_moves,
-            perft_depth=4,
+        *(
+            Pairing(
+                name,
+                "twixt",
+                "games/twixt.game",
+                params={"board_size": size, "ansi_color_output": False},
+                options={"size": size},
+                openspiel_text=twixt_text,
+                compare_positions=compare,
+                perft_depth=depth,
+            )
+            for name, size, compare, depth in (("twixt", 8, twixt_compare, 3), ("twixt-5", 5, None, 4))
         ),
         Pairing(
             "chinese-checkers",
