@@ -13,12 +13,14 @@
 //! searched once (Connect Four on 5×4, solved from the empty board: 58 s without the table,
 //! 1.5 s with it). Games whose rules read the history keep no such key and go without.
 //!
-//! Where the depth runs out before the game ends, a position is worth the searching team's
-//! material less the others': each piece weighed by what its kind can do, read from the rules
-//! ([`Engine::kind_mobility`]: the sites a lone piece of the kind reaches, on average, at least
-//! one) — in chess a queen weighs 22.75, a rook 14, a knight 5.25, a pawn 1.625. In a game of one kind, or
-//! where no kind moves, that is the count of stones, the count that material and territory have
-//! in common; `eval=stones` counts stones in every game. With a time budget the search deepens one action at a time and
+//! Where the depth runs out before the game ends, a position is worth what the rules say
+//! matters ([`super::heuristic`]): the searching team's material less the others', each piece
+//! weighed by what its kind can do (in chess a queen weighs 22.75 sites, a rook 14, a knight
+//! 5.25, a pawn 1.625); the windows of a winning line's length each team still has open; the
+//! empty sites each team still needs for a winning connection; how far each leads on the
+//! comparison that ends the game (score, territory, largest group); and the legal actions each
+//! has. `eval=material` weighs the pieces alone, `eval=stones` counts them. With a time budget
+//! the search deepens one action at a time and
 //! plays the best action of the deepest search that finished, searching that action first at
 //! the next depth; with a depth it searches to that depth only. Of equally good actions it
 //! plays one at random when given a seed (as the command line's agents are), else the first in
@@ -31,10 +33,14 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::Agent;
+use super::heuristic::{Heuristic, MOVE};
 use crate::engine::{Action, Engine, State};
 
 /// A win: more than any count of stones.
 const WIN: i64 = 1 << 40;
+
+/// The most forced actions searched beyond the depth on one line.
+const MAX_EXTENSIONS: u32 = 8;
 
 /// The deepest a timed search goes.
 const MAX_DEPTH: u32 = 64;
@@ -65,43 +71,16 @@ enum Bound {
     Upper,
 }
 
-/// What a position is worth where the search stops before the end of the game.
+/// What a position is worth where the search stops before the end of the game (see
+/// [`super::heuristic`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Eval {
+    /// Material, the lines and connections that win, and mobility, read from the rules.
+    Rules,
     /// Each piece weighed by its kind's reach ([`Engine::kind_mobility`]).
     Material,
     /// Every stone or piece counts one.
     Stones,
-}
-
-/// The weight of each kind of piece, in hundredths of a site reached, and which game they were
-/// read from: the engine's address and the game's kinds (an agent plays one game; told to
-/// play another, it reads the weights again).
-#[derive(Debug, Clone)]
-struct Weights {
-    engine: (usize, usize),
-    /// Per kind; empty where every kind weighs the same, and the count of stones says it.
-    of_kind: Vec<i64>,
-}
-
-impl Weights {
-    fn new(engine: &Engine) -> Weights {
-        let reach = engine.kind_mobility();
-        let mut of_kind: Vec<i64> = reach.iter().map(|r| (r.max(1.0) * 100.0).round() as i64).collect();
-        if of_kind.windows(2).all(|w| w[0] == w[1]) {
-            of_kind.clear();
-        }
-        Weights { engine: Weights::key(engine), of_kind }
-    }
-
-    fn key(engine: &Engine) -> (usize, usize) {
-        (engine as *const Engine as usize, engine.game().pieces.len())
-    }
-
-    /// A kind's weight; a kind the weights do not know (another game's) weighs one site.
-    fn of(&self, kind: u8) -> i64 {
-        self.of_kind.get(kind as usize).copied().unwrap_or(100)
-    }
 }
 
 /// The alpha-beta agent: a fixed depth, in actions, or a time per decision.
@@ -127,8 +106,14 @@ pub struct AlphaBeta {
     /// the same position reached by other orders of the same actions is searched once.
     table: HashMap<u64, Entry>,
     eval: Eval,
-    /// The kinds' weights, read from the rules at the first decision.
-    weights: Option<Weights>,
+    /// The terms of the evaluation, read from the rules at the first decision.
+    heuristic: Option<Heuristic>,
+    /// Per ply of the search under way, the team to move there and its number of legal
+    /// actions: a position where the search stops is weighed by its mover's actions against
+    /// those the other team had last.
+    moves: Vec<(usize, usize)>,
+    /// Forced actions searched beyond the depth on the way to the node at hand.
+    extended: u32,
 }
 
 impl AlphaBeta {
@@ -145,8 +130,10 @@ impl AlphaBeta {
             team: 0,
             rng: None,
             table: HashMap::new(),
-            eval: Eval::Material,
-            weights: None,
+            eval: Eval::Rules,
+            heuristic: None,
+            moves: Vec::new(),
+            extended: 0,
         }
     }
 
@@ -172,8 +159,8 @@ impl AlphaBeta {
         self.stopped = false;
         self.team = team;
         self.table.clear();
-        self.read_weights(engine);
-        self.search(engine, state, depth, 0, -WIN - 1, WIN + 1)
+        self.read_rules(engine);
+        self.search(engine, &mut state.clone(), depth, 0, -WIN - 1, WIN + 1)
     }
 
     /// Whether a value is a win (positive) or a loss (negative) found at the end of the game:
@@ -187,7 +174,15 @@ impl AlphaBeta {
         Self::is_decided(value).then(|| (WIN - value.abs()) as u32)
     }
 
-    fn search(&mut self, engine: &Engine, state: &State, depth: u32, ply: usize, mut alpha: i64, mut beta: i64) -> i64 {
+    fn search(
+        &mut self,
+        engine: &Engine,
+        state: &mut State,
+        depth: u32,
+        ply: usize,
+        mut alpha: i64,
+        mut beta: i64,
+    ) -> i64 {
         let game = engine.game();
         let Some(player) = engine.to_move(state) else {
             return match engine.outcome(state).and_then(|o| o.winner) {
@@ -198,7 +193,7 @@ impl AlphaBeta {
         };
         if depth == 0 {
             self.cut = true;
-            return self.material(engine, state);
+            return self.evaluate(engine, state, ply);
         }
         self.nodes += 1;
         if self.nodes.is_multiple_of(1024) && self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -224,7 +219,9 @@ impl AlphaBeta {
         }
         let (alpha0, beta0) = (alpha, beta);
         let outer_cut = std::mem::replace(&mut self.cut, false);
-        let ours = game.players[player].team == self.team;
+        let mover = game.players[player].team;
+        let ours = mover == self.team;
+        self.record_moves(ply, mover, engine.legal_count(state));
         let mut best = if ours { -WIN - 1 } else { WIN + 1 };
         for i in 0..engine.legal_count(state) {
             let action = engine.legal_nth(state, i);
@@ -280,7 +277,15 @@ impl AlphaBeta {
             None => state.clone(),
         };
         engine.apply_unchecked(&mut next, action);
-        let value = self.search(engine, &next, depth, ply, alpha, beta);
+        // A position where the depth runs out but the mover has one action only is searched
+        // one action further: a forced reply (a compulsory capture) is no place to stop.
+        let extend = depth == 0
+            && self.extended < MAX_EXTENSIONS
+            && engine.to_move(&next).is_some()
+            && engine.legal_count(&next) == 1;
+        self.extended += u32::from(extend);
+        let value = self.search(engine, &mut next, depth + u32::from(extend), ply, alpha, beta);
+        self.extended -= u32::from(extend);
         self.states[ply] = Some(next);
         value
     }
@@ -290,6 +295,7 @@ impl AlphaBeta {
     /// searched with a window just below the best so far, so that a tie is seen as one.
     fn best_at(&mut self, engine: &Engine, state: &State, depth: u32, first: Option<usize>) -> Option<(usize, i64)> {
         let count = engine.legal_count(state);
+        self.record_moves(0, self.team, count);
         let order = first.into_iter().chain((0..count).filter(|&i| Some(i) != first));
         let (mut best, mut ties) = (None::<(usize, i64)>, Vec::new());
         for i in order {
@@ -320,36 +326,50 @@ impl AlphaBeta {
         Some((i, value))
     }
 
-    /// Reads the kinds' weights from the rules, once per game (see [`Eval::Material`]).
-    fn read_weights(&mut self, engine: &Engine) {
-        let fresh = self.weights.as_ref().is_some_and(|w| w.engine == Weights::key(engine));
-        if self.eval == Eval::Material && !fresh {
-            self.weights = Some(Weights::new(engine));
+    /// Reads the terms of the evaluation from the rules, once per game.
+    fn read_rules(&mut self, engine: &Engine) {
+        if !self.heuristic.as_ref().is_some_and(|h| h.is_for(engine)) {
+            self.heuristic = Some(Heuristic::new(engine));
         }
     }
 
-    /// The searching team's material less the others', where the search stops: the pieces on
-    /// the board and, where hands keep captures, those in hand, which a drop brings back.
-    fn material(&self, engine: &Engine, state: &State) -> i64 {
-        let game = engine.game();
-        let sign = |t: usize| if t == self.team { 1 } else { -1 };
-        let Some(w) = self.weights.as_ref().filter(|w| self.eval == Eval::Material && !w.of_kind.is_empty()) else {
-            return (0..game.teams.len()).map(|t| i64::from(state.stone_count(t)) * sign(t)).sum();
+    /// Notes that at `ply` team `team` is to move with `count` legal actions.
+    fn record_moves(&mut self, ply: usize, team: usize, count: usize) {
+        if self.moves.len() <= ply {
+            self.moves.resize(ply + 1, (0, 0));
+        }
+        self.moves[ply] = (team, count);
+    }
+
+    /// What `state`, reached at `ply`, is worth to the searching team where the search stops
+    /// (see [`super::heuristic`]).
+    fn evaluate(&mut self, engine: &Engine, state: &mut State, ply: usize) -> i64 {
+        let team = self.team;
+        let Some(h) = self.heuristic.as_mut().filter(|_| self.eval != Eval::Stones) else {
+            return Heuristic::stones(engine, state, team);
         };
-        let on_board: i64 = (0..game.board.site_count() as u16)
-            .filter_map(|site| {
-                let team = engine.stone(state, site)?;
-                Some(w.of(engine.kind(state, site).unwrap_or(0)) * sign(team))
-            })
-            .sum();
-        let in_hand: i64 = match game.keeps_captures {
-            false => 0,
-            true => (0..game.players.len())
-                .flat_map(|p| (0..game.pieces.len() as u8).map(move |k| (p, k)))
-                .map(|(p, k)| i64::from(state.held(p, k)) * w.of(k) * sign(game.players[p].team))
-                .sum(),
+        let material = h.material(engine, state, team);
+        if self.eval == Eval::Material {
+            return material;
+        }
+        let lines = h.lines(engine, state, team);
+        let connections = h.connections(engine, state, team);
+        let standing = h.standing(engine, state, team);
+        material + lines + connections + standing + self.mobility(engine, state, ply)
+    }
+
+    /// The legal actions of the team to move at `state` (reached at `ply`) less those of the
+    /// other team when it was last to move on the way there, in [`MOVE`]s, from the searching
+    /// team's side; nothing before the other team has moved.
+    fn mobility(&self, engine: &Engine, state: &State, ply: usize) -> i64 {
+        let Some(player) = engine.to_move(state) else { return 0 };
+        let mover = engine.game().players[player].team;
+        let Some(&(other, theirs)) = self.moves[..ply.min(self.moves.len())].iter().rev().find(|(t, _)| *t != mover)
+        else {
+            return 0;
         };
-        on_board + in_hand
+        let sign = |t: usize| if t == self.team { MOVE } else { -MOVE };
+        engine.legal_count(state) as i64 * sign(mover) + theirs as i64 * sign(other)
     }
 }
 
@@ -380,7 +400,7 @@ impl Agent for AlphaBeta {
         self.stopped = false;
         self.nodes = 0;
         self.table.clear();
-        self.read_weights(engine);
+        self.read_rules(engine);
         let (depths, deadline) = match self.depth {
             Some(depth) => (depth..=depth, None),
             None => (1..=MAX_DEPTH, Some(Instant::now() + Duration::from_millis(self.millis))),

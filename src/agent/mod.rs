@@ -12,12 +12,14 @@
 //! time and never assume that players alternate.
 
 mod alphabeta;
+mod heuristic;
 mod mcts;
 mod parallel;
 mod random;
 mod spec;
 
 pub use alphabeta::{AlphaBeta, Eval};
+pub use heuristic::Heuristic;
 pub use mcts::{Grave, Mcts, MctsConfig, Proven, RootAction};
 pub use parallel::RootParallel;
 pub use random::RandomAgent;

@@ -97,8 +97,9 @@ pub fn make_agent(spec: &str, seed: u64, think_ms: u64) -> Result<Box<dyn Agent>
         }
         "alphabeta" => {
             params.only(&["depth", "ms", "eval"])?;
-            let eval = match params.choice("eval", &["material", "stones"])? {
-                None | Some(0) => Eval::Material,
+            let eval = match params.choice("eval", &["rules", "material", "stones"])? {
+                None | Some(0) => Eval::Rules,
+                Some(1) => Eval::Material,
                 Some(_) => Eval::Stones,
             };
             let agent = match params.budget("depth", think_ms)? {
@@ -296,7 +297,7 @@ mod tests {
         );
         assert_eq!(
             err("alphabeta:depth=2,eval=mobility"),
-            "`alphabeta:depth=2,eval=mobility`: eval is `material` or `stones`, not `mobility`"
+            "`alphabeta:depth=2,eval=mobility`: eval is `rules`, `material` or `stones`, not `mobility`"
         );
         assert!(make_agent("alphabeta:depth=2,eval=stones", 1, 100).is_ok());
         assert_eq!(err("random:3"), "`random:3`: this agent takes no parameter");

@@ -55,6 +55,57 @@ impl Engine {
         s.last_mover.map_or(0, usize::from)
     }
 
+    /// Where the rules end the game by comparing the teams (the first end rule whose outcome is
+    /// a `compare`), how each team stands now on the comparison's first criterion, were the
+    /// game to end here, in `out` (one number per team, more is better): a `higher` value as
+    /// it is and a `lower` one negated; for `cascade` and `unpaired`, the largest group's size
+    /// or the largest left unpaired (negated where smaller wins). False, and `out` empty,
+    /// where no end rule compares or the first criterion is `last-mover`. What a search that
+    /// stops before the end weighs: the score, the territory, the largest group.
+    pub fn standings(&self, state: &mut State, out: &mut Vec<i64>) -> bool {
+        out.clear();
+        let criterion = self.game.end.iter().find_map(|rule| match rule.outcome() {
+            Rule::Compare(criteria) => criteria.first(),
+            _ => None,
+        });
+        let Some(criterion) = criterion else { return false };
+        let teams = self.game.teams.len();
+        let sign = |prefer: &Prefer| if *prefer == Prefer::Larger { 1 } else { -1 };
+        let mut w = state.work.take().expect("the scratch space is in the state between calls");
+        match criterion {
+            Criterion::Value(value, prefer) => {
+                let mover = self.outcome_mover(state);
+                for t in 0..teams {
+                    let env =
+                        Env { subject: t, mover, last: state.last_arrival, previous: state.previous, ..Env::default() };
+                    out.push(sign(prefer) * self.int(state, &mut w, value, &env));
+                }
+            }
+            Criterion::Cascade(sizes, prefer) => {
+                let mut counts = std::mem::take(&mut w.group_sizes);
+                counts.resize_with(1, Vec::new);
+                for t in 0..teams {
+                    out.push(sign(prefer) * i64::from(self.size_counts(state, &mut w, sizes, t, &mut counts[0])));
+                }
+                w.group_sizes = counts;
+            }
+            Criterion::Unpaired(sizes, prefer) => {
+                let mut lists = std::mem::take(&mut w.group_sizes);
+                lists.resize_with(2, Vec::new);
+                for (t, list) in lists.iter_mut().enumerate() {
+                    self.sorted_sizes(state, &mut w, sizes, t, list);
+                }
+                let (a, b) = unpaired(&lists[0], &lists[1]);
+                out.extend([a, b].map(|u| sign(prefer) * i64::from(u)));
+                out.extend((2..teams).map(|_| 0));
+                w.group_sizes = lists;
+            }
+            Criterion::LastMover => {}
+        }
+        state.work = Some(w);
+        !out.is_empty()
+    }
+
     pub(crate) fn decide(&self, s: &State, w: &mut Work, rule: &Rule, reason: EndReason) -> Outcome {
         match rule {
             Rule::Draw => Outcome { winner: None, scores: None, decided_by: None, reason },

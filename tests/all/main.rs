@@ -34,6 +34,7 @@ mod go;
 mod graphs;
 mod halma;
 mod handwritten;
+mod heuristic;
 mod history;
 mod info;
 mod invariants;
