@@ -66,8 +66,9 @@ impl Engine {
         let env = self.mover_env(s);
         let stage = self.current_stage(s);
         if stage_program.plain_moves {
-            for (m, program) in stage.moves.iter().zip(&stage_program.moves) {
+            for (i, (m, program)) in stage.moves.iter().zip(&stage_program.moves).enumerate() {
                 self.move_actions(s, w, (m, program), &env, None, &mut legal, &mut rest);
+                legal.note_owner(&rest, i);
             }
         } else {
             self.guarded_stage_actions(s, w, &env, &mut legal, &mut rest);
@@ -153,6 +154,7 @@ impl Engine {
                 break;
             }
             self.move_actions(s, w, (m, program), env, Some(&mut turn), legal, rest);
+            legal.note_owner(rest, i);
         }
         if let Some((_, Some(lines))) = turn.guard {
             w.guard = lines;
@@ -189,7 +191,7 @@ impl Engine {
                 if program.after_effects {
                     let mut places = take(&mut w.candidates);
                     places.copy_from(&legal.places);
-                    self.places_after_effects(s, w, m, env, &mut places);
+                    self.places_after_effects(s, w, m, env, program.after_by_paths, &mut places);
                     legal.set_places(&mut places);
                     w.candidates = places;
                 }

@@ -36,6 +36,11 @@ pub struct Legal {
     block: Option<Box<Block>>,
     /// The other legal actions, in order, after the placements.
     pub(crate) rest: Vec<Action>,
+    /// Which move of the stage listed the actions of `rest`, where the listing says: runs of
+    /// it, each as the end of the run (exclusive) and the move's index. Making an action
+    /// needs its move, and a stage of several piece moves would otherwise list the actions
+    /// from the origin again to find it ([`super::Engine::move_of_legal`]).
+    pub(crate) owners: Vec<(u32, u16)>,
     /// The whole list, built on demand.
     list: OnceLock<Vec<Action>>,
 }
@@ -65,6 +70,7 @@ impl Clone for Legal {
             block_count: self.block_count,
             block: self.block.clone(),
             rest: self.rest.clone(),
+            owners: self.owners.clone(),
             list: OnceLock::new(),
         }
     }
@@ -78,6 +84,7 @@ impl Clone for Legal {
         // Keeps the buffers of a box it already has.
         self.block.clone_from(&other.block);
         self.rest.clone_from(&other.rest);
+        self.owners.clone_from(&other.owners);
         self.list = OnceLock::new();
     }
 }
@@ -92,6 +99,7 @@ impl Legal {
             block_count: 0,
             block: None,
             rest: Vec::new(),
+            owners: Vec::new(),
             list: OnceLock::new(),
         }
     }
@@ -108,6 +116,7 @@ impl Legal {
         self.kept_steps = false;
         self.block_count = 0;
         self.rest.clear();
+        self.owners.clear();
         self.list = OnceLock::new();
     }
 
@@ -128,6 +137,7 @@ impl Legal {
         self.kept_steps = false;
         self.block_count = 0;
         self.rest.clear();
+        self.owners.clear();
         self.list = OnceLock::new();
     }
 
@@ -143,6 +153,7 @@ impl Legal {
         self.kept_steps = false;
         self.block_count = 0;
         self.rest.clear();
+        self.owners.clear();
         self.list = OnceLock::new();
     }
 
@@ -154,6 +165,7 @@ impl Legal {
         }
         self.block_count = 0;
         self.rest.clear();
+        self.owners.clear();
         self.list = OnceLock::new();
     }
 
@@ -178,6 +190,26 @@ impl Legal {
         if offered && !self.is_empty() {
             self.push(Action::END);
         }
+    }
+
+    /// Notes that the actions of `rest` listed since the last note, up to its end, are move
+    /// `index`'s.
+    #[inline]
+    pub(crate) fn note_owner(&mut self, rest: &[Action], index: usize) {
+        let end = rest.len() as u32;
+        if self.owners.last().map_or(0, |&(e, _)| e) < end {
+            self.owners.push((end, index as u16));
+        }
+    }
+
+    /// The move that listed `action`, a legal action of `rest`, where the listing noted it.
+    #[inline]
+    pub(crate) fn owner(&self, action: Action) -> Option<usize> {
+        if self.owners.is_empty() {
+            return None;
+        }
+        let at = self.rest.iter().position(|&a| a == action)? as u32;
+        self.owners.iter().find(|&&(end, _)| at < end).map(|&(_, i)| usize::from(i))
     }
 
     pub(crate) fn push(&mut self, action: Action) {

@@ -49,6 +49,7 @@
 //! | a relation a game declares per team (`(relation forward (owner T) N)`) | [`Program::relation_for`] | a table of the version for each (relation, team), read where the relation is followed |
 //! | `place` on `empty` whose only effect is `(remove-groups (neighbors to R) R (where (is enemy site) (= (liberties site R) 0)))`, with `(after (> (liberties to R) 0))` or no `after`, any `no-repeat` | [`Generator::Enclose`] | chains with pseudo-liberties kept per group ([`super::chains`]): legality, captures and the hash of the position after the action in a few operations per site ([`super::enclose`]) |
 //! | a piece move whose one `after` is `(not (attacked (friend K)))` and whose effects leave the board alone | [`MoveProgram::guarded`] | one attack test on the position; only candidates that lift a piece from a line or leap an attack on K could use are made on a copy ([`super::attack`]) |
+//! | a placement whose `after` conditions are all `(reachable (occupied K) ...)` avoiding pieces, whose effects only `put` pieces a step from `to` under conditions on `to`, with no capture or ban (Quoridor's wall) | [`MoveProgram::after_by_paths`] | the sites it would fill, worked out without making it; a candidate that leaves open a way kept from an earlier answer passes, any other is made on a copy ([`super::reach`]) |
 //! | any other `(after ...)` or `(no-repeat ...)` | [`MoveProgram::after_effects`] | the action made on a copy of the position, its effects applied, then the conditions and the history checked ([`super::after`]) |
 //! | `(liberties V R)`, `(area R)`, any other `remove-groups` | the interpreter ([`super::liberties`]) | a flood fill of the group or of the empty regions |
 
@@ -248,6 +249,10 @@ pub(crate) struct MoveProgram {
     /// The move has `(after ...)` or `(no-repeat ...)` that its generator does not answer
     /// itself: each candidate is made on a copy of the position (see [`super::after`]).
     pub after_effects: bool,
+    /// The move only fills empty sites, and its `after` asks only whether pieces still have a
+    /// way past pieces ([`fills_only`]): a candidate that leaves open a way kept from an
+    /// earlier answer passes without being made on a copy ([`super::reach`]).
+    pub after_by_paths: bool,
     /// The move's one `after` is `(not (attacked (friend K)))` and nothing it does but the
     /// move itself changes the board: a candidate that lifts no piece from a site an attack on
     /// K's sites could pass through cannot change the answer, which is then the position's
@@ -286,6 +291,48 @@ impl MoveProgram {
 /// The sites of a region (every part), as a set.
 pub(crate) fn region_set(game: &Game, region: usize) -> Bits {
     Bits::from_sites(game.board.site_count(), game.regions[region].parts.iter().flatten().copied())
+}
+
+/// Whether placement `m` only fills empty sites and its `after` conditions only ask whether
+/// pieces still have a way past pieces: every `after` is `(reachable PIECES ...)` avoiding
+/// pieces only (an empty site is always open), of a kind the move never lays; no ban on
+/// repetition, no capture, no choice of kind; and its effects only `put` pieces on sites a
+/// step from `to`, under conditions on `to` alone (Quoridor's wall: `(if (in to h-grooves)
+/// (put (step to E) ...) ...)`). Such a move can only close sites, so a way that avoids what it
+/// fills and is open now is open after it.
+fn fills_only(m: &crate::game::Move) -> bool {
+    fn on_to_alone(c: &Bool) -> bool {
+        match c {
+            Bool::In(SiteVar::To, Sites::Region(_)) => true,
+            Bool::Not(inner) => on_to_alone(inner),
+            Bool::And(items) | Bool::Or(items) => items.iter().all(on_to_alone),
+            _ => false,
+        }
+    }
+    fn puts(effects: &[crate::game::Effect], kinds: &mut Vec<u8>) -> bool {
+        effects.iter().all(|e| match e {
+            crate::game::Effect::Put { sites: Sites::Step(SiteVar::To, _), piece } => {
+                kinds.push(piece.unwrap_or(0));
+                true
+            }
+            crate::game::Effect::If { condition, then, otherwise } => {
+                on_to_alone(condition) && puts(then, kinds) && puts(otherwise, kinds)
+            }
+            _ => false,
+        })
+    }
+    let mut laid = vec![m.piece];
+    let plain = m.no_repeat.is_none() && m.capture.is_none() && m.drops.is_empty() && puts(&m.then, &mut laid);
+    let picks_pieces_only =
+        |f: &Option<Filter>| matches!(f, Some(Filter::Occupied | Filter::Friend | Filter::Enemy | Filter::Piece(..)));
+    plain
+        && !m.after.is_empty()
+        && m.after.iter().all(|c| match c {
+            Bool::Reachable { pieces: Filter::Piece(_, kind), avoid, .. } => {
+                picks_pieces_only(avoid) && !laid.contains(kind)
+            }
+            _ => false,
+        })
 }
 
 /// A `where` condition a landing mask can answer: `(in to REGION)`, or its negation, with the
@@ -986,6 +1033,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 | Generator::Sow
                 | Generator::Pass { .. } => !m.after.is_empty() || m.no_repeat.is_some(),
             };
+            let after_by_paths = after_effects && generator == Generator::Place && fills_only(m);
             let guarded = (after_effects && super::attack::guarded(m))
                 .then(|| stage.moves.iter().position(|o| o.after == m.after).expect("m is a move of the stage") as u16);
             let then = super::compile::effects(game, &m.then);
@@ -1029,6 +1077,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 require,
                 require_conditions,
                 after_effects,
+                after_by_paths,
                 guarded,
                 then,
                 yields_to,
@@ -1174,6 +1223,38 @@ mod tests {
         let stage = &p.phases[0][0];
         assert!(matches!(stage.first_turn.as_deref(), Some((Bound::Fixed(1), Bound::Fixed(1)))));
         assert!(matches!((&stage.min, &stage.max), (Bound::Fixed(2), Bound::Allowance { allowance: 0, plus: 2 })));
+    }
+
+    #[test]
+    fn a_placement_that_only_fills_sites_answers_reachable_from_kept_ways() {
+        // A wall two sites long: the placement and a put one step east, under a condition on
+        // `to` alone, asking whether every pawn still has a way past walls.
+        let game = |then: &str, avoid: &str| {
+            format!(
+                r#"(game "T" (players "X" "O") (board (square 5)) (pieces (pawn "P") (wall neutral))
+                  (setup (place "X" pawn a1) (place "O" pawn e5))
+                  (region goal (owner "X") side-N) (region goal (owner "O") side-S)
+                  (play (turn (actions 1
+                    (place (to empty) (piece wall)
+                      (after (reachable (occupied pawn) goal orthogonal (avoiding {avoid})))
+                      (then {then})))))
+                  (end (when (board-full) draw)))"#
+            )
+        };
+        let by_paths = |then: &str, avoid: &str| {
+            let p = program(&game(then, avoid));
+            let wall = &p.phases[0][0].moves[0];
+            assert!(wall.after_effects);
+            wall.after_by_paths
+        };
+        let put = "(if (in to side-E) (put (step to W) (piece wall)) (put (step to E) (piece wall)))";
+        assert!(by_paths(put, "(occupied wall)"));
+        assert!(by_paths(put, "occupied"));
+        // An empty site may close, a piece may leave, or the condition reads the board: the
+        // placement is made on a copy.
+        assert!(!by_paths(put, "empty"));
+        assert!(!by_paths("(remove (neighbors to all))", "(occupied wall)"));
+        assert!(!by_paths("(if (is empty (step to E)) (put (step to E) (piece wall)))", "(occupied wall)"));
     }
 
     #[test]

@@ -347,6 +347,13 @@ impl Engine {
     /// index in the stage's program too.
     #[inline]
     pub(crate) fn move_of_legal(&self, s: &State, w: &mut Work, stage: &Stage, action: Action) -> Option<usize> {
+        // The listing noted which move listed each action: the first that can make it.
+        if action.kind == ActionKind::Slide
+            && let Some(i) = s.legal.owner(action)
+        {
+            debug_assert_eq!(Some(i), self.move_index_of(s, w, stage, action, true), "{}", self.action_text(action));
+            return Some(i);
+        }
         self.move_index_of(s, w, stage, action, true)
     }
 

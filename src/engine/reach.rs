@@ -169,6 +169,13 @@ impl Reach {
         }
     }
 
+    /// Whether a path kept for `q` is open and runs through none of `filled`.
+    fn kept_avoiding(&self, q: Question, empty: Option<&Bits>, open: impl Fn(u16) -> bool, filled: &[u16]) -> bool {
+        self.paths
+            .iter()
+            .any(|p| p.question == q && filled.iter().all(|&f| !p.set.contains(f)) && p.is_open(empty, &open))
+    }
+
     /// Whether `path` (from its first site) still leads to `goal`: `into` becomes the path
     /// mended where it is cut (or the path itself, if it is not).
     fn mend(
@@ -274,6 +281,37 @@ impl Engine {
                 let q = Question { rel, region, avoid, subject: env.subject as u8, start };
                 !matches(s.board[start as usize], s.kinds[start as usize], pieces, env.subject)
                     || w.reach.reaches(relation, q, goal, empty, open)
+            })
+        })
+    }
+
+    /// [`Engine::reachable`] asked of the position an action that only fills `filled` (empty
+    /// sites) would leave, answered from the ways `reach` keeps alone: true when every piece asked
+    /// about has a kept way, open now, through none of them; false when that cannot tell.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn kept_way_avoids(
+        &self,
+        s: &State,
+        reach: &Reach,
+        pieces: Filter,
+        region: &RegionRef,
+        rel: u8,
+        avoid: Option<Filter>,
+        env: &Env,
+        filled: &[u16],
+    ) -> bool {
+        let open = |t: u16| avoid.is_none_or(|f| !matches(s.board[t as usize], s.kinds[t as usize], f, env.subject));
+        let empty = match avoid {
+            Some(Filter::Empty | Filter::Any) => None,
+            _ => Some(&s.empty),
+        };
+        s.stones.iter().enumerate().all(|(team, stones)| {
+            let rel = self.program.rel(rel, team);
+            let region = region.by_team[team];
+            stones.ones().all(|start| {
+                let q = Question { rel, region, avoid, subject: env.subject as u8, start };
+                !matches(s.board[start as usize], s.kinds[start as usize], pieces, env.subject)
+                    || reach.kept_avoiding(q, empty, open, filled)
             })
         })
     }
