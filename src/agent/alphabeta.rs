@@ -328,7 +328,7 @@ impl AlphaBeta {
 
     /// Reads the terms of the evaluation from the rules, once per game.
     fn read_rules(&mut self, engine: &Engine) {
-        if !self.heuristic.as_ref().is_some_and(|h| h.is_for(engine)) {
+        if self.eval != Eval::Stones && !self.heuristic.as_ref().is_some_and(|h| h.is_for(engine)) {
             self.heuristic = Some(Heuristic::new(engine));
         }
     }
@@ -355,7 +355,11 @@ impl AlphaBeta {
         let lines = h.lines(engine, state, team);
         let connections = h.connections(engine, state, team);
         let standing = h.standing(engine, state, team);
-        material + lines + connections + standing + self.mobility(engine, state, ply)
+        let mobility = self.mobility(engine, state, ply);
+        // However large the terms (a long line's windows, a saturated score), a judged position
+        // stays below any decided value.
+        let total = [material, lines, connections, standing, mobility].into_iter().fold(0i64, i64::saturating_add);
+        total.clamp(-WIN / 4, WIN / 4)
     }
 
     /// The legal actions of the team to move at `state` (reached at `ply`) less those of the

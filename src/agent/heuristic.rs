@@ -72,7 +72,7 @@ pub struct Heuristic {
     of_kind: Vec<i64>,
     lines: Vec<Windows>,
     connections: Vec<Connection>,
-    /// Per region of a connection, each site's distance; the search's queue.
+    /// Per region of a connection, each site's distance from it.
     distances: Vec<Vec<u32>>,
     /// Each team's standing on the rules' comparison ([`Engine::standings`]).
     standings: Vec<i64>,
@@ -152,12 +152,12 @@ impl Heuristic {
         }
         let mine = self.standings[team];
         let best_other = self.standings.iter().enumerate().filter(|&(t, _)| t != team).map(|(_, &v)| v).max();
-        best_other.map_or(0, |other| (mine - other) * STONE)
+        best_other.map_or(0, |other| mine.saturating_sub(other).saturating_mul(STONE))
     }
 
     /// The line windows' worth to `team`, less the other teams'.
     pub fn lines(&self, engine: &Engine, state: &State, team: usize) -> i64 {
-        let mut total = 0;
+        let mut total: i64 = 0;
         for w in &self.lines {
             for window in w.sites.chunks_exact(w.len) {
                 // The one team with stones in the window, and how many; none when two have.
@@ -181,7 +181,7 @@ impl Heuristic {
                 }
                 if let (true, Some(t)) = (open, owner) {
                     let worth = window_worth(count);
-                    total += if t == team { worth } else { -worth };
+                    total = if t == team { total.saturating_add(worth) } else { total.saturating_sub(worth) };
                 }
             }
         }
@@ -273,7 +273,7 @@ fn goals(game: &Game) -> (Vec<Windows>, Vec<Connection>) {
     let mut connections: Vec<Connection> = Vec::new();
     for rule in &game.end {
         let EndRule::When { condition, outcome: Outcome::Win(Who::Mover), .. } = rule else { continue };
-        condition.walk(&mut |b: &Bool| match b {
+        positive(condition, &mut |b: &Bool| match b {
             Bool::Line(line) if !line.exact && line.owned.is_empty() && matches!(line.of, Filter::Friend) => {
                 let Int::Const(len) = line.len else { return };
                 let Ok(len) = usize::try_from(len) else { return };
@@ -299,6 +299,16 @@ fn goals(game: &Game) -> (Vec<Windows>, Vec<Connection>) {
         });
     }
     (lines, connections)
+}
+
+/// Calls `f` on the conditions that make `c` true where they hold: through `and` and `or`, not
+/// under a `not` (`(and (line 5 ...) (not (line 6 ...)))` rewards windows of five, not six).
+fn positive(c: &Bool, f: &mut dyn FnMut(&Bool)) {
+    match c {
+        Bool::And(items) | Bool::Or(items) => items.iter().for_each(|b| positive(b, f)),
+        Bool::Not(_) => {}
+        other => f(other),
+    }
 }
 
 /// Every run of `len` sites along each axis's first direction, one after another.

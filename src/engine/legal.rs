@@ -260,7 +260,11 @@ impl Legal {
 
     /// Whether this holds no heap memory (a default `Legal`, moved out of and not used).
     pub(crate) fn owns_nothing(&self) -> bool {
-        self.places.words().is_empty() && self.block.is_none() && self.rest.capacity() == 0 && self.list.get().is_none()
+        self.places.words().is_empty()
+            && self.block.is_none()
+            && self.rest.capacity() == 0
+            && self.owners.capacity() == 0
+            && self.list.get().is_none()
     }
 
     pub fn len(&self) -> usize {

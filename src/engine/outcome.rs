@@ -70,7 +70,8 @@ impl Engine {
         });
         let Some(criterion) = criterion else { return false };
         let teams = self.game.teams.len();
-        let sign = |prefer: &Prefer| if *prefer == Prefer::Larger { 1 } else { -1 };
+        // A counter may have saturated at either end: negating saturates too.
+        let oriented = |prefer: &Prefer, v: i64| if *prefer == Prefer::Larger { v } else { v.saturating_neg() };
         let mut w = state.work.take().expect("the scratch space is in the state between calls");
         match criterion {
             Criterion::Value(value, prefer) => {
@@ -78,14 +79,17 @@ impl Engine {
                 for t in 0..teams {
                     let env =
                         Env { subject: t, mover, last: state.last_arrival, previous: state.previous, ..Env::default() };
-                    out.push(sign(prefer) * self.int(state, &mut w, value, &env));
+                    out.push(oriented(prefer, self.int(state, &mut w, value, &env)));
                 }
             }
             Criterion::Cascade(sizes, prefer) => {
                 let mut counts = std::mem::take(&mut w.group_sizes);
-                counts.resize_with(1, Vec::new);
+                if counts.is_empty() {
+                    counts.push(Vec::new());
+                }
                 for t in 0..teams {
-                    out.push(sign(prefer) * i64::from(self.size_counts(state, &mut w, sizes, t, &mut counts[0])));
+                    let largest = self.size_counts(state, &mut w, sizes, t, &mut counts[0]);
+                    out.push(oriented(prefer, i64::from(largest)));
                 }
                 w.group_sizes = counts;
             }
@@ -96,7 +100,7 @@ impl Engine {
                     self.sorted_sizes(state, &mut w, sizes, t, list);
                 }
                 let (a, b) = unpaired(&lists[0], &lists[1]);
-                out.extend([a, b].map(|u| sign(prefer) * i64::from(u)));
+                out.extend([a, b].map(|u| oriented(prefer, i64::from(u))));
                 out.extend((2..teams).map(|_| 0));
                 w.group_sizes = lists;
             }
