@@ -266,22 +266,9 @@ impl Engine {
         avoid: Option<Filter>,
         env: &Env,
     ) -> bool {
-        let open = |t: u16| avoid.is_none_or(|f| !matches(s.board[t as usize], s.kinds[t as usize], f, env.subject));
-        // Which sites the filter avoids: pieces only, unless it picks empty sites too.
-        let empty = match avoid {
-            Some(Filter::Empty | Filter::Any) => None,
-            _ => Some(&s.empty),
-        };
-        s.stones.iter().enumerate().all(|(team, stones)| {
-            let rel = self.program.rel(rel, team);
-            let relation = &self.game.board.relations[rel as usize];
-            let region = region.by_team[team];
-            let goal = &self.region_bits[region as usize];
-            stones.ones().all(|start| {
-                let q = Question { rel, region, avoid, subject: env.subject as u8, start };
-                !matches(s.board[start as usize], s.kinds[start as usize], pieces, env.subject)
-                    || w.reach.reaches(relation, q, goal, empty, open)
-            })
+        let (open, empty) = openness(s, avoid, env.subject);
+        self.every_question(s, pieces, region, rel, avoid, env.subject, |q, relation, goal| {
+            w.reach.reaches(relation, q, goal, empty, &open)
         })
     }
 
@@ -300,19 +287,46 @@ impl Engine {
         env: &Env,
         filled: &[u16],
     ) -> bool {
-        let open = |t: u16| avoid.is_none_or(|f| !matches(s.board[t as usize], s.kinds[t as usize], f, env.subject));
-        let empty = match avoid {
-            Some(Filter::Empty | Filter::Any) => None,
-            _ => Some(&s.empty),
-        };
+        let (open, empty) = openness(s, avoid, env.subject);
+        self.every_question(s, pieces, region, rel, avoid, env.subject, |q, _, _| {
+            reach.kept_avoiding(q, empty, &open, filled)
+        })
+    }
+
+    /// Whether `answer` is true of the question of every piece that `pieces` picks (for
+    /// `subject`): its way along its team's version of `rel` to its team's `region`, given with
+    /// the relation and the region's sites.
+    #[allow(clippy::too_many_arguments)]
+    fn every_question(
+        &self,
+        s: &State,
+        pieces: Filter,
+        region: &RegionRef,
+        rel: u8,
+        avoid: Option<Filter>,
+        subject: usize,
+        mut answer: impl FnMut(Question, &Relation, &Bits) -> bool,
+    ) -> bool {
         s.stones.iter().enumerate().all(|(team, stones)| {
             let rel = self.program.rel(rel, team);
+            let relation = &self.game.board.relations[rel as usize];
             let region = region.by_team[team];
+            let goal = &self.region_bits[region as usize];
             stones.ones().all(|start| {
-                let q = Question { rel, region, avoid, subject: env.subject as u8, start };
-                !matches(s.board[start as usize], s.kinds[start as usize], pieces, env.subject)
-                    || reach.kept_avoiding(q, empty, open, filled)
+                let q = Question { rel, region, avoid, subject: subject as u8, start };
+                !matches(s.board[start as usize], s.kinds[start as usize], pieces, subject) || answer(q, relation, goal)
             })
         })
     }
+}
+
+/// Which sites a way may pass (those `avoid` does not pick), and, when it picks pieces only,
+/// the empty sites, which are always open.
+fn openness(s: &State, avoid: Option<Filter>, subject: usize) -> (impl Fn(u16) -> bool + '_, Option<&Bits>) {
+    let open = move |t: u16| avoid.is_none_or(|f| !matches(s.board[t as usize], s.kinds[t as usize], f, subject));
+    let empty = match avoid {
+        Some(Filter::Empty | Filter::Any) => None,
+        _ => Some(&s.empty),
+    };
+    (open, empty)
 }
