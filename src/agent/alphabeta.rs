@@ -75,7 +75,8 @@ enum Bound {
 /// [`super::heuristic`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Eval {
-    /// Material, the lines and connections that win, and mobility, read from the rules.
+    /// Material, the lines and connections that win, the standing on the comparison that ends
+    /// the game, and mobility, read from the rules.
     Rules,
     /// Each piece weighed by its kind's reach ([`Engine::kind_mobility`]).
     Material,
@@ -345,7 +346,8 @@ impl AlphaBeta {
     /// (see [`super::heuristic`]).
     fn evaluate(&mut self, engine: &Engine, state: &mut State, ply: usize) -> i64 {
         let team = self.team;
-        let Some(h) = self.heuristic.as_mut().filter(|_| self.eval != Eval::Stones) else {
+        // `eval=stones` reads no rules (`read_rules`).
+        let Some(h) = self.heuristic.as_mut() else {
             return Heuristic::stones(engine, state, team);
         };
         let material = h.material(engine, state, team);

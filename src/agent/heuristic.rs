@@ -115,11 +115,11 @@ impl Heuristic {
     /// Team `team`'s material less the others': the pieces on the board and, where hands keep
     /// captures, those in hand.
     pub fn material(&self, engine: &Engine, state: &State, team: usize) -> i64 {
+        if self.of_kind.is_empty() {
+            return Self::stones(engine, state, team);
+        }
         let game = engine.game();
         let sign = |t: usize| if t == team { 1 } else { -1 };
-        if self.of_kind.is_empty() {
-            return (0..game.teams.len()).map(|t| i64::from(state.stone_count(t)) * STONE * sign(t)).sum();
-        }
         let on_board: i64 = (0..game.board.site_count() as u16)
             .filter_map(|site| {
                 let owner = engine.stone(state, site)?;
@@ -160,25 +160,18 @@ impl Heuristic {
         let mut total: i64 = 0;
         for w in &self.lines {
             for window in w.sites.chunks_exact(w.len) {
-                // The one team with stones in the window, and how many; none when two have.
-                let mut owner = None;
-                let mut count = 0;
-                let mut open = true;
-                for &site in window {
-                    match engine.stone(state, site) {
-                        Some(t) if owner.is_none_or(|o| o == t) => {
-                            owner = Some(t);
-                            count += 1;
-                        }
-                        Some(_) => open = false,
-                        // A piece of nobody's closes the window too.
-                        None if engine.kind(state, site).is_some() => open = false,
-                        None => {}
+                // The one team with stones in the window, and how many: another team's stone
+                // or a piece of nobody's closes it.
+                let (mut owner, mut count) = (None, 0);
+                let open = window.iter().all(|&site| match engine.stone(state, site) {
+                    Some(t) if owner.is_none_or(|o| o == t) => {
+                        owner = Some(t);
+                        count += 1;
+                        true
                     }
-                    if !open {
-                        break;
-                    }
-                }
+                    Some(_) => false,
+                    None => engine.kind(state, site).is_none(),
+                });
                 if let (true, Some(t)) = (open, owner) {
                     let worth = window_worth(count);
                     total = if t == team { total.saturating_add(worth) } else { total.saturating_sub(worth) };

@@ -69,45 +69,50 @@ impl Engine {
             _ => None,
         });
         let Some(criterion) = criterion else { return false };
-        let teams = self.game.teams.len();
         // A counter may have saturated at either end: negating saturates too.
         let oriented = |prefer: &Prefer, v: i64| if *prefer == Prefer::Larger { v } else { v.saturating_neg() };
-        let mut w = state.work.take().expect("the scratch space is in the state between calls");
-        match criterion {
+        self.with_work(state, |s, w| match criterion {
             Criterion::Value(value, prefer) => {
-                let mover = self.outcome_mover(state);
-                for t in 0..teams {
-                    let env =
-                        Env { subject: t, mover, last: state.last_arrival, previous: state.previous, ..Env::default() };
-                    out.push(oriented(prefer, self.int(state, &mut w, value, &env)));
-                }
+                out.extend((0..self.game.teams.len()).map(|t| oriented(prefer, self.team_value(s, w, value, t))));
             }
             Criterion::Cascade(sizes, prefer) => {
                 let mut counts = std::mem::take(&mut w.group_sizes);
                 if counts.is_empty() {
                     counts.push(Vec::new());
                 }
-                for t in 0..teams {
-                    let largest = self.size_counts(state, &mut w, sizes, t, &mut counts[0]);
+                for t in 0..self.game.teams.len() {
+                    let largest = self.size_counts(s, w, sizes, t, &mut counts[0]);
                     out.push(oriented(prefer, i64::from(largest)));
                 }
                 w.group_sizes = counts;
             }
+            // Between two teams, as the checker requires.
             Criterion::Unpaired(sizes, prefer) => {
                 let mut lists = std::mem::take(&mut w.group_sizes);
                 lists.resize_with(2, Vec::new);
                 for (t, list) in lists.iter_mut().enumerate() {
-                    self.sorted_sizes(state, &mut w, sizes, t, list);
+                    self.sorted_sizes(s, w, sizes, t, list);
                 }
                 let (a, b) = unpaired(&lists[0], &lists[1]);
                 out.extend([a, b].map(|u| oriented(prefer, i64::from(u))));
-                out.extend((2..teams).map(|_| 0));
                 w.group_sizes = lists;
             }
             Criterion::LastMover => {}
-        }
-        state.work = Some(w);
+        });
         !out.is_empty()
+    }
+
+    /// A `higher`/`lower` criterion's value for team `team`, as the end of the game reads it:
+    /// the team as subject, the last player to act as mover.
+    fn team_value(&self, s: &State, w: &mut Work, value: &crate::game::Int, team: usize) -> i64 {
+        let env = Env {
+            subject: team,
+            mover: self.outcome_mover(s),
+            last: s.last_arrival,
+            previous: s.previous,
+            ..Env::default()
+        };
+        self.int(s, w, value, &env)
     }
 
     pub(crate) fn decide(&self, s: &State, w: &mut Work, rule: &Rule, reason: EndReason) -> Outcome {
@@ -127,18 +132,7 @@ impl Engine {
         for (index, criterion) in criteria.iter().enumerate() {
             match criterion {
                 Criterion::Value(value, prefer) => {
-                    let values: Vec<i64> = (0..teams)
-                        .map(|t| {
-                            let env = Env {
-                                subject: t,
-                                mover: self.outcome_mover(s),
-                                last: s.last_arrival,
-                                previous: s.previous,
-                                ..Env::default()
-                            };
-                            self.int(s, w, value, &env)
-                        })
-                        .collect();
+                    let values: Vec<i64> = (0..teams).map(|t| self.team_value(s, w, value, t)).collect();
                     let best = alive.iter().map(|&t| values[t]);
                     let best = if *prefer == Prefer::Larger { best.max() } else { best.min() };
                     alive.retain(|&t| Some(values[t]) == best);

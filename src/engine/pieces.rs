@@ -347,13 +347,6 @@ impl Engine {
     /// index in the stage's program too.
     #[inline]
     pub(crate) fn move_of_legal(&self, s: &State, w: &mut Work, stage: &Stage, action: Action) -> Option<usize> {
-        // The listing noted which move listed each action: the first that can make it.
-        if action.kind == ActionKind::Slide
-            && let Some(i) = s.legal.owner(action)
-        {
-            debug_assert_eq!(Some(i), self.move_index_of(s, w, stage, action, true), "{}", self.action_text(action));
-            return Some(i);
-        }
         self.move_index_of(s, w, stage, action, true)
     }
 
@@ -363,6 +356,11 @@ impl Engine {
     fn move_index_of(&self, s: &State, w: &mut Work, stage: &Stage, action: Action, legal: bool) -> Option<usize> {
         if action.kind != ActionKind::Slide || self.stage_program(s).piece_moves < 2 {
             return super::generate::move_index(stage, action);
+        }
+        // The listing noted which move listed each legal action: the first that can make it.
+        if legal && let Some(i) = s.legal.owner(action) {
+            debug_assert_eq!(Some(i), self.piece_move_of(s, w, stage, action, true), "{}", self.action_text(action));
+            return Some(i);
         }
         self.piece_move_of(s, w, stage, action, legal)
     }
