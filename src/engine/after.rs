@@ -4,9 +4,10 @@
 //! (The common capture rule answers them without a copy: [`super::enclose`].)
 
 use super::eval::Env;
+use super::fills::Fills;
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
-use crate::game::{Bool, Effect, Move, Repeat};
+use crate::game::{Bool, Move, Repeat};
 
 /// How deep `(no-reply)` questions nest: the replies are judged by their own rules, but a
 /// reply's own `(no-reply)` is not asked (it is false: a reply to the reply is taken to exist).
@@ -125,23 +126,33 @@ impl Engine {
     }
 
     /// Narrows a move's candidate placements (in `places`) to those that pass its `after`
-    /// conditions and its ban. `by_paths`: the move only fills sites and asks only whether
-    /// pieces still have a way ([`super::lower::MoveProgram::after_by_paths`]): a candidate
-    /// that leaves open a way already known passes without being made.
+    /// conditions and its ban. With `fills` (the move only fills sites and asks only whether
+    /// pieces still have a way, [`super::fills`]) a candidate is made on a copy only when
+    /// neither a way kept from an earlier answer nor the sites around what it fills tell.
     pub(crate) fn places_after_effects(
         &self,
         s: &State,
         w: &mut Work,
         m: &Move,
         env: &Env,
-        by_paths: bool,
+        fills: Option<&Fills>,
         places: &mut super::bits::Bits,
     ) {
         let mut keep = std::mem::take(&mut w.mask);
         keep.copy_from(places);
         for t in places.ones() {
-            if by_paths && self.leaves_a_kept_way(s, w, m, env, t) {
-                continue;
+            if let Some(fills) = fills {
+                let filled = fills.of(env.subject, t);
+                if !filled.iter().all(|&f| s.empty.contains(f)) {
+                    // Not only a filling: made on a copy below.
+                } else if self.leaves_a_kept_way(s, w, m, env, filled) {
+                    continue;
+                } else if fills.closes {
+                    if !self.keeps_ways_closing(s, w, m, env, filled) {
+                        keep.remove(t);
+                    }
+                    continue;
+                }
             }
             if self.after_effects_fail(s, w, m, env, Action::place(t)).is_some() {
                 keep.remove(t);
@@ -151,41 +162,34 @@ impl Engine {
         w.mask = keep;
     }
 
-    /// For a placement on `t` by a move that only fills sites (see `places_after_effects`):
-    /// whether each of its `after` questions has a way kept from an earlier answer that is
-    /// open now and runs through none of the sites the placement and its `put`s fill. Such a
-    /// way is open after the placement too. False where it cannot tell: the placement is then
-    /// made on a copy.
-    fn leaves_a_kept_way(&self, s: &State, w: &mut Work, m: &Move, env: &Env, t: u16) -> bool {
-        let e = Env { to: t, last: Some(t), ..*env };
-        let mut filled = std::mem::take(&mut w.filled);
-        filled.clear();
-        filled.push(t);
-        self.filled_by(s, w, &m.then, &e, &mut filled);
+    /// For a placement that fills `filled` (see `places_after_effects`): whether each of its
+    /// `after` questions has a way kept from an earlier answer that is open now and runs
+    /// through none of those sites. Such a way is open after the placement too. False where it
+    /// cannot tell.
+    fn leaves_a_kept_way(&self, s: &State, w: &Work, m: &Move, env: &Env, filled: &[u16]) -> bool {
         // The ways are kept where the questions were asked: in the copy's scratch space.
-        let open = w.after.as_ref().is_some_and(|copy| {
+        w.after.as_ref().is_some_and(|copy| {
             m.after.iter().all(|c| match c {
                 Bool::Reachable { pieces, region, rel, avoid } => {
-                    self.kept_way_avoids(s, &copy.1.reach, *pieces, region, *rel, *avoid, env, &filled)
+                    self.kept_way_avoids(s, &copy.1.reach, *pieces, region, *rel, *avoid, env, filled)
                 }
                 _ => false,
             })
-        });
-        w.filled = filled;
-        open
+        })
     }
 
-    /// The sites the `put`s of `effects` fill, their conditions read on `to` alone.
-    fn filled_by(&self, s: &State, w: &mut Work, effects: &[Effect], e: &Env, filled: &mut Vec<u16>) {
-        for effect in effects {
-            match effect {
-                Effect::Put { sites, .. } => self.for_each_site(s, sites, e, |site| filled.push(site)),
-                Effect::If { condition, then, otherwise } => {
-                    let branch = if self.bool(s, w, condition, e) { then } else { otherwise };
-                    self.filled_by(s, w, branch, e, filled);
-                }
-                _ => unreachable!("a move that only fills sites has only puts (lower::fills_only)"),
+    /// For a placement that fills `filled`, closing them all ([`Fills::closes`]): the answer
+    /// to its `after` questions, sought through none of them, with the ways kept in the
+    /// copy's scratch space.
+    fn keeps_ways_closing(&self, s: &State, w: &mut Work, m: &Move, env: &Env, filled: &[u16]) -> bool {
+        let mut copy = w.after.take().unwrap_or_else(|| Box::new((s.clone(), w.clone())));
+        let keeps = m.after.iter().all(|c| match c {
+            Bool::Reachable { pieces, region, rel, avoid } => {
+                self.reachable_closing(s, &mut copy.1.reach, *pieces, region, *rel, *avoid, env, filled)
             }
-        }
+            _ => unreachable!("a placement that only fills sites asks only `reachable` (lower::fills_only)"),
+        });
+        w.after = Some(copy);
+        keeps
     }
 }

@@ -709,6 +709,22 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
             let (pieces, region, rel, avoid) = (*pieces, region.clone(), *rel, *avoid);
             Cond::Code(bool_fn(move |engine, s, w, env| engine.reachable(s, w, pieces, &region, rel, avoid, env)))
         }
+        // A site of a region, and what stands a few steps from a site: the tests of where a
+        // piece may go, asked for every candidate.
+        Bool::In(var, Sites::Region(r)) => {
+            let (var, r) = (*var, r.clone());
+            Cond::Code(bool_fn(move |engine, _, _, env| {
+                env.var(var).is_some_and(|v| engine.region_bits[r.by_team[env.subject] as usize].contains(v))
+            }))
+        }
+        Bool::IsAt(filter, Sites::Step(var, path)) => {
+            let (filter, var, path) = (*filter, *var, path.clone());
+            Cond::Code(bool_fn(move |engine, s, _, env| {
+                engine
+                    .step(env.var(var), &path, env.subject)
+                    .is_some_and(|t| matches(s.board[t as usize], s.kinds[t as usize], filter, env.subject))
+            }))
+        }
         Bool::NobodyCanMove
         | Bool::Line(_)
         | Bool::In(..)

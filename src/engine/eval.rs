@@ -437,6 +437,10 @@ impl Engine {
     /// The site a site expression such as `(step to N)` stands for, if any (the first, for an
     /// expression of several: the checker allows only those of one).
     fn single_site(&self, s: &State, at: &Sites, env: &Env) -> Option<u16> {
+        // The common case, `(step to N)`, without the walk over a set.
+        if let Sites::Step(var, path) = at {
+            return self.step(env.var(*var), path, env.subject);
+        }
         let mut found = None;
         self.for_each_site(s, at, env, |t| {
             found.get_or_insert(t);

@@ -191,7 +191,7 @@ impl Engine {
                 if program.after_effects {
                     let mut places = take(&mut w.candidates);
                     places.copy_from(&legal.places);
-                    self.places_after_effects(s, w, m, env, program.after_by_paths, &mut places);
+                    self.places_after_effects(s, w, m, env, program.fills.as_ref(), &mut places);
                     legal.set_places(&mut places);
                     w.candidates = places;
                 }
@@ -218,7 +218,16 @@ impl Engine {
             Generator::Piece { shared } => {
                 let start = rest.len();
                 let by_kind = turn.as_ref().and_then(|t| t.by_kind.as_deref()).unwrap_or(&[]);
-                self.piece_moves(s, w, m, shared, by_kind, program.landing(env.subject), env, rest);
+                self.piece_moves(
+                    s,
+                    w,
+                    (m, (!program.checks.is_empty()).then_some(&program.checks[..])),
+                    shared,
+                    by_kind,
+                    program.landing(env.subject),
+                    env,
+                    rest,
+                );
                 self.keep_after(s, w, (m, program), env, turn.map(|t| &mut t.guard), rest, start);
             }
             Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, env, rest),
@@ -396,7 +405,7 @@ impl Engine {
             let mut keep = take(&mut w.keep);
             keep.copy_from(&candidates);
             // One condition at a time, over the candidates still in.
-            for (c, test) in m.conditions.iter().zip(&program.conditions) {
+            for (i, (c, test)) in m.conditions.iter().zip(&program.conditions).enumerate() {
                 match (*test, c) {
                     (Condition::InRegion, Bool::In(_, Sites::Region(r))) => {
                         keep.and_with(&self.region_bits[r.by_team[env.subject] as usize]);
@@ -428,8 +437,15 @@ impl Engine {
                         }
                     }
                     (Condition::General | Condition::InRegion, _) => {
+                        let check = program.checks.get(i);
                         for t in candidates.ones() {
-                            if keep.contains(t) && !self.bool(s, w, c, &Env { to: t, ..*env }) {
+                            if keep.contains(t) && {
+                                let e = Env { to: t, ..*env };
+                                !match check {
+                                    Some(check) => check.eval(self, s, w, &e),
+                                    None => self.bool(s, w, c, &e),
+                                }
+                            } {
                                 keep.remove(t);
                             }
                         }

@@ -49,7 +49,7 @@
 //! | a relation a game declares per team (`(relation forward (owner T) N)`) | [`Program::relation_for`] | a table of the version for each (relation, team), read where the relation is followed |
 //! | `place` on `empty` whose only effect is `(remove-groups (neighbors to R) R (where (is enemy site) (= (liberties site R) 0)))`, with `(after (> (liberties to R) 0))` or no `after`, any `no-repeat` | [`Generator::Enclose`] | chains with pseudo-liberties kept per group ([`super::chains`]): legality, captures and the hash of the position after the action in a few operations per site ([`super::enclose`]) |
 //! | a piece move whose one `after` is `(not (attacked (friend K)))` and whose effects leave the board alone | [`MoveProgram::guarded`] | one attack test on the position; only candidates that lift a piece from a line or leap an attack on K could use are made on a copy ([`super::attack`]) |
-//! | a placement whose `after` conditions are all `(reachable (occupied K) ...)` avoiding pieces, whose effects only `put` pieces a step from `to` under conditions on `to`, with no capture or ban (Quoridor's wall) | [`MoveProgram::after_by_paths`] | the sites it would fill, worked out without making it; a candidate that leaves open a way kept from an earlier answer passes, any other is made on a copy ([`super::reach`]) |
+//! | a placement whose `after` conditions are all `(reachable (occupied K) ...)` avoiding pieces, whose effects only `put` pieces a step from `to` under conditions on `to`, with no capture or ban (Quoridor's wall) | [`MoveProgram::fills`] | a table of the sites each candidate fills; a candidate that leaves open a way kept from an earlier answer passes, as does one whose neighbours stay joined without those sites; any other is made on a copy ([`super::fills`]) |
 //! | any other `(after ...)` or `(no-repeat ...)` | [`MoveProgram::after_effects`] | the action made on a copy of the position, its effects applied, then the conditions and the history checked ([`super::after`]) |
 //! | `(liberties V R)`, `(area R)`, any other `remove-groups` | the interpreter ([`super::liberties`]) | a flood fill of the group or of the empty regions |
 
@@ -241,6 +241,12 @@ pub(crate) struct MoveProgram {
     pub generator: Generator,
     /// One per `where` condition, in order.
     pub conditions: Vec<Condition>,
+    /// The `where` conditions the move is listed with (`varying`'s, if it has one) compiled
+    /// ([`super::compile`]), one per condition, when all are tests of sites ([`site_test`]):
+    /// asked one candidate at a time where the interpreter would walk them (a piece move's, a
+    /// placement's [`Condition::General`]). Empty otherwise: a condition the compiler hands
+    /// back to the interpreter is only slower for the call around it.
+    pub checks: Vec<super::compile::BoolCode>,
     /// One per `require` constraint, in order.
     pub require: Vec<Require>,
     /// Some `require` is a condition ([`Require::Condition`]): placements are narrowed by a
@@ -250,9 +256,9 @@ pub(crate) struct MoveProgram {
     /// itself: each candidate is made on a copy of the position (see [`super::after`]).
     pub after_effects: bool,
     /// The move only fills empty sites, and its `after` asks only whether pieces still have a
-    /// way past pieces ([`fills_only`]): a candidate that leaves open a way kept from an
-    /// earlier answer passes without being made on a copy ([`super::reach`]).
-    pub after_by_paths: bool,
+    /// way past pieces ([`fills_only`]): the sites each candidate fills, by which most
+    /// candidates are judged without being made on a copy ([`super::fills`]).
+    pub fills: Option<super::fills::Fills>,
     /// The move's one `after` is `(not (attacked (friend K)))` and nothing it does but the
     /// move itself changes the board: a candidate that lifts no piece from a site an attack on
     /// K's sites could pass through cannot change the answer, which is then the position's
@@ -333,6 +339,18 @@ fn fills_only(m: &crate::game::Move) -> bool {
             }
             _ => false,
         })
+}
+
+/// Whether a condition only asks what stands on sites a few steps from a bound site and which
+/// regions they are in, joined by `and`, `or` and `not`: the conditions that compile into
+/// closures of their own, with no interpreter under them (Quoridor's "no wall in the way").
+fn site_test(c: &Bool) -> bool {
+    match c {
+        Bool::And(items) | Bool::Or(items) => items.iter().all(site_test),
+        Bool::Not(inner) => site_test(inner),
+        Bool::In(_, Sites::Region(_)) | Bool::IsAt(_, Sites::Step(..)) | Bool::Is(..) => true,
+        _ => false,
+    }
 }
 
 /// A `where` condition a landing mask can answer: `(in to REGION)`, or its negation, with the
@@ -1033,7 +1051,8 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                 | Generator::Sow
                 | Generator::Pass { .. } => !m.after.is_empty() || m.no_repeat.is_some(),
             };
-            let after_by_paths = after_effects && generator == Generator::Place && fills_only(m);
+            let fills = (after_effects && generator == Generator::Place && fills_only(m))
+                .then(|| super::fills::Fills::new(game, m));
             let guarded = (after_effects && super::attack::guarded(m))
                 .then(|| stage.moves.iter().position(|o| o.after == m.after).expect("m is a move of the stage") as u16);
             let then = super::compile::effects(game, &m.then);
@@ -1071,13 +1090,21 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
                     m.condition_text.iter().enumerate().filter(|(i, _)| keep(i)).map(|(_, c)| c.clone()).collect();
                 Box::new(v)
             });
+            // Compiled from the conditions the move is listed with: those of `varying`, if any.
+            let listed = varying.as_deref().unwrap_or(m);
+            let checks = if listed.conditions.iter().all(site_test) {
+                listed.conditions.iter().map(|c| super::compile::bool(game, c)).collect()
+            } else {
+                Vec::new()
+            };
             MoveProgram {
                 generator,
                 conditions,
+                checks,
                 require,
                 require_conditions,
                 after_effects,
-                after_by_paths,
+                fills,
                 guarded,
                 then,
                 yields_to,
@@ -1245,7 +1272,7 @@ mod tests {
             let p = program(&game(then, avoid));
             let wall = &p.phases[0][0].moves[0];
             assert!(wall.after_effects);
-            wall.after_by_paths
+            wall.fills.is_some()
         };
         let put = "(if (in to side-E) (put (step to W) (piece wall)) (put (step to E) (piece wall)))";
         assert!(by_paths(put, "(occupied wall)"));
@@ -1255,6 +1282,18 @@ mod tests {
         assert!(!by_paths(put, "empty"));
         assert!(!by_paths("(remove (neighbors to all))", "(occupied wall)"));
         assert!(!by_paths("(if (is empty (step to E)) (put (step to E) (piece wall)))", "(occupied wall)"));
+        // The sites each candidate fills, worked out by hand on the 5 × 5 board (a1 = 0,
+        // b1 = 1, …, e1 = 4, a2 = 5, …): east of `to`, or west of it on the east side.
+        let p = program(&game(put, "(occupied wall)"));
+        let fills = p.phases[0][0].moves[0].fills.as_ref().expect("a placement that only fills");
+        assert_eq!(
+            (fills.of(0, 0), fills.of(0, 4), fills.of(1, 12), fills.of(1, 24)),
+            (&[0, 1][..], &[4, 3][..], &[12, 13][..], &[24, 23][..])
+        );
+        // Walls are what the ways avoid: the sites are closed once filled.
+        assert!(fills.closes);
+        let p = program(&game(put, "(occupied pawn)"));
+        assert!(!p.phases[0][0].moves[0].fills.as_ref().expect("a placement that only fills").closes);
     }
 
     #[test]

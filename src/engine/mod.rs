@@ -27,6 +27,7 @@ mod connect;
 mod enclose;
 mod eval;
 mod explain;
+mod fills;
 mod footprint;
 mod generate;
 mod groups;

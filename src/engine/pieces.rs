@@ -9,6 +9,7 @@
 use std::mem::take;
 
 use super::bits::Bits;
+use super::compile::BoolCode;
 use super::eval::Env;
 use super::generate::Arrival;
 use super::neutral::{NEUTRAL, is_team_piece};
@@ -37,17 +38,20 @@ impl Engine {
     /// Pushes the actions of piece move `m` from origin `f` (which holds a piece) whose
     /// destination passes the move's `to` set and conditions.
     pub(crate) fn piece_moves_from(&self, s: &State, w: &mut Work, m: &Move, f: u16, env: &Env, out: &mut Vec<Action>) {
-        self.piece_moves_landing(s, w, m, f, Anywhere, env, out);
+        self.piece_moves_landing(s, w, m, None, f, Anywhere, env, out);
     }
 
     /// [`Engine::piece_moves_from`] for a move some of whose conditions `landing` answers (see
-    /// [`super::lower::MoveProgram::landing`]): it lands only on the mask's sites.
+    /// [`super::lower::MoveProgram::landing`]): it lands only on the mask's sites. `checks`:
+    /// the move's conditions compiled ([`super::lower::MoveProgram::checks`]), asked instead of
+    /// interpreting them.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn piece_moves_landing(
         &self,
         s: &State,
         w: &mut Work,
         m: &Move,
+        checks: Option<&[BoolCode]>,
         f: u16,
         landing: impl Landing,
         env: &Env,
@@ -55,8 +59,9 @@ impl Engine {
     ) {
         let owner = s.board[f as usize];
         let with_from = Env { from: f, ..*env };
-        let consider =
-            |w: &mut Work, t: u16, out: &mut Vec<Action>| self.consider(s, w, m, owner, t, landing, &with_from, out);
+        let consider = |w: &mut Work, t: u16, out: &mut Vec<Action>| {
+            self.consider(s, w, (m, checks), owner, t, landing, &with_from, out)
+        };
         // An owned relation (`forward`) means the subject's version.
         let rel = |r: u8| self.program.rel(r, env.subject);
         match &m.kind {
@@ -158,7 +163,7 @@ impl Engine {
         &self,
         s: &State,
         w: &mut Work,
-        m: &Move,
+        (m, checks): (&Move, Option<&[BoolCode]>),
         owner: u8,
         t: u16,
         landing: impl Landing,
@@ -168,12 +173,20 @@ impl Engine {
         // The destination's environment is made only for a move with conditions: copying it
         // for every candidate cost more than the rest of a one-step move's test.
         if self.may_land(s, m, owner, t, landing, with_from)
-            && (m.conditions.is_empty() || {
-                let e = Env { to: t, ..*with_from };
-                m.conditions.iter().all(|c| self.bool(s, w, c, &e))
-            })
+            && (m.conditions.is_empty() || self.where_holds(s, w, (m, checks), &Env { to: t, ..*with_from }))
         {
             out.push(Action::slide(with_from.from, t));
+        }
+    }
+
+    /// Whether a piece move's conditions hold for the action `e` binds: compiled, where the
+    /// move has them so, or through the interpreter. Out of line, so that the test of a move
+    /// with no conditions stays small where it is inlined.
+    #[inline(never)]
+    fn where_holds(&self, s: &State, w: &mut Work, (m, checks): (&Move, Option<&[BoolCode]>), e: &Env) -> bool {
+        match checks {
+            Some(checks) => checks.iter().all(|c| c.eval(self, s, w, e)),
+            None => m.conditions.iter().all(|c| self.bool(s, w, c, e)),
         }
     }
 
@@ -278,7 +291,7 @@ impl Engine {
         &self,
         s: &mut State,
         w: &mut Work,
-        m: &Move,
+        (m, checks): (&Move, Option<&[BoolCode]>),
         shared: bool,
         by_kind: &[Vec<u16>],
         landing: Option<&Bits>,
@@ -291,8 +304,8 @@ impl Engine {
             Sites::Filter(Filter::Piece(Side::Friend, k)) if !by_kind.is_empty() => {
                 for &f in &by_kind[k as usize] {
                     match landing {
-                        None => self.piece_moves_landing(s, w, m, f, Anywhere, env, out),
-                        Some(mask) => self.piece_moves_landing(s, w, m, f, mask, env, out),
+                        None => self.piece_moves_landing(s, w, m, checks, f, Anywhere, env, out),
+                        Some(mask) => self.piece_moves_landing(s, w, m, checks, f, mask, env, out),
                     }
                 }
             }
@@ -306,8 +319,8 @@ impl Engine {
                 });
                 for &f in &origins {
                     match landing {
-                        None => self.piece_moves_landing(s, w, m, f, Anywhere, env, out),
-                        Some(mask) => self.piece_moves_landing(s, w, m, f, mask, env, out),
+                        None => self.piece_moves_landing(s, w, m, checks, f, Anywhere, env, out),
+                        Some(mask) => self.piece_moves_landing(s, w, m, checks, f, mask, env, out),
                     }
                 }
                 w.origins = origins;

@@ -4,9 +4,10 @@
 //! and question: a path that still runs through open sites proves the answer (a wall off that
 //! path cannot have cut it, as OpenSpiel's Quoridor reasons with its shortest paths), and when
 //! only pieces close sites that is a few words of `and` against the empty sites. Only when
-//! every kept path is closed is a new one searched for, breadth first, so that it is a shortest
-//! one: short paths are hit by fewer walls. Nothing is allocated once as many paths are kept as
-//! the game needs.
+//! every kept path is closed is a new one searched for, by A* with each site's distance to the
+//! goal on the empty board as its guide, so that it is a short one (short paths are hit by
+//! fewer walls) found without spreading over the board. Nothing is allocated once as many
+//! paths are kept as the game needs.
 
 use super::Engine;
 use super::bits::Bits;
@@ -57,6 +58,8 @@ impl Path {
 /// The paths last found, and the scratch space of the search.
 #[derive(Debug, Default)]
 pub(crate) struct Reach {
+    /// The board's number of sites.
+    sites: usize,
     paths: Vec<Path>,
     /// A path's memory, from a search that found none.
     unused: Option<Path>,
@@ -65,7 +68,15 @@ pub(crate) struct Reach {
     visited: Bits,
     /// The sites of the path being mended that the search may end on.
     ends: Bits,
-    queue: Vec<u16>,
+    /// The search's sites by their estimated length of way (steps plus the guide's distance).
+    buckets: Vec<Vec<u16>>,
+    /// Per site, the steps the search took to it.
+    steps: Vec<u16>,
+    /// Per relation and goal region searched: each site's distance to the goal on the empty
+    /// board, which guides the search (and bounds it: a site with no way there is not entered).
+    guides: Vec<(u8, u16, Vec<u16>)>,
+    /// The sites a placement leaves empty ([`Engine::reachable_closing`]).
+    empty_after: Bits,
 }
 
 /// More questions than a game asks at once (a piece per team, moving): past it, the oldest
@@ -75,15 +86,36 @@ const KEPT: usize = 32;
 /// Paths kept for one question: the shortest found, and detours around what closed it.
 const ALTERNATIVES: usize = 4;
 
+/// A guide's distance from a site with no way to the goal.
+const FAR: u16 = u16::MAX;
+
 impl Reach {
+    /// Nothing is allocated until a game asks (`Work` is copied whenever an action is made
+    /// on a copy, in games that never ask).
     pub fn new(sites: usize) -> Reach {
         Reach {
+            sites,
             paths: Vec::new(),
             unused: None,
-            parent: vec![0; sites],
-            visited: Bits::new(sites),
-            ends: Bits::new(sites),
-            queue: Vec::with_capacity(sites),
+            parent: Vec::new(),
+            visited: Bits::new(0),
+            ends: Bits::new(0),
+            buckets: Vec::new(),
+            steps: Vec::new(),
+            guides: Vec::new(),
+            empty_after: Bits::new(0),
+        }
+    }
+
+    /// Makes the scratch space of a search the board's size, on the first question.
+    #[inline]
+    fn ready(&mut self) {
+        if self.parent.len() != self.sites {
+            self.parent = vec![0; self.sites];
+            self.steps = vec![0; self.sites];
+            self.visited = Bits::new(self.sites);
+            self.ends = Bits::new(self.sites);
+            self.empty_after = Bits::new(self.sites);
         }
     }
 
@@ -112,6 +144,7 @@ impl Reach {
         empty: Option<&Bits>,
         open: impl Fn(u16) -> bool,
     ) -> bool {
+        self.ready();
         let mut first = None;
         for i in 0..self.paths.len() {
             if self.paths[i].question != q {
@@ -125,25 +158,24 @@ impl Reach {
             }
             first.get_or_insert(i);
         }
-        let mut path = self.unused.take().unwrap_or_else(|| Path {
-            question: q,
-            sites: Vec::new(),
-            set: Bits::new(self.parent.len()),
-        });
+        let mut path =
+            self.unused.take().unwrap_or_else(|| Path { question: q, sites: Vec::new(), set: Bits::new(self.sites) });
         path.question = q;
         path.sites.clear();
+        let guide = self.guide(relation, q, goal);
         let found = match first {
             None => {
-                let end = self.search(relation, q.start, goal, None, &open);
+                let end = self.search(relation, q.start, goal, None, &guide, &open);
                 end.inspect(|&end| self.trace(q.start, end, &mut path.sites)).is_some()
             }
             Some(f) => {
                 let closed = std::mem::take(&mut self.paths[f].sites);
-                let found = self.mend(relation, &closed, &mut path.sites, goal, &open);
+                let found = self.mend(relation, &closed, &mut path.sites, goal, &guide, &open);
                 self.paths[f].sites = closed;
                 found
             }
         };
+        self.keep_guide(q, guide);
         path.set.clear();
         path.sites.iter().skip(1).for_each(|&t| path.set.insert(t));
         if found {
@@ -184,6 +216,7 @@ impl Reach {
         path: &[u16],
         into: &mut Vec<u16>,
         goal: &Bits,
+        guide: &[u16],
         open: &impl Fn(u16) -> bool,
     ) -> bool {
         let Some(cut) = path.iter().skip(1).position(|&t| !open(t)).map(|i| i + 1) else {
@@ -194,7 +227,7 @@ impl Reach {
         // may end on any of it.
         let rest = path.iter().rposition(|&t| !open(t)).map_or(1, |i| i + 1);
         let from = path[cut - 1];
-        let Some(end) = self.search(relation, from, goal, Some(&path[rest..]), open) else { return false };
+        let Some(end) = self.search(relation, from, goal, Some(&path[rest..]), guide, open) else { return false };
         // The path up to the cut, the detour, and what follows the detour's end on the path.
         let tail = path[rest..].iter().position(|&t| t == end).map_or(path.len(), |j| rest + j + 1);
         into.extend_from_slice(&path[..cut - 1]);
@@ -215,14 +248,18 @@ impl Reach {
         into[at_start..].reverse();
     }
 
-    /// Breadth first from `start`: the first site of `goal`, or of `rest`, reached, with
-    /// `parent` leading back.
+    /// From `start`, the first site of `goal`, or of `rest`, reached, with `parent` leading
+    /// back. The sites are taken nearest first by the steps taken plus the `guide`'s distance
+    /// to the goal (A*, a site's parent fixed when it is first reached): on an open board the
+    /// search runs straight to the goal, where one breadth first would spread over the board.
+    /// A site the guide never reaches cannot lead to the goal, and is not entered.
     fn search(
         &mut self,
         relation: &Relation,
         start: u16,
         goal: &Bits,
         rest: Option<&[u16]>,
+        guide: &[u16],
         open: &impl Fn(u16) -> bool,
     ) -> Option<u16> {
         self.ends.clear();
@@ -230,24 +267,75 @@ impl Reach {
             self.ends.insert(t);
         }
         self.visited.clear();
-        self.queue.clear();
+        for bucket in &mut self.buckets {
+            bucket.clear();
+        }
+        let push = |buckets: &mut Vec<Vec<u16>>, t: u16, steps: u16| {
+            let f = (steps as usize) + guide[t as usize] as usize;
+            if buckets.len() <= f {
+                buckets.resize_with(f + 1, Vec::new);
+            }
+            buckets[f].push(t);
+        };
         self.visited.insert(start);
-        self.queue.push(start);
-        let mut head = 0;
-        while let Some(&v) = self.queue.get(head) {
-            head += 1;
+        self.steps[start as usize] = 0;
+        push(&mut self.buckets, start, 0);
+        let mut lowest = 0;
+        while lowest < self.buckets.len() {
+            // The last pushed of the nearest: among equals, the deepest.
+            let Some(v) = self.buckets[lowest].pop() else {
+                lowest += 1;
+                continue;
+            };
             if goal.contains(v) || self.ends.contains(v) {
                 return Some(v);
             }
+            let steps = self.steps[v as usize] + 1;
             for &u in relation.neighbors(v) {
-                if !self.visited.contains(u) && open(u) {
+                if !self.visited.contains(u) && guide[u as usize] != FAR && open(u) {
                     self.visited.insert(u);
                     self.parent[u as usize] = v;
-                    self.queue.push(u);
+                    self.steps[u as usize] = steps;
+                    push(&mut self.buckets, u, steps);
                 }
             }
         }
         None
+    }
+
+    /// The guide of the searches along `relation` to `goal`: each site's fewest steps to it on
+    /// the empty board ([`FAR`] where there is no way), worked out on first use.
+    fn guide(&mut self, relation: &Relation, q: Question, goal: &Bits) -> Vec<u16> {
+        if let Some(i) = self.guides.iter().position(|(rel, region, _)| (*rel, *region) == (q.rel, q.region)) {
+            return std::mem::take(&mut self.guides[i].2);
+        }
+        self.guides.push((q.rel, q.region, Vec::new()));
+        // Along a relation that does not hold both ways, distances from the goal are no
+        // guide to it: every site is taken as at the goal, and the search goes breadth first.
+        if relation.one_way {
+            return vec![0; self.sites];
+        }
+        let mut distance = vec![FAR; self.sites];
+        let mut queue: Vec<u16> = goal.ones().collect();
+        queue.iter().for_each(|&t| distance[t as usize] = 0);
+        let mut head = 0;
+        while let Some(&v) = queue.get(head) {
+            head += 1;
+            for &u in relation.neighbors(v) {
+                if distance[u as usize] == FAR {
+                    distance[u as usize] = distance[v as usize] + 1;
+                    queue.push(u);
+                }
+            }
+        }
+        distance
+    }
+
+    /// Puts back the guide [`Reach::guide`] lent.
+    fn keep_guide(&mut self, q: Question, guide: Vec<u16>) {
+        if let Some(slot) = self.guides.iter_mut().find(|(rel, region, _)| (*rel, *region) == (q.rel, q.region)) {
+            slot.2 = guide;
+        }
     }
 }
 
@@ -291,6 +379,38 @@ impl Engine {
         self.every_question(s, pieces, region, rel, avoid, env.subject, |q, _, _| {
             reach.kept_avoiding(q, empty, &open, filled)
         })
+    }
+
+    /// [`Engine::reachable`] asked of the position an action that only fills `filled` (empty
+    /// sites, with pieces that `avoid` picks) would leave, without making it: the ways are
+    /// sought as in that position, through none of them.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn reachable_closing(
+        &self,
+        s: &State,
+        reach: &mut Reach,
+        pieces: Filter,
+        region: &RegionRef,
+        rel: u8,
+        avoid: Option<Filter>,
+        env: &Env,
+        filled: &[u16],
+    ) -> bool {
+        let (open, empty) = openness(s, avoid, env.subject);
+        let open = |t: u16| open(t) && !filled.contains(&t);
+        // The sites still empty after it, always open (ways avoid pieces only).
+        reach.ready();
+        let mut after = std::mem::take(&mut reach.empty_after);
+        let empty = empty.map(|empty| {
+            after.copy_from(empty);
+            filled.iter().for_each(|&f| after.remove(f));
+            &after
+        });
+        let keeps = self.every_question(s, pieces, region, rel, avoid, env.subject, |q, relation, goal| {
+            reach.reaches(relation, q, goal, empty, open)
+        });
+        reach.empty_after = after;
+        keeps
     }
 
     /// Whether `answer` is true of the question of every piece that `pieces` picks (for

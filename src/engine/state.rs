@@ -127,8 +127,6 @@ pub(crate) struct Work {
     pub candidates: Bits,
     pub keep: Bits,
     pub mask: Bits,
-    /// The sites a placement and its `put`s would fill (`Engine::places_after_effects`).
-    pub filled: Vec<u16>,
     /// Masks of the parts of a placement's condition answered for every destination at once
     /// ([`super::lower::Condition::Mask`]), one per level of `and`, `or` and `not`: grown to
     /// the deepest condition once, then reused.
@@ -306,7 +304,6 @@ impl Clone for Work {
             candidates: Bits::new(sites),
             keep: Bits::new(sites),
             mask: Bits::new(sites),
-            filled: Vec::new(),
             masks: vec![Bits::new(sites); self.masks.len()],
             cuts: self.cuts.clone(),
             fill: self.fill.clone(),
@@ -380,7 +377,6 @@ impl Work {
             candidates: Bits::new(sites),
             keep: Bits::new(sites),
             mask: Bits::new(sites),
-            filled: Vec::new(),
             masks: Vec::new(),
             cuts: CutSearch::new(sites),
             fill: Fill::new(sites),
