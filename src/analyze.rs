@@ -8,9 +8,10 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use crate::agent::Agent;
+use crate::agent::{Agent, RandomAgent, RandomSeats};
+use crate::engine::playout::play_out_noted;
 use crate::engine::stats::Summary;
-use crate::engine::{ActionKind, EndReason, Engine, State};
+use crate::engine::{Action, ActionKind, EndReason, Engine, State};
 use crate::game::{Criterion, EndRule, Outcome as OutcomeRule};
 
 /// What happened over a run of games.
@@ -50,17 +51,18 @@ pub struct Analysis {
 }
 
 /// What [`Analysis::play`] compares from one action to the next, read once per position: the
-/// facts after an action are those before the next. Buffers reused for the whole game.
+/// facts after an action are those before the next. Buffers reused from game to game.
 #[derive(Debug, Clone)]
 struct Facts {
-    /// Whether effects may turn stones (`flip`): then each site's team is read.
+    /// Whether effects may turn stones (`flip`): then each team's stones are read.
     flips: bool,
     stone_counts: Vec<u64>,
     /// Per counter, its total over the teams.
     counters: Vec<i64>,
     allowances: Vec<i64>,
-    /// Each site's team, where effects may turn stones; empty otherwise.
-    stones: Vec<Option<usize>>,
+    /// Each team's stones as words of a set, team after team, where effects may turn stones;
+    /// empty otherwise.
+    stones: Vec<u64>,
 }
 
 impl Facts {
@@ -69,18 +71,146 @@ impl Facts {
         Facts { flips, stone_counts: Vec::new(), counters: Vec::new(), allowances: Vec::new(), stones: Vec::new() }
     }
 
+    /// Reads the facts of `state` over those of the last position read (of the same game).
     fn read(&mut self, engine: &Engine, state: &State) {
         let game = engine.game();
         let teams = game.teams.len();
-        self.stone_counts.clear();
-        self.stone_counts.extend((0..teams).map(|t| u64::from(state.stone_count(t))));
-        self.counters.clear();
-        self.counters.extend((0..game.counters.len()).map(|c| (0..teams).map(|t| state.counter(c, t)).sum::<i64>()));
-        self.allowances.clear();
-        self.allowances.extend((0..game.allowances.len()).map(|a| state.allowance(a)));
-        self.stones.clear();
+        self.stone_counts.resize(teams, 0);
+        for (t, n) in self.stone_counts.iter_mut().enumerate() {
+            *n = u64::from(state.stone_count(t));
+        }
+        self.counters.resize(game.counters.len(), 0);
+        for (c, total) in self.counters.iter_mut().enumerate() {
+            *total = (0..teams).map(|t| state.counter(c, t)).sum();
+        }
+        self.allowances.resize(game.allowances.len(), 0);
+        for (a, value) in self.allowances.iter_mut().enumerate() {
+            *value = state.allowance(a);
+        }
         if self.flips {
-            self.stones.extend((0..game.board.site_count() as u16).map(|site| engine.stone(state, site)));
+            self.stones.clear();
+            (0..teams).for_each(|t| self.stones.extend_from_slice(state.stones_of(t).words()));
+        }
+    }
+}
+
+/// What one game's actions are judged by as they are made: the facts before and after each,
+/// the allowances seen in the turn at hand, the actions by kind. Made once for a run of games.
+struct Tally {
+    /// The facts of the last two positions: `facts[now]` the latest, the other the one before.
+    facts: [Facts; 2],
+    now: usize,
+    allowance_seen: Vec<bool>,
+    turn: u32,
+    turned_from: Vec<u64>,
+    turned_to: Vec<u64>,
+    kinds: [u64; ActionKind::ALL.len()],
+}
+
+impl Tally {
+    fn new(engine: &Engine) -> Tally {
+        let game = engine.game();
+        let teams = game.teams.len();
+        // The facts an action is judged by, before and after it: not a copy of the state, whose
+        // tables (a long game's positions, the scratch space) cost more than the action.
+        Tally {
+            facts: [Facts::new(engine), Facts::new(engine)],
+            now: 0,
+            allowance_seen: vec![false; game.allowances.len()],
+            turn: 0,
+            turned_from: vec![0; teams],
+            turned_to: vec![0; teams],
+            kinds: [0; ActionKind::ALL.len()],
+        }
+    }
+
+    /// Ready for a game from `state`.
+    fn begin(&mut self, engine: &Engine, state: &State) {
+        self.facts[self.now].read(engine, state);
+        self.allowance_seen.fill(false);
+        self.turn = state.turns_completed();
+        self.kinds = [0; ActionKind::ALL.len()];
+    }
+
+    /// Adds up `action` of `player`, made: `state` is the position it left.
+    fn made(&mut self, a: &mut Analysis, engine: &Engine, state: &State, player: usize, action: Action) {
+        let game = engine.game();
+        // The position before is the latest read; the one after replaces the one before it.
+        self.now = 1 - self.now;
+        let [a0, a1] = &mut self.facts;
+        let (before, after) = if self.now == 1 { (&*a0, a1) } else { (&*a1, a0) };
+        after.read(engine, state);
+        self.kinds[action.kind as usize] += 1;
+        // Stones that left the board other than by moving: removed by an effect. A stone
+        // that changed owner where it stands left one team's count for another's.
+        let mover_team = game.players[player].team;
+        let placed = u64::from(action.kind == ActionKind::Place);
+        let teams = game.teams.len();
+        let words = before.stones.len() / teams.max(1);
+        if words > 0 {
+            self.turned_from.fill(0);
+            self.turned_to.fill(0);
+        }
+        for from in (0..teams).filter(|_| words > 0) {
+            let was = &before.stones[from * words..(from + 1) * words];
+            for to in (0..teams).filter(|&to| to != from) {
+                let is = &after.stones[to * words..(to + 1) * words];
+                let n: u64 = was.iter().zip(is).map(|(w, i)| u64::from((w & i).count_ones())).sum();
+                self.turned_from[from] += n;
+                self.turned_to[to] += n;
+                a.turned += n;
+            }
+        }
+        for t in 0..teams {
+            let (b, n) = (before.stone_counts[t] + self.turned_to[t], after.stone_counts[t] + self.turned_from[t]);
+            let expected = b + if t == mover_team { placed } else { 0 };
+            let gone = expected.saturating_sub(n);
+            if t == mover_team {
+                a.removed_own += gone;
+            } else {
+                a.removed_enemy += gone;
+            }
+        }
+        for ((gain, n), b) in a.counter_gains.iter_mut().zip(&after.counters).zip(&before.counters) {
+            *gain += n - b;
+        }
+        // Allowances in force during the turn just played (granted before it or during it).
+        for (i, seen) in self.allowance_seen.iter_mut().enumerate() {
+            *seen |= before.allowances[i] > 0 || after.allowances[i] > 0;
+        }
+        if state.turns_completed() != self.turn || engine.outcome(state).is_some() {
+            self.turn = state.turns_completed();
+            for (i, seen) in self.allowance_seen.iter_mut().enumerate() {
+                a.allowance_turns[i] += u64::from(*seen);
+                *seen = false;
+            }
+        }
+    }
+
+    /// Adds up the game, ended or stopped in `state`.
+    fn finish(&self, a: &mut Analysis, engine: &Engine, state: &State) {
+        for (kind, &n) in ActionKind::ALL.iter().zip(&self.kinds).filter(|(_, n)| **n > 0) {
+            *a.action_kinds.entry(kind.name()).or_default() += n;
+        }
+        a.games += 1;
+        *a.lengths.entry(state.turns()).or_default() += 1;
+        a.turns.add(u64::from(state.turns()));
+        a.actions.add(u64::from(state.actions()));
+        let Some(outcome) = engine.outcome(state) else {
+            a.unfinished += 1;
+            return;
+        };
+        match outcome.winner {
+            Some(t) => a.team_wins[t] += 1,
+            None => a.draws += 1,
+        }
+        match outcome.reason {
+            EndReason::Rule(i) => *a.ended_by.entry(i).or_default() += 1,
+            EndReason::Blocked => a.ended_blocked += 1,
+            EndReason::Effect => a.ended_by_effect += 1,
+        }
+        if let Some(c) = outcome.decided_by {
+            *a.decided_by.entry(c).or_default() += 1;
         }
     }
 }
@@ -106,16 +236,8 @@ impl Analysis {
     /// into one state, as playouts do, where making a fresh state each game would cost more
     /// than a short game.
     pub fn play_from(&mut self, engine: &Engine, agents: &mut [Box<dyn Agent>], cap: u32, state: &mut State) {
-        let game = engine.game();
-        let teams = game.teams.len();
-        let mut allowance_seen = vec![false; game.allowances.len()];
-        let mut turn = state.turns_completed();
-        // The facts an action is judged by, before and after it: not a copy of the state, whose
-        // tables (a long game's positions, the scratch space) cost more than the action.
-        let (mut before, mut after) = (Facts::new(engine), Facts::new(engine));
-        before.read(engine, state);
-        let (mut turned_from, mut turned_to) = (vec![0u64; teams], vec![0u64; teams]);
-        let mut kinds = [0u64; ActionKind::ALL.len()];
+        let mut tally = Tally::new(engine);
+        tally.begin(engine, state);
         while let Some(player) = engine.to_move(state) {
             if state.actions() >= cap {
                 break;
@@ -126,72 +248,37 @@ impl Analysis {
                 a.observe(engine, state, action);
             }
             engine.apply_unchecked(state, action);
-            after.read(engine, state);
-            kinds[action.kind as usize] += 1;
-            // Stones that left the board other than by moving: removed by an effect. A stone
-            // that changed owner where it stands left one team's count for another's.
-            let mover_team = game.players[player].team;
-            let placed = u64::from(action.kind == ActionKind::Place);
-            turned_from.fill(0);
-            turned_to.fill(0);
-            for (&b, &a) in before.stones.iter().zip(&after.stones) {
-                if let (Some(b), Some(a)) = (b, a) {
-                    if a != b {
-                        turned_from[b] += 1;
-                        turned_to[a] += 1;
-                        self.turned += 1;
-                    }
-                }
-            }
-            for t in 0..teams {
-                let (b, a) = (before.stone_counts[t] + turned_to[t], after.stone_counts[t] + turned_from[t]);
-                let expected = b + if t == mover_team { placed } else { 0 };
-                let gone = expected.saturating_sub(a);
-                if t == mover_team {
-                    self.removed_own += gone;
-                } else {
-                    self.removed_enemy += gone;
-                }
-            }
-            for ((gain, a), b) in self.counter_gains.iter_mut().zip(&after.counters).zip(&before.counters) {
-                *gain += a - b;
-            }
-            // Allowances in force during the turn just played (granted before it or during it).
-            for (a, seen) in allowance_seen.iter_mut().enumerate() {
-                *seen |= before.allowances[a] > 0 || after.allowances[a] > 0;
-            }
-            if state.turns_completed() != turn || engine.outcome(state).is_some() {
-                turn = state.turns_completed();
-                for (a, seen) in allowance_seen.iter_mut().enumerate() {
-                    self.allowance_turns[a] += u64::from(*seen);
-                    *seen = false;
-                }
-            }
-            std::mem::swap(&mut before, &mut after);
+            tally.made(self, engine, state, player, action);
         }
-        for (kind, &n) in ActionKind::ALL.iter().zip(&kinds).filter(|(_, n)| **n > 0) {
-            *self.action_kinds.entry(kind.name()).or_default() += n;
+        tally.finish(self, engine, state);
+    }
+
+    /// [`Analysis::play_from`] with a random agent in every seat: the same games, played as
+    /// random playouts are, through the engine's runs of plain stages and kept steps, where
+    /// choosing one action at a time through the agents rewrote the legal set after each.
+    /// Each action is judged when the next is drawn (its position is the one that action
+    /// left) and the last at the end. `tally`'s buffers serve game after game.
+    fn play_random(
+        &mut self,
+        engine: &Engine,
+        seats: &mut RandomSeats,
+        cap: u32,
+        state: &mut State,
+        tally: &mut Tally,
+    ) {
+        tally.begin(engine, state);
+        let mut last = None;
+        play_out_noted(engine, state, seats, cap, |state, player, action, choices| {
+            if let Some((player, action)) = last.take() {
+                tally.made(self, engine, state, player, action);
+            }
+            self.branching.add(choices as u64);
+            last = Some((player, action));
+        });
+        if let Some((player, action)) = last {
+            tally.made(self, engine, state, player, action);
         }
-        self.games += 1;
-        *self.lengths.entry(state.turns()).or_default() += 1;
-        self.turns.add(u64::from(state.turns()));
-        self.actions.add(u64::from(state.actions()));
-        let Some(outcome) = engine.outcome(state) else {
-            self.unfinished += 1;
-            return;
-        };
-        match outcome.winner {
-            Some(t) => self.team_wins[t] += 1,
-            None => self.draws += 1,
-        }
-        match outcome.reason {
-            EndReason::Rule(i) => *self.ended_by.entry(i).or_default() += 1,
-            EndReason::Blocked => self.ended_blocked += 1,
-            EndReason::Effect => self.ended_by_effect += 1,
-        }
-        if let Some(c) = outcome.decided_by {
-            *self.decided_by.entry(c).or_default() += 1;
-        }
+        tally.finish(self, engine, state);
     }
 
     pub fn merge(&mut self, other: &Analysis) {
@@ -247,14 +334,22 @@ pub fn play_range(
     let mut analysis = Analysis::new(engine);
     let initial = engine.initial();
     let mut state = initial.clone();
+    let agent_seed =
+        |index: u64, p: usize| seed.wrapping_mul(0x9E37_79B9).wrapping_add(index * seats as u64 + p as u64);
+    // Random players play through the playouts' runs, with the same choices.
+    let random = players.trim().eq_ignore_ascii_case("random");
+    let (mut tally, mut random_seats) = (Tally::new(engine), RandomSeats(Vec::with_capacity(seats)));
     for index in range {
-        let mut agents = (0..seats)
-            .map(|p| {
-                let agent_seed = seed.wrapping_mul(0x9E37_79B9).wrapping_add(index * seats as u64 + p as u64);
-                crate::agent::make_agent(players, agent_seed, think_ms)
-            })
-            .collect::<Result<Vec<_>, _>>()?;
         state.clone_from(&initial);
+        if random {
+            random_seats.0.clear();
+            random_seats.0.extend((0..seats).map(|p| RandomAgent::new(agent_seed(index, p))));
+            analysis.play_random(engine, &mut random_seats, cap, &mut state, &mut tally);
+            continue;
+        }
+        let mut agents = (0..seats)
+            .map(|p| crate::agent::make_agent(players, agent_seed(index, p), think_ms))
+            .collect::<Result<Vec<_>, _>>()?;
         analysis.play_from(engine, &mut agents, cap, &mut state);
     }
     Ok(analysis)
@@ -534,6 +629,34 @@ mod tests {
     use super::*;
     use crate::agent::make_agent;
     use crate::check::{Selection, check_str};
+
+    /// Random players in every seat play through the playouts' runs (plain stages, kept
+    /// steps) and are reported as when each chose its actions one at a time: the same games,
+    /// the same report, on games of each kind of run and of neither, with flips (Reversi) and
+    /// extra turns (dots and boxes).
+    #[test]
+    fn random_seats_report_what_random_agents_choosing_one_at_a_time_report() {
+        for (file, games) in [("ketchup", 30), ("kensington", 2), ("reversi", 10), ("dots-and-boxes", 10), ("hex", 20)]
+        {
+            let path = format!("{}/games/{file}.game", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).expect("a bundled game");
+            let (_, checked) = check_str(&path, &text, &Selection::default());
+            let engine = Engine::new(checked.expect("selection").game.expect("the game checks"));
+            let players = engine.game().players.len();
+            let (mut one_at_a_time, mut in_runs) = (Analysis::new(&engine), Analysis::new(&engine));
+            let cap = crate::engine::playout::ACTION_CAP;
+            for index in 0..games {
+                let seed = |p: usize| 77 + index * 10 + p as u64;
+                let mut agents: Vec<Box<dyn Agent>> =
+                    (0..players).map(|p| make_agent("random", seed(p), 0).expect("random agent")).collect();
+                one_at_a_time.play(&engine, &mut agents, cap);
+                let mut seats = RandomSeats((0..players).map(|p| RandomAgent::new(seed(p))).collect());
+                in_runs.play_random(&engine, &mut seats, cap, &mut engine.initial(), &mut Tally::new(&engine));
+            }
+            assert_eq!(to_json(&engine, &in_runs), to_json(&engine, &one_at_a_time), "{file}");
+            assert_eq!(in_runs.games, games);
+        }
+    }
 
     /// Memory of a run does not grow with its number of games: game lengths are kept as a count
     /// per length, and merging adds counts up.

@@ -543,7 +543,7 @@ impl Mcts {
         if record {
             let players = &engine.game().players;
             let played = &mut self.played;
-            play_out_noted(engine, state, &mut self.rng, cap, |p, a| played.push((players[p].team as u16, a)));
+            play_out_noted(engine, state, &mut self.rng, cap, |_, p, a, _| played.push((players[p].team as u16, a)));
         } else {
             play_out_capped(engine, state, &mut self.rng, cap);
         }

@@ -22,7 +22,7 @@ pub use alphabeta::{AlphaBeta, Eval};
 pub use heuristic::Heuristic;
 pub use mcts::{Grave, Mcts, MctsConfig, Proven, RootAction};
 pub use parallel::RootParallel;
-pub use random::RandomAgent;
+pub use random::{RandomAgent, RandomSeats};
 pub use spec::{AGENTS, MAX_THINK_MS, make_agent, spec_iterations, split_players};
 
 use crate::engine::{Action, Engine, State};

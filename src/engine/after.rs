@@ -5,9 +5,10 @@
 
 use super::eval::Env;
 use super::fills::Fills;
+use super::reach::Ask;
 use super::state::{State, Work};
 use super::{Action, ActionKind, Engine};
-use crate::game::{Bool, Move, Repeat};
+use crate::game::{Move, Repeat};
 
 /// How deep `(no-reply)` questions nest: the replies are judged by their own rules, but a
 /// reply's own `(no-reply)` is not asked (it is false: a reply to the reply is taken to exist).
@@ -169,12 +170,9 @@ impl Engine {
     fn leaves_a_kept_way(&self, s: &State, w: &Work, m: &Move, env: &Env, filled: &[u16]) -> bool {
         // The ways are kept where the questions were asked: in the copy's scratch space.
         w.after.as_ref().is_some_and(|copy| {
-            m.after.iter().all(|c| match c {
-                Bool::Reachable { pieces, region, rel, avoid } => {
-                    self.kept_way_avoids(s, &copy.1.reach, *pieces, region, *rel, *avoid, env, filled)
-                }
-                _ => false,
-            })
+            m.after
+                .iter()
+                .all(|c| Ask::of(c).is_some_and(|ask| self.kept_way_avoids(s, &copy.1.reach, ask, env, filled)))
         })
     }
 
@@ -183,11 +181,9 @@ impl Engine {
     /// copy's scratch space.
     fn keeps_ways_closing(&self, s: &State, w: &mut Work, m: &Move, env: &Env, filled: &[u16]) -> bool {
         let mut copy = w.after.take().unwrap_or_else(|| Box::new((s.clone(), w.clone())));
-        let keeps = m.after.iter().all(|c| match c {
-            Bool::Reachable { pieces, region, rel, avoid } => {
-                self.reachable_closing(s, &mut copy.1.reach, *pieces, region, *rel, *avoid, env, filled)
-            }
-            _ => unreachable!("a placement that only fills sites asks only `reachable` (lower::fills_only)"),
+        let keeps = m.after.iter().all(|c| {
+            let ask = Ask::of(c).expect("a placement that only fills sites asks only `reachable` (lower::fills_only)");
+            self.reachable_closing(s, &mut copy.1.reach, ask, env, filled)
         });
         w.after = Some(copy);
         keeps

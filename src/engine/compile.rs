@@ -707,7 +707,9 @@ fn cond(cx: Cx<'_>, e: &Bool) -> Cond {
         }
         Bool::Reachable { pieces, region, rel, avoid } => {
             let (pieces, region, rel, avoid) = (*pieces, region.clone(), *rel, *avoid);
-            Cond::Code(bool_fn(move |engine, s, w, env| engine.reachable(s, w, pieces, &region, rel, avoid, env)))
+            Cond::Code(bool_fn(move |engine, s, w, env| {
+                engine.reachable(s, w, super::reach::Ask { pieces, region: &region, rel, avoid }, env)
+            }))
         }
         // A site of a region, and what stands a few steps from a site: the tests of where a
         // piece may go, asked for every candidate.

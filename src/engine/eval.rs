@@ -185,7 +185,9 @@ impl Engine {
                 self.connects_counted(s, w, *site, *rel, &regions[0], *n, env)
             }
             Bool::Encloses { site, rel } => self.encloses(s, w, *site, *rel, env),
-            Bool::Reachable { pieces, region, rel, avoid } => self.reachable(s, w, *pieces, region, *rel, *avoid, env),
+            Bool::Reachable { pieces, region, rel, avoid } => {
+                self.reachable(s, w, super::reach::Ask { pieces: *pieces, region, rel: *rel, avoid: *avoid }, env)
+            }
             Bool::AllPassed => s.pass_streak as usize >= self.game.players.len(),
             Bool::Repeated => s.recreated(),
             Bool::Line(line) => self.line(s, w, line, env),

@@ -29,42 +29,63 @@ pub const ACTION_CAP: u32 = 100_000;
 /// returns whether the game ended.
 #[inline]
 pub fn play_out_capped<R: Rng>(engine: &Engine, state: &mut State, rng: &mut R, cap: u32) -> bool {
-    play_out_noted(engine, state, rng, cap, |_, _| {})
+    play_out_noted(engine, state, rng, cap, |_, _, _, _| {})
 }
 
-/// As [`play_out_capped`], telling `note` the player making each action and the action, before
-/// it is made: the same random choices, actions and positions, through the same runs of plain
-/// stages and kept steps (a search that learns from the actions of its playouts, as GRAVE
-/// does, loses none of their speed).
+/// Who draws the random choices of a playout: one generator for the whole game, or one per
+/// player (the random agents of `tabula analyze`, each with its own stream, as it chooses one
+/// action at a time).
+pub trait Draw {
+    /// A uniformly random index below `n`, for a choice of `player`.
+    fn draw(&mut self, player: usize, n: usize) -> usize;
+}
+
+impl<R: Rng> Draw for R {
+    #[inline(always)]
+    fn draw(&mut self, _: usize, n: usize) -> usize {
+        self.random_range(0..n)
+    }
+}
+
+/// As [`play_out_capped`], telling `note` of each action before it is made: the state it is
+/// made in, its player, the action and how many actions there were to choose from. The same
+/// random choices, actions and positions, through the same runs of plain stages and kept steps
+/// (a search that learns from the actions of its playouts, as GRAVE does, loses none of their
+/// speed, nor does `tabula analyze`). Inside a run the state's legal set is not written: what
+/// `note` may read of it is the board, the stones, the counters and the turn, not the actions.
 #[inline(always)]
-pub fn play_out_noted<R: Rng>(
+pub fn play_out_noted<D: Draw>(
     engine: &Engine,
     state: &mut State,
-    rng: &mut R,
+    draw: &mut D,
     cap: u32,
-    mut note: impl FnMut(usize, Action),
+    mut note: impl FnMut(&State, usize, Action, usize),
 ) -> bool {
     while state.outcome.is_none() {
         if state.actions() >= cap {
             return false;
         }
-        let action = if state.legal.plain {
-            // A plain stage's placements are played in one run, with the same random choices.
-            match engine.play_plain_stage(state, rng, cap, &mut note) {
-                Some(end) => end,
-                None => continue,
-            }
+        // A plain stage's placements are played in one run, with the same random choices;
+        // so are a stage's steps kept as counts. A run that draws `end` notes it and hands it
+        // back to be made as any action.
+        let run = if state.legal.plain {
+            Some(engine.play_plain_stage(state, draw, cap, &mut note))
         } else if state.legal.kept_steps {
-            // So are a stage's steps kept as counts.
-            match engine.play_steps_stage(state, rng, cap, &mut note) {
-                Some(end) => end,
-                None => continue,
-            }
+            Some(engine.play_steps_stage(state, draw, cap, &mut note))
         } else {
-            let i = rng.random_range(0..engine.legal_count(state));
-            engine.legal_nth(state, i)
+            None
         };
-        note(state.mover as usize, action);
+        let action = match run {
+            Some(Some(end)) => end,
+            Some(None) => continue,
+            None => {
+                let player = state.mover as usize;
+                let choices = engine.legal_count(state);
+                let action = engine.legal_nth(state, draw.draw(player, choices));
+                note(state, player, action, choices);
+                action
+            }
+        };
         engine.apply_unchecked(state, action);
     }
     true
@@ -270,7 +291,7 @@ mod tests {
                     });
                     let mut noted = Vec::new();
                     let ended_noted =
-                        play_out_noted(&engine, &mut c, &mut rc, cap, |p, action| noted.push((p, action)));
+                        play_out_noted(&engine, &mut c, &mut rc, cap, |_, p, action, _| noted.push((p, action)));
                     assert_eq!(
                         (ended, seen(&engine, &a)),
                         (watched, seen(&engine, &b)),

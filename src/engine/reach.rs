@@ -339,64 +339,49 @@ impl Reach {
     }
 }
 
+/// A `(reachable PIECES REGION RELATION (avoiding FILTER))` question, as the rules state it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Ask<'a> {
+    pub pieces: Filter,
+    pub region: &'a RegionRef,
+    pub rel: u8,
+    pub avoid: Option<Filter>,
+}
+
+impl<'a> Ask<'a> {
+    /// The question of a `(reachable ...)` condition; `None` for any other.
+    pub(crate) fn of(c: &'a crate::game::Bool) -> Option<Ask<'a>> {
+        match c {
+            crate::game::Bool::Reachable { pieces, region, rel, avoid } => {
+                Some(Ask { pieces: *pieces, region, rel: *rel, avoid: *avoid })
+            }
+            _ => None,
+        }
+    }
+}
+
 impl Engine {
     /// Pieces of nobody's have no goal, and are not asked. Kept out of line: the interpreter's
     /// `bool` stays small for the games that never ask.
     #[inline(never)]
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn reachable(
-        &self,
-        s: &State,
-        w: &mut Work,
-        pieces: Filter,
-        region: &RegionRef,
-        rel: u8,
-        avoid: Option<Filter>,
-        env: &Env,
-    ) -> bool {
-        let (open, empty) = openness(s, avoid, env.subject);
-        self.every_question(s, pieces, region, rel, avoid, env.subject, |q, relation, goal| {
-            w.reach.reaches(relation, q, goal, empty, &open)
-        })
+    pub(crate) fn reachable(&self, s: &State, w: &mut Work, ask: Ask, env: &Env) -> bool {
+        let (open, empty) = openness(s, ask.avoid, env.subject);
+        self.every_question(s, ask, env.subject, |q, relation, goal| w.reach.reaches(relation, q, goal, empty, &open))
     }
 
     /// [`Engine::reachable`] asked of the position an action that only fills `filled` (empty
     /// sites) would leave, answered from the ways `reach` keeps alone: true when every piece asked
     /// about has a kept way, open now, through none of them; false when that cannot tell.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn kept_way_avoids(
-        &self,
-        s: &State,
-        reach: &Reach,
-        pieces: Filter,
-        region: &RegionRef,
-        rel: u8,
-        avoid: Option<Filter>,
-        env: &Env,
-        filled: &[u16],
-    ) -> bool {
-        let (open, empty) = openness(s, avoid, env.subject);
-        self.every_question(s, pieces, region, rel, avoid, env.subject, |q, _, _| {
-            reach.kept_avoiding(q, empty, &open, filled)
-        })
+    pub(crate) fn kept_way_avoids(&self, s: &State, reach: &Reach, ask: Ask, env: &Env, filled: &[u16]) -> bool {
+        let (open, empty) = openness(s, ask.avoid, env.subject);
+        self.every_question(s, ask, env.subject, |q, _, _| reach.kept_avoiding(q, empty, &open, filled))
     }
 
     /// [`Engine::reachable`] asked of the position an action that only fills `filled` (empty
     /// sites, with pieces that `avoid` picks) would leave, without making it: the ways are
     /// sought as in that position, through none of them.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn reachable_closing(
-        &self,
-        s: &State,
-        reach: &mut Reach,
-        pieces: Filter,
-        region: &RegionRef,
-        rel: u8,
-        avoid: Option<Filter>,
-        env: &Env,
-        filled: &[u16],
-    ) -> bool {
-        let (open, empty) = openness(s, avoid, env.subject);
+    pub(crate) fn reachable_closing(&self, s: &State, reach: &mut Reach, ask: Ask, env: &Env, filled: &[u16]) -> bool {
+        let (open, empty) = openness(s, ask.avoid, env.subject);
         let open = |t: u16| open(t) && !filled.contains(&t);
         // The sites still empty after it, always open (ways avoid pieces only).
         reach.ready();
@@ -406,35 +391,31 @@ impl Engine {
             filled.iter().for_each(|&f| after.remove(f));
             &after
         });
-        let keeps = self.every_question(s, pieces, region, rel, avoid, env.subject, |q, relation, goal| {
-            reach.reaches(relation, q, goal, empty, open)
-        });
+        let keeps =
+            self.every_question(s, ask, env.subject, |q, relation, goal| reach.reaches(relation, q, goal, empty, open));
         reach.empty_after = after;
         keeps
     }
 
-    /// Whether `answer` is true of the question of every piece that `pieces` picks (for
-    /// `subject`): its way along its team's version of `rel` to its team's `region`, given with
-    /// the relation and the region's sites.
-    #[allow(clippy::too_many_arguments)]
+    /// Whether `answer` is true of the question of every piece that `ask` picks (for
+    /// `subject`): its way along its team's version of the relation to its team's region,
+    /// given with the relation and the region's sites.
     fn every_question(
         &self,
         s: &State,
-        pieces: Filter,
-        region: &RegionRef,
-        rel: u8,
-        avoid: Option<Filter>,
+        ask: Ask,
         subject: usize,
         mut answer: impl FnMut(Question, &Relation, &Bits) -> bool,
     ) -> bool {
         s.stones.iter().enumerate().all(|(team, stones)| {
-            let rel = self.program.rel(rel, team);
+            let rel = self.program.rel(ask.rel, team);
             let relation = &self.game.board.relations[rel as usize];
-            let region = region.by_team[team];
+            let region = ask.region.by_team[team];
             let goal = &self.region_bits[region as usize];
             stones.ones().all(|start| {
-                let q = Question { rel, region, avoid, subject: subject as u8, start };
-                !matches(s.board[start as usize], s.kinds[start as usize], pieces, subject) || answer(q, relation, goal)
+                let q = Question { rel, region, avoid: ask.avoid, subject: subject as u8, start };
+                !matches(s.board[start as usize], s.kinds[start as usize], ask.pieces, subject)
+                    || answer(q, relation, goal)
             })
         })
     }

@@ -515,6 +515,11 @@ impl State {
     }
 
     /// Stones of a team on the board.
+    /// The sites of a team's stones.
+    pub fn stones_of(&self, team: usize) -> &Bits {
+        &self.stones[team]
+    }
+
     pub fn stone_count(&self, team: usize) -> u32 {
         self.stones[team].count()
     }

@@ -17,13 +17,14 @@ impl Engine {
     /// plain stages that follow it, until a decision of another kind, the end of the game or
     /// `cap` actions made in all. Returns `end` when the
     /// run draws it: the caller makes it as any action (the legal set is written again for it).
-    /// Each placement is told to `note` (its player and the action) before it is made.
-    pub(crate) fn play_plain_stage<R: rand::Rng>(
+    /// Each placement, and `end`, is told to `note` before it is made (see
+    /// [`crate::engine::playout::play_out_noted`]).
+    pub(crate) fn play_plain_stage<D: crate::engine::playout::Draw>(
         &self,
         s: &mut State,
-        rng: &mut R,
+        draw: &mut D,
         cap: u32,
-        note: &mut impl FnMut(usize, Action),
+        note: &mut impl FnMut(&State, usize, Action, usize),
     ) -> Option<Action> {
         debug_assert!(s.legal.plain && s.outcome.is_none());
         self.with_work(s, |s, w| {
@@ -35,14 +36,16 @@ impl Engine {
             loop {
                 let places = s.empty_count as usize;
                 let end = s.offers_end() && places > 0;
-                let i = rng.random_range(0..places + usize::from(end));
+                let choices = places + usize::from(end);
+                let i = draw.draw(s.mover as usize, choices);
                 if i == places {
+                    note(s, s.mover as usize, Action::END, choices);
                     self.restore_plain_legal(s);
                     return Some(Action::END);
                 }
                 let to = s.empty.nth(i as u32).expect("i is below the number of empty sites");
                 let action = Action::place(to);
-                note(s.mover as usize, action);
+                note(s, s.mover as usize, action, choices);
                 let before = s.board_hash;
                 self.place_stone(s, w, to, piece, None, &mover);
                 self.note_action(s, action);

@@ -18,13 +18,14 @@ impl Engine {
     /// the steps-only stages that follow it, until a decision of another kind, the end of the
     /// game or `cap` actions made in all. Returns `end` when the run draws it: the caller makes
     /// it as any action (the legal set is written again for it).
-    /// Each step is told to `note` (its player and the action) before it is made.
-    pub(crate) fn play_steps_stage<R: rand::Rng>(
+    /// Each step, and `end`, is told to `note` before it is made (see
+    /// [`crate::engine::playout::play_out_noted`]).
+    pub(crate) fn play_steps_stage<D: crate::engine::playout::Draw>(
         &self,
         s: &mut State,
-        rng: &mut R,
+        draw: &mut D,
         cap: u32,
-        note: &mut impl FnMut(usize, Action),
+        note: &mut impl FnMut(&State, usize, Action, usize),
     ) -> Option<Action> {
         debug_assert!(s.legal.kept_steps && s.outcome.is_none() && !s.legal.is_empty());
         self.with_work(s, |s, w| {
@@ -33,13 +34,15 @@ impl Engine {
             loop {
                 // `end` is offered with at least one step (the stage would be over without).
                 let end = s.offers_end();
-                let i = rng.random_range(0..total as usize + usize::from(end));
+                let choices = total as usize + usize::from(end);
+                let i = draw.draw(s.mover as usize, choices);
                 if i == total as usize {
+                    note(s, s.mover as usize, Action::END, choices);
                     self.generate_steps(s, w, kept);
                     return Some(Action::END);
                 }
                 let action = steps.nth(i, self.board_view(s, w));
-                note(s.mover as usize, action);
+                note(s, s.mover as usize, action, choices);
                 let before = s.board_hash;
                 let m = &self.current_stage(s).moves[0];
                 let mover = self.mover_env(s);
