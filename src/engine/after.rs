@@ -128,8 +128,9 @@ impl Engine {
 
     /// Narrows a move's candidate placements (in `places`) to those that pass its `after`
     /// conditions and its ban. With `fills` (the move only fills sites and asks only whether
-    /// pieces still have a way, [`super::fills`]) a candidate is made on a copy only when
-    /// neither a way kept from an earlier answer nor the sites around what it fills tell.
+    /// pieces still have a way, [`super::fills`]) a candidate is not made on a copy: a way
+    /// kept from an earlier answer that avoids what it fills passes it, and where its pieces
+    /// close what they fill ([`Fills::closes`]) the ways are sought with those sites closed.
     pub(crate) fn places_after_effects(
         &self,
         s: &State,

@@ -123,6 +123,18 @@ impl Bits {
         self.words.iter().zip(other.words.iter()).map(|(a, b)| (a & b).count_ones()).sum()
     }
 
+    /// Calls `f` on each site in both sets, in ascending order.
+    #[inline]
+    pub fn for_each_and(&self, other: &Bits, mut f: impl FnMut(u16)) {
+        for (k, (a, b)) in self.words.iter().zip(other.words.iter()).enumerate() {
+            let mut both = a & b;
+            while both != 0 {
+                f((k * 64 + both.trailing_zeros() as usize) as u16);
+                both &= both - 1;
+            }
+        }
+    }
+
     /// Whether every site of `self` is in `other`.
     pub fn is_subset(&self, other: &Bits) -> bool {
         self.words.iter().zip(other.words.iter()).all(|(a, b)| a & !b == 0)

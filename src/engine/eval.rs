@@ -338,6 +338,12 @@ impl Engine {
                     Filter::Enemy => {
                         (0..s.stones.len()).filter(|&t| t != env.subject).map(|t| bits.count_and(&s.stones[t])).sum()
                     }
+                    // A kind of the subject's: its stones in the region, not every site of it.
+                    Filter::Piece(Side::Friend, kind) => {
+                        let mut n = 0;
+                        bits.for_each_and(&s.stones[env.subject], |t| n += u32::from(s.kinds[t as usize] == kind));
+                        n
+                    }
                     Filter::Piece(..) => bits
                         .ones()
                         .filter(|&t| matches(s.board[t as usize], s.kinds[t as usize], filter, env.subject))

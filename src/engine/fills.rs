@@ -1,9 +1,10 @@
 //! Placements that only fill empty sites and ask, after, only whether pieces still have a way
 //! (Quoridor's wall; [`super::lower::fills_only`] says which). Such a placement can only close
 //! sites, so it is judged without being made: the sites each candidate fills are a table worked
-//! out once per game, and a candidate passes unmade when a way kept from an earlier answer
-//! avoids them ([`super::reach`]) or when the sites around them stay joined without them
-//! ([`super::reach::Reach::bypasses`]). Only the rest are made on a copy.
+//! out once per game; a candidate passes at once when a way kept from an earlier answer avoids
+//! them ([`super::reach`]), and where the ways avoid every piece it lays ([`Fills::closes`]),
+//! the others are judged by seeking the ways here with those sites closed
+//! ([`super::Engine::reachable_closing`]). Only the rest are made on a copy.
 
 use super::bits::Bits;
 use super::lists::Lists;

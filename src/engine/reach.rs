@@ -83,7 +83,7 @@ pub(crate) struct Reach {
 /// paths are forgotten.
 const KEPT: usize = 32;
 
-/// Paths kept for one question: the shortest found, and detours around what closed it.
+/// Paths kept for one question: the first found, and detours around what closed it.
 const ALTERNATIVES: usize = 4;
 
 /// A guide's distance from a site with no way to the goal.
@@ -267,20 +267,23 @@ impl Reach {
             self.ends.insert(t);
         }
         self.visited.clear();
-        for bucket in &mut self.buckets {
-            bucket.clear();
+        // A start with no way to the goal on the empty board has none on this one.
+        if guide[start as usize] == FAR {
+            return None;
         }
+        // Pushes a site by its estimate, which it returns.
         let push = |buckets: &mut Vec<Vec<u16>>, t: u16, steps: u16| {
             let f = (steps as usize) + guide[t as usize] as usize;
             if buckets.len() <= f {
                 buckets.resize_with(f + 1, Vec::new);
             }
             buckets[f].push(t);
+            f
         };
         self.visited.insert(start);
         self.steps[start as usize] = 0;
-        push(&mut self.buckets, start, 0);
-        let mut lowest = 0;
+        let (mut lowest, mut top) = (0, push(&mut self.buckets, start, 0));
+        let mut found = None;
         while lowest < self.buckets.len() {
             // The last pushed of the nearest: among equals, the deepest.
             let Some(v) = self.buckets[lowest].pop() else {
@@ -288,7 +291,8 @@ impl Reach {
                 continue;
             };
             if goal.contains(v) || self.ends.contains(v) {
-                return Some(v);
+                found = Some(v);
+                break;
             }
             let steps = self.steps[v as usize] + 1;
             for &u in relation.neighbors(v) {
@@ -296,11 +300,16 @@ impl Reach {
                     self.visited.insert(u);
                     self.parent[u as usize] = v;
                     self.steps[u as usize] = steps;
-                    push(&mut self.buckets, u, steps);
+                    top = top.max(push(&mut self.buckets, u, steps));
                 }
             }
         }
-        None
+        // The buckets below the lowest were emptied as the search went; those it left are
+        // emptied for the next, and no more: on a large board there are many.
+        for bucket in self.buckets.iter_mut().take(top + 1).skip(lowest) {
+            bucket.clear();
+        }
+        found
     }
 
     /// The guide of the searches along `relation` to `goal`: each site's fewest steps to it on

@@ -514,12 +514,12 @@ impl State {
         &self.relocated
     }
 
-    /// Stones of a team on the board.
     /// The sites of a team's stones.
     pub fn stones_of(&self, team: usize) -> &Bits {
         &self.stones[team]
     }
 
+    /// Stones of a team on the board.
     pub fn stone_count(&self, team: usize) -> u32 {
         self.stones[team].count()
     }

@@ -5,6 +5,7 @@
 //! killed after one).
 
 use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -143,13 +144,22 @@ impl Ended {
 /// killed, failing the test, if it has not stopped after [`DEADLINE`].
 #[allow(clippy::zombie_processes, reason = "the child is reaped by `wait4`, which also reports its peak memory")]
 fn raw(input: &[u8], close: bool) -> Ended {
-    let mut child: Child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .arg("lsp")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start tabula lsp");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    command.arg("lsp").stdin(Stdio::piped()).stdout(Stdio::null()).stderr(Stdio::piped());
+    // The server may hold no more than 1 GiB of data: room made for a message of 1.5 GB fails
+    // at once, whatever the harness's memory makes the count of its peak say (`Ended`).
+    // SAFETY: the closure runs in the child before `exec`; setrlimit is async-signal-safe and
+    // nothing in it allocates.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit { rlim_cur: 1 << 30, rlim_max: 1 << 30 };
+            match libc::setrlimit(libc::RLIMIT_DATA, &limit) {
+                0 => Ok(()),
+                _ => Err(std::io::Error::last_os_error()),
+            }
+        });
+    }
+    let mut child: Child = command.spawn().expect("start tabula lsp");
     let mut stdin = child.stdin.take().expect("stdin");
     // The server may stop before it has read everything; a broken pipe is then expected.
     let _ = stdin.write_all(input).and_then(|()| stdin.flush());
