@@ -257,8 +257,13 @@ impl Analysis {
     /// random playouts are, through the engine's runs of plain stages and kept steps, where
     /// choosing one action at a time through the agents rewrote the legal set after each.
     /// Each action is judged when the next is drawn (its position is the one that action
-    /// left) and the last at the end. `tally`'s buffers serve game after game.
-    fn play_random(
+    /// left) and the last at the end.
+    pub fn play_random(&mut self, engine: &Engine, seats: &mut RandomSeats, cap: u32, state: &mut State) {
+        self.play_random_with(engine, seats, cap, state, &mut Tally::new(engine));
+    }
+
+    /// [`Analysis::play_random`] with `tally`'s buffers, which serve game after game.
+    fn play_random_with(
         &mut self,
         engine: &Engine,
         seats: &mut RandomSeats,
@@ -344,7 +349,7 @@ pub fn play_range(
         if random {
             random_seats.0.clear();
             random_seats.0.extend((0..seats).map(|p| RandomAgent::new(agent_seed(index, p))));
-            analysis.play_random(engine, &mut random_seats, cap, &mut state, &mut tally);
+            analysis.play_random_with(engine, &mut random_seats, cap, &mut state, &mut tally);
             continue;
         }
         let mut agents = (0..seats)
@@ -629,34 +634,6 @@ mod tests {
     use super::*;
     use crate::agent::make_agent;
     use crate::check::{Selection, check_str};
-
-    /// Random players in every seat play through the playouts' runs (plain stages, kept
-    /// steps) and are reported as when each chose its actions one at a time: the same games,
-    /// the same report, on games of each kind of run and of neither, with flips (Reversi) and
-    /// extra turns (dots and boxes).
-    #[test]
-    fn random_seats_report_what_random_agents_choosing_one_at_a_time_report() {
-        for (file, games) in [("ketchup", 30), ("kensington", 2), ("reversi", 10), ("dots-and-boxes", 10), ("hex", 20)]
-        {
-            let path = format!("{}/games/{file}.game", env!("CARGO_MANIFEST_DIR"));
-            let text = std::fs::read_to_string(&path).expect("a bundled game");
-            let (_, checked) = check_str(&path, &text, &Selection::default());
-            let engine = Engine::new(checked.expect("selection").game.expect("the game checks"));
-            let players = engine.game().players.len();
-            let (mut one_at_a_time, mut in_runs) = (Analysis::new(&engine), Analysis::new(&engine));
-            let cap = crate::engine::playout::ACTION_CAP;
-            for index in 0..games {
-                let seed = |p: usize| 77 + index * 10 + p as u64;
-                let mut agents: Vec<Box<dyn Agent>> =
-                    (0..players).map(|p| make_agent("random", seed(p), 0).expect("random agent")).collect();
-                one_at_a_time.play(&engine, &mut agents, cap);
-                let mut seats = RandomSeats((0..players).map(|p| RandomAgent::new(seed(p))).collect());
-                in_runs.play_random(&engine, &mut seats, cap, &mut engine.initial(), &mut Tally::new(&engine));
-            }
-            assert_eq!(to_json(&engine, &in_runs), to_json(&engine, &one_at_a_time), "{file}");
-            assert_eq!(in_runs.games, games);
-        }
-    }
 
     /// Memory of a run does not grow with its number of games: game lengths are kept as a count
     /// per length, and merging adds counts up.

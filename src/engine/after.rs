@@ -45,7 +45,7 @@ impl Engine {
     /// action to judge it. The copy is kept in `w` from call to call: copying into it reuses
     /// its buffers.
     pub(crate) fn on_copy<T>(&self, s: &State, w: &mut Work, f: impl FnOnce(&mut State, &mut Work) -> T) -> T {
-        let mut scratch = w.after.take().unwrap_or_else(|| Box::new((s.clone(), w.clone())));
+        let mut scratch = after_scratch(s, w);
         scratch.0.copy_position_from(s);
         if self.reply_reads_history {
             scratch.0.history.clone_from(&s.history);
@@ -143,25 +143,27 @@ impl Engine {
         let mut keep = std::mem::take(&mut w.mask);
         keep.copy_from(places);
         for t in places.ones() {
-            if let Some(fills) = fills {
-                let filled = fills.of(env.subject, t);
-                if !filled.iter().all(|&f| s.empty.contains(f)) {
-                    // Not only a filling: made on a copy below.
-                } else if self.leaves_a_kept_way(s, w, m, env, filled) {
-                    continue;
-                } else if fills.closes {
-                    if !self.keeps_ways_closing(s, w, m, env, filled) {
-                        keep.remove(t);
-                    }
-                    continue;
-                }
-            }
-            if self.after_effects_fail(s, w, m, env, Action::place(t)).is_some() {
+            let judged = fills.and_then(|fills| self.judge_filling(s, w, m, env, fills, t));
+            if !judged.unwrap_or_else(|| self.after_effects_fail(s, w, m, env, Action::place(t)).is_none()) {
                 keep.remove(t);
             }
         }
         places.copy_from(&keep);
         w.mask = keep;
+    }
+
+    /// Whether the placement on `t` passes, judged from the sites it fills without making it:
+    /// `None` where that cannot tell (it fills a site that is not empty, or its pieces do not
+    /// close what they fill and no kept way avoids it).
+    fn judge_filling(&self, s: &State, w: &mut Work, m: &Move, env: &Env, fills: &Fills, t: u16) -> Option<bool> {
+        let filled = fills.of(env.subject, t);
+        if !filled.iter().all(|&f| s.empty.contains(f)) {
+            return None;
+        }
+        if self.leaves_a_kept_way(s, w, m, env, filled) {
+            return Some(true);
+        }
+        fills.closes.then(|| self.keeps_ways_closing(s, w, m, env, filled))
     }
 
     /// For a placement that fills `filled` (see `places_after_effects`): whether each of its
@@ -181,7 +183,7 @@ impl Engine {
     /// to its `after` questions, sought through none of them, with the ways kept in the
     /// copy's scratch space.
     fn keeps_ways_closing(&self, s: &State, w: &mut Work, m: &Move, env: &Env, filled: &[u16]) -> bool {
-        let mut copy = w.after.take().unwrap_or_else(|| Box::new((s.clone(), w.clone())));
+        let mut copy = after_scratch(s, w);
         let keeps = m.after.iter().all(|c| {
             let ask = Ask::of(c).expect("a placement that only fills sites asks only `reachable` (lower::fills_only)");
             self.reachable_closing(s, &mut copy.1.reach, ask, env, filled)
@@ -189,4 +191,10 @@ impl Engine {
         w.after = Some(copy);
         keeps
     }
+}
+
+/// The copy of the position and its scratch space that actions are judged on, kept in `w`
+/// from call to call (taken out; the caller puts it back): made on first use.
+fn after_scratch(s: &State, w: &mut Work) -> Box<(State, Work)> {
+    w.after.take().unwrap_or_else(|| Box::new((s.clone(), w.clone())))
 }

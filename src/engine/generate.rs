@@ -218,16 +218,8 @@ impl Engine {
             Generator::Piece { shared } => {
                 let start = rest.len();
                 let by_kind = turn.as_ref().and_then(|t| t.by_kind.as_deref()).unwrap_or(&[]);
-                self.piece_moves(
-                    s,
-                    w,
-                    (m, (!program.checks.is_empty()).then_some(&program.checks[..])),
-                    shared,
-                    by_kind,
-                    program.landing(env.subject),
-                    env,
-                    rest,
-                );
+                let checks = program.checks.as_deref();
+                self.piece_moves(s, w, (m, checks), shared, by_kind, program.landing(env.subject), env, rest);
                 self.keep_after(s, w, (m, program), env, turn.map(|t| &mut t.guard), rest, start);
             }
             Generator::Relocate { distinct } => self.relocations(s, w, m, distinct, env, rest),
@@ -437,7 +429,7 @@ impl Engine {
                         }
                     }
                     (Condition::General | Condition::InRegion, _) => {
-                        let check = program.checks.get(i);
+                        let check = program.checks.as_ref().map(|checks| &checks[i]);
                         for t in candidates.ones() {
                             if keep.contains(t) && {
                                 let e = Env { to: t, ..*env };

@@ -244,9 +244,9 @@ pub(crate) struct MoveProgram {
     /// The `where` conditions the move is listed with (`varying`'s, if it has one) compiled
     /// ([`super::compile`]), one per condition, when all are tests of sites ([`site_test`]):
     /// asked one candidate at a time where the interpreter would walk them (a piece move's, a
-    /// placement's [`Condition::General`]). Empty otherwise: a condition the compiler hands
+    /// placement's [`Condition::General`]). `None` otherwise: a condition the compiler hands
     /// back to the interpreter is only slower for the call around it.
-    pub checks: Vec<super::compile::BoolCode>,
+    pub checks: Option<Vec<super::compile::BoolCode>>,
     /// One per `require` constraint, in order.
     pub require: Vec<Require>,
     /// Some `require` is a condition ([`Require::Condition`]): placements are narrowed by a
@@ -1092,11 +1092,11 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
             });
             // Compiled from the conditions the move is listed with: those of `varying`, if any.
             let listed = varying.as_deref().unwrap_or(m);
-            let checks = if listed.conditions.iter().all(site_test) {
-                listed.conditions.iter().map(|c| super::compile::bool(game, c)).collect()
-            } else {
-                Vec::new()
-            };
+            let checks = listed
+                .conditions
+                .iter()
+                .all(site_test)
+                .then(|| listed.conditions.iter().map(|c| super::compile::bool(game, c)).collect());
             MoveProgram {
                 generator,
                 conditions,

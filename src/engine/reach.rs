@@ -162,7 +162,7 @@ impl Reach {
             self.unused.take().unwrap_or_else(|| Path { question: q, sites: Vec::new(), set: Bits::new(self.sites) });
         path.question = q;
         path.sites.clear();
-        let guide = self.guide(relation, q, goal);
+        let (slot, guide) = self.guide(relation, q, goal);
         let found = match first {
             None => {
                 let end = self.search(relation, q.start, goal, None, &guide, &open);
@@ -175,7 +175,8 @@ impl Reach {
                 found
             }
         };
-        self.keep_guide(q, guide);
+        // The guide is lent by its slot for the search (which borrows the rest), and put back.
+        self.guides[slot].2 = guide;
         path.set.clear();
         path.sites.iter().skip(1).for_each(|&t| path.set.insert(t));
         if found {
@@ -312,17 +313,19 @@ impl Reach {
         found
     }
 
-    /// The guide of the searches along `relation` to `goal`: each site's fewest steps to it on
-    /// the empty board ([`FAR`] where there is no way), worked out on first use.
-    fn guide(&mut self, relation: &Relation, q: Question, goal: &Bits) -> Vec<u16> {
+    /// The guide of the searches along `relation` to `goal`, taken out of its slot (returned
+    /// with it): each site's fewest steps to it on the empty board ([`FAR`] where there is no
+    /// way), worked out on first use.
+    fn guide(&mut self, relation: &Relation, q: Question, goal: &Bits) -> (usize, Vec<u16>) {
         if let Some(i) = self.guides.iter().position(|(rel, region, _)| (*rel, *region) == (q.rel, q.region)) {
-            return std::mem::take(&mut self.guides[i].2);
+            return (i, std::mem::take(&mut self.guides[i].2));
         }
         self.guides.push((q.rel, q.region, Vec::new()));
+        let slot = self.guides.len() - 1;
         // Along a relation that does not hold both ways, distances from the goal are no
         // guide to it: every site is taken as at the goal, and the search goes breadth first.
         if relation.one_way {
-            return vec![0; self.sites];
+            return (slot, vec![0; self.sites]);
         }
         let mut distance = vec![FAR; self.sites];
         let mut queue: Vec<u16> = goal.ones().collect();
@@ -337,14 +340,7 @@ impl Reach {
                 }
             }
         }
-        distance
-    }
-
-    /// Puts back the guide [`Reach::guide`] lent.
-    fn keep_guide(&mut self, q: Question, guide: Vec<u16>) {
-        if let Some(slot) = self.guides.iter_mut().find(|(rel, region, _)| (*rel, *region) == (q.rel, q.region)) {
-            slot.2 = guide;
-        }
+        (slot, distance)
     }
 }
 

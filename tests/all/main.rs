@@ -5,6 +5,7 @@
 mod abstraction;
 mod agents;
 mod amazons;
+mod analyze;
 mod antichess;
 mod attack_cli;
 mod attack_lsp;
