@@ -231,6 +231,19 @@ fn select_portable(mut word: u64, n: u32) -> u32 {
     word.trailing_zeros()
 }
 
+/// The `n`-th set bit of `word` (it has more than `n`), as [`Bits::nth`] finds it.
+#[inline]
+pub(crate) fn select(word: u64, n: u32) -> u16 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if fast_select() {
+            // SAFETY: the processor has POPCNT and BMI2, checked just above.
+            return unsafe { nth_fast(&[word], n) }.expect("the word has more than n bits set");
+        }
+    }
+    nth_in(&[word], n, select_portable).expect("the word has more than n bits set")
+}
+
 pub struct Ones<'a> {
     words: &'a [u64],
     index: usize,

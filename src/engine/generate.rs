@@ -60,6 +60,13 @@ impl Engine {
         if let Some(masked) = &stage_program.masked_places {
             return self.generate_masked_places(s, w, masked);
         }
+        // A capture deferred to the end of a sequence leaves a piece that may not be jumped
+        // again, which the shifts do not know.
+        if let Some(shifts) = &stage_program.shift_steps
+            && s.deferred.is_empty()
+        {
+            return self.generate_shifts(s, shifts);
+        }
         let mut legal = take(&mut s.legal);
         legal.clear();
         let mut rest = take(&mut legal.rest);
@@ -107,6 +114,28 @@ impl Engine {
             PlaceMask::KeptRange(slot) => &w.in_range[slot],
         });
         s.legal.set_masked_places(&s.empty, masks);
+        s.legal.offer_end(s.offers_end());
+    }
+
+    /// [`Engine::generate`] for a [`StageProgram::shift_steps`] stage: the block of its
+    /// actions, and `end` where the rest of the stage is optional.
+    fn generate_shifts(&self, s: &mut State, shifts: &super::shifts::ShiftSteps) {
+        let team = self.game.players[s.mover as usize].team;
+        let word = |bits: &Bits| bits.words().first().copied().unwrap_or(0);
+        let own = word(&s.stones[team]);
+        let kinds = &s.kinds;
+        let of_kind = |kind: u8| {
+            let (mut stones, mut of_kind) = (own, 0);
+            while stones != 0 {
+                let site = stones.trailing_zeros();
+                stones &= stones - 1;
+                of_kind |= u64::from(kinds[site as usize] == kind) << site;
+            }
+            of_kind
+        };
+        let pieces =
+            super::shifts::Pieces { own, of_kind, empty: word(&s.empty), board: u64::MAX >> (64 - s.board.len()) };
+        s.legal.set_shifts((&shifts.by_team[team], shifts.preferred), pieces);
         s.legal.offer_end(s.offers_end());
     }
 

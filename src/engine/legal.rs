@@ -16,6 +16,7 @@ use std::sync::OnceLock;
 use super::Action;
 use super::bits::Bits;
 use super::padded::Padded;
+use super::shifts::{Pieces, ShiftBlock, ShiftMove};
 use crate::board::Relation;
 
 #[derive(Debug, Default)]
@@ -205,6 +206,9 @@ impl Legal {
     /// The move that listed `action`, a legal action of `rest`, where the listing noted it.
     #[inline]
     pub(crate) fn owner(&self, action: Action) -> Option<usize> {
+        if let Some(Block { kind: BlockKind::Shifts, shifts, .. }) = self.block() {
+            return shifts.owner(action);
+        }
         if self.owners.is_empty() {
             return None;
         }
@@ -240,6 +244,16 @@ impl Legal {
         // At most 65 535² actions: a `u32` holds them.
         self.block_count = (block.origins.len() * block.targets.len()) as u32;
         self.list = OnceLock::new();
+    }
+
+    /// Sets the actions of a stage made as shifts ([`super::shifts`]) in the position `pieces`
+    /// describes, and no other action.
+    pub(crate) fn set_shifts<F: Fn(u8) -> u64>(&mut self, steps: (&[ShiftMove], usize), pieces: Pieces<F>) {
+        self.clear();
+        let block = self.block.get_or_insert_default();
+        block.kind = BlockKind::Shifts;
+        block.at = 0;
+        self.block_count = block.shifts.set(steps, pieces);
     }
 
     /// Sets the `total` steps of `steps` before `rest[at]`: the team's stones in order of site,
@@ -340,6 +354,8 @@ pub(crate) struct Block {
     /// Relocations: the stones that may be relocated, and where to.
     origins: Vec<u16>,
     targets: Vec<u16>,
+    /// Steps made as shifts: the words they are read from.
+    shifts: ShiftBlock,
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -348,6 +364,8 @@ enum BlockKind {
     #[default]
     Pairs,
     Steps(Steps),
+    /// Steps made as shifts, read from [`Block::shifts`].
+    Shifts,
 }
 
 /// Steps of a team's stones to their empty neighbours under a relation whose counts of empty
@@ -371,6 +389,7 @@ impl Block {
                 Action::relocate(self.origins[i / n], self.targets[i % n])
             }
             BlockKind::Steps(steps) => steps.nth(i, board),
+            BlockKind::Shifts => self.shifts.nth(i as u32),
         }
     }
 
@@ -388,6 +407,7 @@ impl Block {
                     && board.contents[action.to as usize] == 0
                     && board.relations[rel as usize].neighbors(action.from).contains(&action.to)
             }
+            BlockKind::Shifts => self.shifts.owner(action).is_some(),
         }
     }
 }

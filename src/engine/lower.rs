@@ -18,6 +18,7 @@
 //! | `slide` of one's own stones to any empty neighbour, under a relation the same both ways and for every team | [`Generator::StepsKept`] | the relation's empty-neighbour counts kept per site; a decision sums the mover's stones' counts, the legal set keeps that number, and the `n`-th step is found on the board when picked ([`super::legal::Block`]); a stage with no other move is listed without the general loop ([`StageProgram::steps_only`]), and a random playout plays it in one run, picking each step from the counts and crossing the turn's end without the legal set ([`super::runs`]) |
 //! | the same under a direction, a one-way or an owned relation | [`Generator::SlideOwnToEmpty`] | a tight loop over the stones' neighbour lists |
 //! | a one-step `slide` of one's own stones to `any` or `enemy` with `(capture)`, no condition or promotion, in a stage where no other piece move makes the same actions (Breakthrough's diagonal, Clobber) | [`Generator::StepOwnCapturing`] | the same tight loop, landing on an enemy's piece (or an empty site) |
+//! | a stage whose every move is a one-step `slide` (to `empty`, or capturing to `enemy` or `any`) or a one-step `hop` over an enemy, of one's own pieces or one kind of them, with no condition, promotion by choice or test of the position after it, no two making one action, on a board of at most 64 sites with no piece of nobody's, each relation's directions translations of the sites' numbers (Breakthrough, Clobber, draughts' first action) | [`StageProgram::shift_steps`] | per move and direction, the pieces that move that way shifted (twice for a hop) and ANDed with where they may land: the decision's number of actions is a sum of population counts, `(priority ...)` a test of it, and the `n`-th action is read from those words when picked ([`super::shifts`]) |
 //! | any other one-step `slide` that does not capture | [`Generator::Slide`] | every origin and neighbour through the interpreter |
 //! | a `slide` that captures or rides (`range`), `leap`, `hop` | [`Generator::Piece`] | origin by origin, the directions' step tables ([`super::pieces`]); a rider that neither captures nor tests where it lands, the empty sites in sight ([`super::rays::Rays::sight`]) |
 //! | `(promote REGION KIND...)` of a `slide`, `leap`, `hop` | [`Generator::Piece`] | once the move's actions are listed, each one ending in the region's bitset becomes one per kind, in place, out of line (`Engine::promotions`) |
@@ -187,6 +188,10 @@ pub(crate) struct StageProgram {
     /// bitsets alone (a region, kept ranges): its legal set is made by a few word operations,
     /// without the general listing.
     pub masked_places: Option<MaskedPlaces>,
+    /// Every move of the stage is a one-step move of one's own stones that a word's shifts
+    /// make ([`super::shifts`]): its legal set is a block of those words (and `end`), made
+    /// without the general listing.
+    pub shift_steps: Option<Box<super::shifts::ShiftSteps>>,
 }
 
 /// The bitsets that narrow the empty sites to a [`StageProgram::masked_places`] stage's
@@ -536,12 +541,16 @@ pub(crate) fn lower(game: &Game) -> Program {
     let sites = board.site_count();
     let padded = empty_neighbor_updates.iter().map(|&rel| Padded::new(&board.relations[rel as usize], sites)).collect();
     mask_places(game, &mut phases);
+    let stages = game.phases.iter().flat_map(|p| &p.stages).zip(phases.iter_mut().flatten());
+    for (stage, program) in stages {
+        program.shift_steps = super::shifts::lower(game, stage, program).map(Box::new);
+    }
     // A decision narrowed by `(maximize ...)` is a list: no stage of such a phase keeps its
     // actions as the empty sites or a block of steps, which the runs of playouts follow.
     for (phase, stages) in game.phases.iter().zip(&mut phases) {
         if phase.maximize.is_some() {
             for stage in stages {
-                (stage.plain, stage.steps_only, stage.masked_places) = (false, None, None);
+                (stage.plain, stage.steps_only, stage.masked_places, stage.shift_steps) = (false, None, None, None);
             }
         }
     }
@@ -1128,6 +1137,7 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
         plain_moves,
         steps_only: None,
         masked_places: None,
+        shift_steps: None,
     }
 }
 

@@ -51,6 +51,7 @@ mod reach;
 mod repetition;
 mod rights;
 mod runs;
+mod shifts;
 mod sowing;
 mod state;
 pub mod stats;
