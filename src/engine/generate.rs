@@ -123,16 +123,15 @@ impl Engine {
         let team = self.game.players[s.mover as usize].team;
         let word = |bits: &Bits| bits.words().first().copied().unwrap_or(0);
         let own = word(&s.stones[team]);
-        let kinds = &s.kinds;
-        let of_kind = |kind: u8| {
-            let (mut stones, mut of_kind) = (own, 0);
+        let mut of_kind = [0; super::shifts::KINDS];
+        if shifts.by_kind {
+            let mut stones = own;
             while stones != 0 {
                 let site = stones.trailing_zeros();
                 stones &= stones - 1;
-                of_kind |= u64::from(kinds[site as usize] == kind) << site;
+                of_kind[usize::from(s.kinds[site as usize]) % super::shifts::KINDS] |= 1 << site;
             }
-            of_kind
-        };
+        }
         let pieces =
             super::shifts::Pieces { own, of_kind, empty: word(&s.empty), board: u64::MAX >> (64 - s.board.len()) };
         s.legal.set_shifts((&shifts.by_team[team], shifts.preferred), pieces);

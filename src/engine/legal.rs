@@ -248,7 +248,7 @@ impl Legal {
 
     /// Sets the actions of a stage made as shifts ([`super::shifts`]) in the position `pieces`
     /// describes, and no other action.
-    pub(crate) fn set_shifts<F: Fn(u8) -> u64>(&mut self, steps: (&[ShiftMove], usize), pieces: Pieces<F>) {
+    pub(crate) fn set_shifts(&mut self, steps: (&[ShiftMove], usize), pieces: Pieces) {
         self.clear();
         let block = self.block.get_or_insert_default();
         block.kind = BlockKind::Shifts;

@@ -106,7 +106,7 @@ fn shift_move(game: &Game, team: usize, m: &Move, p: &MoveProgram) -> Option<Shi
         };
     let kind = match m.from {
         Sites::Filter(Filter::Friend) => None,
-        Sites::Filter(Filter::Piece(Side::Friend, kind)) => Some(kind),
+        Sites::Filter(Filter::Piece(Side::Friend, kind)) if game.pieces.len() <= KINDS => Some(kind),
         _ => return None,
     };
     if !plain {
@@ -126,6 +126,10 @@ fn shift_move(game: &Game, team: usize, m: &Move, p: &MoveProgram) -> Option<Shi
     let rel = usize::from(game.relation_for(rel, team));
     // A step tries the relation's neighbours in their order; a hop, its directions in theirs.
     let shifts = if hop { translations(&game.board, rel)? } else { in_neighbor_order(&game.board, rel)? };
+    // A decision reads a move's directions from a fixed array ([`nth_of_move`]).
+    if shifts.len() > DIRECTIONS {
+        return None;
+    }
     Some(ShiftMove { kind, hop, lands, shifts })
 }
 
@@ -205,19 +209,26 @@ pub(crate) struct ShiftBlock {
     moves: Vec<(u8, u32, u16)>,
 }
 
-/// What a decision's actions are read from: the mover's pieces (all, and of each kind), the
-/// empty sites and every site.
-pub(crate) struct Pieces<F: Fn(u8) -> u64> {
+/// What a decision's actions are read from: the mover's pieces (all, and of each of the first
+/// [`KINDS`] kinds), the empty sites and every site.
+pub(crate) struct Pieces {
     pub own: u64,
-    pub of_kind: F,
+    pub of_kind: [u64; KINDS],
     pub empty: u64,
     pub board: u64,
 }
 
+/// The most directions a move made as shifts may have.
+const DIRECTIONS: usize = 8;
+
+/// A move that takes one kind of piece is made as shifts only in a game of at most this many
+/// kinds, so that a decision finds each kind's pieces in one pass over the mover's.
+pub(crate) const KINDS: usize = 8;
+
 impl ShiftBlock {
     /// Sets the actions of `steps`' `moves` in the position `pieces` describes; returns their
     /// number.
-    pub(crate) fn set<F: Fn(u8) -> u64>(&mut self, steps: (&[ShiftMove], usize), pieces: Pieces<F>) -> u32 {
+    pub(crate) fn set(&mut self, steps: (&[ShiftMove], usize), pieces: Pieces) -> u32 {
         let (moves, preferred) = steps;
         self.targets.clear();
         self.moves.clear();
@@ -229,7 +240,10 @@ impl ShiftBlock {
             if i == preferred && i > 0 && total > 0 {
                 break;
             }
-            let origins = m.kind.map_or(own, &of_kind);
+            let origins = m.kind.map_or(own, |kind| of_kind[usize::from(kind)]);
+            if origins == 0 {
+                continue;
+            }
             let lands = match m.lands {
                 Lands::Empty => empty,
                 Lands::Enemy => enemy,
@@ -241,8 +255,11 @@ impl ShiftBlock {
                     false => (shift.ahead(origins) & lands, shift.delta),
                     true => (shift.ahead(shift.ahead(origins) & enemy) & lands, 2 * shift.delta),
                 };
-                count += sites.count_ones();
-                self.targets.push(Targets { sites, back });
+                // A direction with no action takes no place in the order.
+                if sites != 0 {
+                    count += sites.count_ones();
+                    self.targets.push(Targets { sites, back });
+                }
             }
             if count > 0 {
                 self.moves.push((self.targets.len() as u8, count, i as u16));
@@ -285,26 +302,34 @@ impl ShiftBlock {
 }
 
 /// The `i`-th action of one move: in order of origin, each origin's in the order of
-/// `targets`.
+/// `targets`. Origin by origin, each one's number of actions is added up without a branch, so
+/// that the only branch mispredicted is the one at the origin sought.
 #[inline]
 fn nth_of_move(targets: &[Targets], mut i: u32) -> Action {
-    let slide = |from: u16, back: i8| Action::slide(from, (i32::from(from) + i32::from(back)) as u16);
     if let [one] = targets {
         let to = super::bits::select(one.sites, i);
         return Action::slide((i32::from(to) - i32::from(one.back)) as u16, to);
     }
-    let mut stones = targets.iter().fold(0, |all, t| all | t.origins());
+    let mut origins = [0u64; DIRECTIONS];
+    for (o, t) in origins.iter_mut().zip(targets) {
+        *o = t.origins();
+    }
+    let origins = &origins[..targets.len()];
+    let mut stones = origins.iter().fold(0, |all, o| all | o);
     while stones != 0 {
-        let from = stones.trailing_zeros() as u16;
+        let from = stones.trailing_zeros();
         stones &= stones - 1;
-        for t in targets {
-            if t.origins() >> from & 1 == 1 {
-                if i == 0 {
-                    return slide(from, t.back);
-                }
-                i -= 1;
-            }
+        let count = origins.iter().map(|o| (o >> from & 1) as u32).sum::<u32>();
+        if i < count {
+            let (t, _) = targets
+                .iter()
+                .zip(origins)
+                .filter(|(_, o)| *o >> from & 1 == 1)
+                .nth(i as usize)
+                .expect("i is below the origin's count");
+            return Action::slide(from as u16, (from as i32 + i32::from(t.back)) as u16);
         }
+        i -= count;
     }
     unreachable!("i is below the move's number of actions")
 }
@@ -398,8 +423,10 @@ mod tests {
             let (mut compared, mut preferred) = (0, 0);
             for _ in 0..600 {
                 let mut setup = Setup { mover: rng.random_range(0..2), replace_start: true, ..Setup::default() };
+                // Crowded and sparse boards both: a crowded one leaves men and kings blocked.
+                let crowded = rng.random_range(1..5);
                 for site in 0..sites {
-                    if rng.random_range(0..5) < 2 {
+                    if rng.random_range(0..5) < crowded {
                         setup.stones.push((site, rng.random_range(0..2)));
                         setup.kinds.push((site, rng.random_range(0..kinds)));
                     }
