@@ -814,7 +814,10 @@ impl Engine {
     fn stage_bounds(&self, s: &State, w: &mut Work, min: &Bound, max: &Bound) -> (u32, u32) {
         let mut env = None;
         let max = self.bound(s, w, &mut env, max);
-        (self.bound(s, w, &mut env, min), max)
+        match min {
+            Bound::AsMost => (max, max),
+            min => (self.bound(s, w, &mut env, min), max),
+        }
     }
 
     /// The bounds of a stage on the game's first turn, where they are not the later turns'.
@@ -835,6 +838,8 @@ impl Engine {
                 bound_value(w.checked(v.checked_add(plus), v.saturating_add(plus)))
             }
             Bound::Computed(ref code) => self.computed_bound(s, w, env, code),
+            // Only a least is the most's, and `stage_bounds` reads it from the most.
+            Bound::AsMost => unreachable!("a most is never `AsMost`"),
         }
     }
 

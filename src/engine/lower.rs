@@ -232,6 +232,9 @@ pub(crate) enum Bound {
     Allowance { allowance: usize, plus: i64 },
     /// Evaluated when the stage begins.
     Computed(IntCode),
+    /// A least written as the same expression as the most (`(actions N ...)` with N
+    /// computed): the most's value, evaluated once.
+    AsMost,
 }
 
 /// A stage bound's value as a number of actions: none below 0, and a bound beyond what a
@@ -942,6 +945,10 @@ fn lower_stage(game: &Game, stage: &Stage, kept: &[u8], board: &crate::board::To
     let (min, max) = (bound(&stage.min), bound(&stage.max));
     let first_turn = (min.is_split() || max.is_split()).then(|| Box::new((min.first().clone(), max.first().clone())));
     let (min, max) = (min.into_later(), max.into_later());
+    let min = match (min, &max) {
+        (Bound::Computed(_), Bound::Computed(_)) if stage.min == stage.max => Bound::AsMost,
+        (min, _) => min,
+    };
     let earned = match (&min, &max, &first_turn) {
         (Bound::Fixed(_), &Bound::Allowance { allowance, plus: 0 }, None) => Some(allowance),
         _ => None,
