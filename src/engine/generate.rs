@@ -117,6 +117,26 @@ impl Engine {
         s.legal.offer_end(s.offers_end());
     }
 
+    /// The placements of a [`StageProgram::masked_places`] stage, into `out`: the empty sites
+    /// in every bitset of the mover's team; returns their number, 0 (and `out` as it was) while
+    /// he has no stone. What [`Engine::generate_masked_places`] lists, for a run of them
+    /// ([`super::runs`]).
+    #[inline(always)]
+    pub(super) fn masked_sites(&self, s: &State, w: &Work, masked: &MaskedPlaces, out: &mut Bits) -> u32 {
+        if s.hands[s.mover as usize] == 0 {
+            return 0;
+        }
+        out.copy_from(&s.empty);
+        let team = self.game.players[s.mover as usize].team;
+        for &mask in &masked.by_team[team] {
+            out.and_with(match mask {
+                PlaceMask::Region(r) => &self.region_bits[r as usize],
+                PlaceMask::KeptRange(slot) => &w.in_range[slot],
+            });
+        }
+        out.count()
+    }
+
     /// [`Engine::generate`] for a [`StageProgram::shift_steps`] stage: the block of its
     /// actions, and `end` where the rest of the stage is optional.
     fn generate_shifts(&self, s: &mut State, shifts: &super::shifts::ShiftSteps) {

@@ -30,6 +30,9 @@ pub struct Legal {
     /// The set is a steps-only stage's (see `StageProgram::steps_only`): its block of steps
     /// alone, and `end` where the rest of the stage is optional.
     pub(crate) kept_steps: bool,
+    /// The set is a masked stage's (see `StageProgram::masked_places`): its placements alone,
+    /// and `end` where the rest of the stage is optional.
+    pub(crate) masked: bool,
     /// How many actions `block` holds.
     block_count: u32,
     /// Relocations or steps, kept as a block that stands among `rest`. Boxed, and made only by
@@ -68,6 +71,7 @@ impl Clone for Legal {
             place_count: self.place_count,
             plain: self.plain,
             kept_steps: self.kept_steps,
+            masked: self.masked,
             block_count: self.block_count,
             block: self.block.clone(),
             rest: self.rest.clone(),
@@ -81,6 +85,7 @@ impl Clone for Legal {
         self.place_count = other.place_count;
         self.plain = other.plain;
         self.kept_steps = other.kept_steps;
+        self.masked = other.masked;
         self.block_count = other.block_count;
         // Keeps the buffers of a box it already has.
         self.block.clone_from(&other.block);
@@ -97,6 +102,7 @@ impl Legal {
             place_count: 0,
             plain: false,
             kept_steps: false,
+            masked: false,
             block_count: 0,
             block: None,
             rest: Vec::new(),
@@ -115,6 +121,7 @@ impl Legal {
         self.place_count = 0;
         self.plain = false;
         self.kept_steps = false;
+        self.masked = false;
         self.block_count = 0;
         self.rest.clear();
         self.owners.clear();
@@ -136,6 +143,7 @@ impl Legal {
         self.place_count = count;
         self.plain = true;
         self.kept_steps = false;
+        self.masked = false;
         self.block_count = 0;
         self.rest.clear();
         self.owners.clear();
@@ -152,6 +160,7 @@ impl Legal {
         self.place_count = self.places.count();
         self.plain = false;
         self.kept_steps = false;
+        self.masked = true;
         self.block_count = 0;
         self.rest.clear();
         self.owners.clear();

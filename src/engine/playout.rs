@@ -66,12 +66,14 @@ pub fn play_out_noted<D: Draw>(
             return false;
         }
         // A plain stage's placements are played in one run, with the same random choices;
-        // so are a stage's steps kept as counts. A run that draws `end` notes it and hands it
-        // back to be made as any action.
+        // so are a stage's steps kept as counts, and its placements narrowed by bitsets. A
+        // run that draws `end` notes it and hands it back to be made as any action.
         let run = if state.legal.plain {
             Some(engine.play_plain_stage(state, draw, cap, &mut note))
         } else if state.legal.kept_steps {
             Some(engine.play_steps_stage(state, draw, cap, &mut note))
+        } else if state.legal.masked {
+            Some(engine.play_masked_stage(state, draw, cap, &mut note))
         } else {
             None
         };
@@ -261,22 +263,51 @@ mod tests {
              (end (turn-limit 40)))"#,
     ];
 
-    /// The runs of a plain stage ([`Engine::play_plain_stage`]) and of a stage of kept steps
-    /// ([`Engine::play_steps_stage`]) make the random choices, actions and positions that the
+    /// Stages of masked placements at the edges of a run: two placements in a stage with
+    /// `end` and an effect that wins, two such stages in a turn with three players, hands that
+    /// run out, a region for each team, a phase that hands over to slides and back, a game that
+    /// ends in the middle of a turn, and bounds read from an allowance that may be 0.
+    const MASKED_EDGES: &[&str] = &[
+        r#"(game "Masked twice" (players "X" "O") (board (rectangle 5 4))
+             (play (turn (actions 1 2 (place (to empty) (where (= (count empty (neighbors to S)) 0))
+                      (then (if (> (count friend (neighbors to orthogonal)) 2) (win mover)))))))
+             (end (when (board-full) draw)))"#,
+        r#"(game "Masked stages" (players "X" "O" "Z" (hand 6)) (board (rectangle 6 5))
+             (play (turn (place (to empty) (where (= (count empty (neighbors to S)) 0)))
+                         (actions 0 1 (place (to empty) (where (= (count empty (neighbors to S)) 0))))))
+             (end (when (line 3 all last) (win mover)) (when (board-full) draw)))"#,
+        r#"(game "Masked regions" (players "X" "O" (hand 5)) (board (square 5))
+             (region mine (owner "X") (within 2 side-S orthogonal))
+             (region mine (owner "O") (within 2 side-N orthogonal))
+             (play (phase "drop" (until (hand-empty)) (turn (place (to empty) (where (in to mine)))))
+                   (phase "move" (turn (slide (from friend) (along orthogonal) (to empty))) (blocked pass)))
+             (end (turn-limit 30)))"#,
+        r#"(game "Masked bonus" (players "X" "O") (board (rectangle 6 5)) (allowance bonus)
+             (play (turn (actions (allowance bonus) (+ 1 (allowance bonus))
+                       (place (to empty) (where (= (count empty (neighbors to S)) 0)))))
+                   (after-turn (if (grew (largest-group orthogonal any)) (allow-next bonus 1))))
+             (end (when (line 4 all last) (win mover)) (when (board-full) draw)))"#,
+    ];
+
+    /// The runs of a plain stage ([`Engine::play_plain_stage`]), of a stage of kept steps
+    /// ([`Engine::play_steps_stage`]) and of a masked stage ([`Engine::play_masked_stage`]) make the random choices, actions and positions that the
     /// general loop makes one action at a time, for every bundled game and variant and the
-    /// games of [`PLAIN_EDGES`] and [`STEPS_EDGES`]: at the end of random games, and where a
+    /// games of [`PLAIN_EDGES`], [`STEPS_EDGES`] and [`MASKED_EDGES`]: at the end of random games, and where a
     /// cap stops them in the middle of a stage or of a turn.
     #[test]
     fn a_run_plays_as_the_general_loop_does() {
         use crate::check::{Selection, check_str};
-        let edges = PLAIN_EDGES.iter().chain(STEPS_EDGES).map(|text| {
+        let edges = PLAIN_EDGES.iter().chain(STEPS_EDGES).chain(MASKED_EDGES).map(|text| {
             let (_, checked) = check_str("edge.game", text, &Selection::default());
             let game = checked.expect("selection").game.expect("the edge game checks");
             (std::path::PathBuf::from(&game.name), None, game)
         });
-        let (mut plain_runs, mut steps_runs) = (0, 0);
+        let (mut plain_runs, mut steps_runs, mut masked_runs) = (0, 0, 0);
         for (path, variant, game) in crate::engine::bundled::selections().into_iter().chain(edges) {
             let engine = Engine::new(game);
+            if path.starts_with("Masked") {
+                assert!(engine.program.phases[0][0].masked_places.is_some(), "{path:?} begins with a masked stage");
+            }
             let initial = engine.initial();
             for index in 0..6u64 {
                 for cap in [3, 4, 8, 21, 400] {
@@ -287,6 +318,7 @@ mod tests {
                     let watched = play_out_watched(&engine, &mut b, &mut rb, cap, |s, action| {
                         plain_runs += usize::from(s.legal.plain);
                         steps_runs += usize::from(s.legal.kept_steps);
+                        masked_runs += usize::from(s.legal.masked);
                         actions.push((engine.to_move(s).expect("a player is to move"), action));
                     });
                     let mut noted = Vec::new();
@@ -306,5 +338,6 @@ mod tests {
         }
         assert!(plain_runs > 1000, "{plain_runs} actions of plain stages compared");
         assert!(steps_runs > 1000, "{steps_runs} actions of stages of kept steps compared");
+        assert!(masked_runs > 1000, "{masked_runs} actions of masked stages compared");
     }
 }

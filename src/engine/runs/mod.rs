@@ -5,6 +5,8 @@
 //! - [`plain`]: a stage whose actions are the empty sites ([`super::lower::StageProgram::plain`]).
 //! - [`steps`]: a stage whose actions are steps of the mover's stones to empty neighbours, kept
 //!   as counts ([`super::lower::StageProgram::steps_only`]).
+//! - [`masked`]: a stage whose actions are the empty sites narrowed by bitsets
+//!   ([`super::lower::StageProgram::masked_places`]).
 //!
 //! A run goes on through the end of its stage and across the turn's end, through the same steps
 //! as [`Engine::end_turn`] (`close_turn`, `boundary_ends_game`, `open_turn`), and writes the
@@ -13,6 +15,7 @@
 //! [`super::playout::play_out_capped`] would make one action at a time: `playout::tests`
 //! compares the two on every bundled game and variant, and on games made for a run's edges.
 
+mod masked;
 mod plain;
 mod steps;
 
