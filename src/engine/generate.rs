@@ -65,7 +65,7 @@ impl Engine {
         if let Some(shifts) = &stage_program.shift_steps
             && s.deferred.is_empty()
         {
-            return self.generate_shifts(s, shifts);
+            return self.generate_shifts(s, w, shifts);
         }
         let mut legal = take(&mut s.legal);
         legal.clear();
@@ -139,7 +139,7 @@ impl Engine {
 
     /// [`Engine::generate`] for a [`StageProgram::shift_steps`] stage: the block of its
     /// actions, and `end` where the rest of the stage is optional.
-    fn generate_shifts(&self, s: &mut State, shifts: &super::shifts::ShiftSteps) {
+    fn generate_shifts(&self, s: &mut State, w: &mut Work, shifts: &super::shifts::ShiftSteps) {
         let team = self.game.players[s.mover as usize].team;
         let word = |bits: &Bits| bits.words().first().copied().unwrap_or(0);
         let own = word(&s.stones[team]);
@@ -152,10 +152,32 @@ impl Engine {
                 of_kind[usize::from(s.kinds[site as usize]) % super::shifts::KINDS] |= 1 << site;
             }
         }
-        let pieces =
-            super::shifts::Pieces { own, of_kind, empty: word(&s.empty), board: u64::MAX >> (64 - s.board.len()) };
-        s.legal.set_shifts((&shifts.by_team[team], shifts.preferred), pieces);
+        let moves = &shifts.by_team[team];
+        let shut = if shifts.gated { self.shut_moves(s, w, moves) } else { 0 };
+        let pieces = super::shifts::Pieces {
+            own,
+            of_kind,
+            last: s.last_arrival.map_or(0, |site| 1 << site),
+            empty: word(&s.empty),
+            board: u64::MAX >> (64 - s.board.len()),
+            shut,
+        };
+        s.legal.set_shifts((moves, shifts.preferred), pieces);
         s.legal.offer_end(s.offers_end());
+    }
+
+    /// The moves of a stage made as shifts whose gates do not all hold, as bits.
+    #[inline(never)]
+    fn shut_moves(&self, s: &State, w: &mut Work, moves: &[super::shifts::ShiftMove]) -> u64 {
+        let env = self.mover_env(s);
+        let stage = self.current_stage(s);
+        let mut shut = 0;
+        for (i, (m, shift)) in stage.moves.iter().zip(moves).enumerate() {
+            if !shift.gates.iter().all(|&g| self.bool(s, w, &m.conditions[usize::from(g)], &env)) {
+                shut |= 1 << i;
+            }
+        }
+        shut
     }
 
     /// [`Engine::generate`] for a [`StageProgram::steps_only`] stage: the block of steps, and

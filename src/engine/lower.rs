@@ -18,7 +18,7 @@
 //! | `slide` of one's own stones to any empty neighbour, under a relation the same both ways and for every team | [`Generator::StepsKept`] | the relation's empty-neighbour counts kept per site; a decision sums the mover's stones' counts, the legal set keeps that number, and the `n`-th step is found on the board when picked ([`super::legal::Block`]); a stage with no other move is listed without the general loop ([`StageProgram::steps_only`]), and a random playout plays it in one run, picking each step from the counts and crossing the turn's end without the legal set ([`super::runs`]) |
 //! | the same under a direction, a one-way or an owned relation | [`Generator::SlideOwnToEmpty`] | a tight loop over the stones' neighbour lists |
 //! | a one-step `slide` of one's own stones to `any` or `enemy` with `(capture)`, no condition or promotion, in a stage where no other piece move makes the same actions (Breakthrough's diagonal, Clobber) | [`Generator::StepOwnCapturing`] | the same tight loop, landing on an enemy's piece (or an empty site) |
-//! | a stage whose every move is a one-step `slide` (to `empty`, or capturing to `enemy` or `any`) or a one-step `hop` over an enemy, of one's own pieces or one kind of them, with no condition, promotion by choice or test of the position after it, no two making one action, on a board of at most 64 sites with no piece of nobody's, each relation's directions translations of the sites' numbers (Breakthrough, Clobber, draughts' first action) | [`StageProgram::shift_steps`] | per move and direction, the pieces that move that way shifted (twice for a hop) and ANDed with where they may land: the decision's number of actions is a sum of population counts, `(priority ...)` a test of it, and the `n`-th action is read from those words when picked ([`super::shifts`]) |
+//! | a stage whose every move is a one-step `slide` (to `empty`, or capturing to `enemy` or `any`) or a one-step `hop` over an enemy, of one's own pieces, one kind of them or the piece on `last`, with no condition but on the moving piece's kind or on no site, no promotion by choice or test of the position after it, no two making one action, on a board of at most 64 sites with no piece of nobody's, each relation's directions translations of the sites' numbers (Breakthrough, Clobber, draughts' hops and steps) | [`StageProgram::shift_steps`] | per move and direction, the pieces that move that way shifted (twice for a hop) and ANDed with where they may land: the decision's number of actions is a sum of population counts, `(priority ...)` a test of it, a condition on no site asked once, and the `n`-th action is read from those words when picked ([`super::shifts`]) |
 //! | any other one-step `slide` that does not capture | [`Generator::Slide`] | every origin and neighbour through the interpreter |
 //! | a `slide` that captures or rides (`range`), `leap`, `hop` | [`Generator::Piece`] | origin by origin, the directions' step tables ([`super::pieces`]); a rider that neither captures nor tests where it lands, the empty sites in sight ([`super::rays::Rays::sight`]) |
 //! | `(promote REGION KIND...)` of a `slide`, `leap`, `hop` | [`Generator::Piece`] | once the move's actions are listed, each one ending in the region's bitset becomes one per kind, in place, out of line (`Engine::promotions`) |
@@ -883,13 +883,18 @@ fn tests_position_after(m: &crate::game::Move) -> bool {
 }
 
 /// Whether two piece moves could both make one `FROM-TO` action: not when each takes a
-/// different kind of piece, nor when the sites they can reach from each site (see [`Reach`])
-/// never meet — a one-step slide and a single hop along the same lines, as in Chinese checkers
-/// and Halma, land one and two steps away.
+/// different kind of piece (by its origins or a condition on the piece that moves), nor when
+/// the sites they can reach from each site (see [`Reach`]) never meet — a one-step slide and a
+/// single hop along the same lines, as in Chinese checkers and Halma, land one and two steps
+/// away.
 fn may_overlap(game: &Game, a: &crate::game::Move, b: &crate::game::Move) -> bool {
+    // A move's kind: its origins', or one its conditions require of the piece that moves.
     let kind = |m: &crate::game::Move| match m.from {
         Sites::Filter(Filter::Piece(Side::Friend, k)) => Some(k),
-        _ => None,
+        _ => m.conditions.iter().find_map(|c| match *c {
+            Bool::Is(Filter::Piece(Side::Friend, k), SiteVar::From) => Some(k),
+            _ => None,
+        }),
     };
     if let (Some(x), Some(y)) = (kind(a), kind(b))
         && x != y

@@ -10,7 +10,7 @@
 //! actions in the order its relation's directions are tried.
 
 use crate::board::Topology;
-use crate::game::{Filter, Game, Move, MoveKind, Side, Sites, Stage};
+use crate::game::{Bool, Filter, Game, Move, MoveKind, Side, SiteVar, Sites, Stage};
 
 use super::Action;
 use super::lower::{Generator, MoveProgram, StageProgram};
@@ -45,8 +45,14 @@ impl Shift {
 /// One move of a stage lowered to shifts, for one team.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ShiftMove {
-    /// The kind of one's pieces it moves (`(from (friend man))`); `None`: any.
+    /// The kind of one's pieces it moves (`(from (friend man))`, or `(is (friend man) from)`
+    /// among its conditions); `None`: any.
     pub kind: Option<u8>,
+    /// It moves only the piece on `last` (`(from last)`), one's own by its conditions.
+    pub last: bool,
+    /// Its conditions that read no site (`(= (allowance crowned) 0)`), by index: asked once a
+    /// decision, and when one fails the move has no action.
+    pub gates: Vec<u16>,
     /// A hop over an enemy's piece to the empty site beyond, rather than a step.
     pub hop: bool,
     pub lands: Lands,
@@ -64,18 +70,21 @@ pub(crate) struct ShiftSteps {
     pub preferred: usize,
     /// Some move takes one kind of piece only.
     pub by_kind: bool,
+    /// Some move has conditions asked once a decision ([`ShiftMove::gates`]).
+    pub gated: bool,
 }
 
 /// The stage's moves as shifts, where the board has at most 64 sites, no piece belongs to
 /// nobody (every stone not one's own is an enemy's) and every move is one of these, with no
-/// condition, promotion by choice or test of the position after it, and no other move making
-/// the same actions:
+/// promotion by choice or test of the position after it, and no other move making the same
+/// actions:
 /// - a one-step `slide` of one's own pieces (or one kind of them) to `empty`, or with
 ///   `(capture)` to `enemy` or `any`;
 /// - a one-step `hop` of one's own pieces (or one kind of them) over an enemy's piece;
 ///
-/// and each relation's directions are translations of the sites' numbers, which a step tries
-/// in one order at every site.
+/// from one's own pieces or from `last`, with conditions only on the kind of the piece that
+/// moves (`(is (friend man) from)`) or on no site at all; and each relation's directions are
+/// translations of the sites' numbers, which a step tries in one order at every site.
 pub(crate) fn lower(game: &Game, stage: &Stage, program: &StageProgram) -> Option<ShiftSteps> {
     let board = &game.board;
     if board.site_count() > 64 || game.has_neutral() || program.moves.is_empty() {
@@ -85,15 +94,14 @@ pub(crate) fn lower(game: &Game, stage: &Stage, program: &StageProgram) -> Optio
         .map(|team| stage.moves.iter().zip(&program.moves).map(|(m, p)| shift_move(game, team, m, p)).collect())
         .collect::<Option<Vec<Vec<_>>>>()?;
     let by_kind = by_team.iter().flatten().any(|m| m.kind.is_some());
-    Some(ShiftSteps { by_team, preferred: stage.preferred, by_kind })
+    let gated = by_team.iter().flatten().any(|m| !m.gates.is_empty());
+    Some(ShiftSteps { by_team, preferred: stage.preferred, by_kind, gated })
 }
 
 /// Move `m` as shifts for `team`, if it is one of [`lower`]'s.
 fn shift_move(game: &Game, team: usize, m: &Move, p: &MoveProgram) -> Option<ShiftMove> {
     let plain = p.invariant.is_empty()
-        && p.varying.is_none()
         && !p.after_effects
-        && m.conditions.is_empty()
         && m.require.is_empty()
         && m.after.is_empty()
         && m.no_repeat.is_none()
@@ -104,12 +112,29 @@ fn shift_move(game: &Game, team: usize, m: &Move, p: &MoveProgram) -> Option<Shi
             Generator::Piece { shared } => !shared,
             _ => false,
         };
-    let kind = match m.from {
-        Sites::Filter(Filter::Friend) => None,
-        Sites::Filter(Filter::Piece(Side::Friend, kind)) if game.pieces.len() <= KINDS => Some(kind),
+    if !plain || game.pieces.len() > KINDS {
+        return None;
+    }
+    let (mut kind, mut own, last) = match m.from {
+        Sites::Filter(Filter::Friend) => (None, true, false),
+        Sites::Filter(Filter::Piece(Side::Friend, kind)) => (Some(kind), true, false),
+        Sites::At(SiteVar::Last) => (None, false, true),
         _ => return None,
     };
-    if !plain {
+    // Conditions on the origin's piece narrow the origins; those that read no site are gates.
+    let mut gates = Vec::new();
+    for (i, c) in m.conditions.iter().enumerate() {
+        match *c {
+            Bool::Is(Filter::Friend, SiteVar::From) => own = true,
+            Bool::Is(Filter::Piece(Side::Friend, k), SiteVar::From) if kind.is_none_or(|kind| kind == k) => {
+                (kind, own) = (Some(k), true);
+            }
+            ref c if SITE_VARS.iter().all(|&v| !c.uses(v)) => gates.push(i as u16),
+            _ => return None,
+        }
+    }
+    // The piece on `last` may be anybody's: only a condition makes it one's own.
+    if !own {
         return None;
     }
     let captures = m.capture.is_some();
@@ -130,7 +155,7 @@ fn shift_move(game: &Game, team: usize, m: &Move, p: &MoveProgram) -> Option<Shi
     if shifts.len() > DIRECTIONS {
         return None;
     }
-    Some(ShiftMove { kind, hop, lands, shifts })
+    Some(ShiftMove { kind, last, gates, hop, lands, shifts })
 }
 
 /// The directions of relation `rel` that have steps, as translations, in the order of the
@@ -209,14 +234,21 @@ pub(crate) struct ShiftBlock {
     moves: Vec<(u8, u32, u16)>,
 }
 
-/// What a decision's actions are read from: the mover's pieces (all, and of each of the first
-/// [`KINDS`] kinds), the empty sites and every site.
+/// What a decision's actions are read from: the mover's pieces (all, and of each kind), the
+/// site `last` (none: 0), the empty sites, every site, and the moves whose gates failed (bit
+/// `i` for move `i`).
 pub(crate) struct Pieces {
     pub own: u64,
     pub of_kind: [u64; KINDS],
+    pub last: u64,
     pub empty: u64,
     pub board: u64,
+    pub shut: u64,
 }
+
+/// Every site a condition may read: one that reads none is a gate.
+const SITE_VARS: [SiteVar; 6] =
+    [SiteVar::To, SiteVar::From, SiteVar::Site, SiteVar::Last, SiteVar::PreviousFrom, SiteVar::PreviousTo];
 
 /// The most directions a move made as shifts may have.
 const DIRECTIONS: usize = 8;
@@ -232,7 +264,7 @@ impl ShiftBlock {
         let (moves, preferred) = steps;
         self.targets.clear();
         self.moves.clear();
-        let Pieces { own, of_kind, empty, board } = pieces;
+        let Pieces { own, of_kind, last, empty, board, shut } = pieces;
         let enemy = board & !empty & !own;
         let mut total = 0;
         for (i, m) in moves.iter().enumerate() {
@@ -240,8 +272,11 @@ impl ShiftBlock {
             if i == preferred && i > 0 && total > 0 {
                 break;
             }
-            let origins = m.kind.map_or(own, |kind| of_kind[usize::from(kind)]);
-            if origins == 0 {
+            let mut origins = m.kind.map_or(own, |kind| of_kind[usize::from(kind)]);
+            if m.last {
+                origins &= last;
+            }
+            if origins == 0 || shut >> i & 1 == 1 {
                 continue;
             }
             let lands = match m.lands {
@@ -407,6 +442,47 @@ mod tests {
           (slide (from (friend man)) (along ahead) (to empty))
           (slide (from (friend king)) (along diagonal) (to empty)))))
         (end (turn-limit 10)))"#;
+
+    /// Draughts' further hops: from the piece that hopped, a man forward and a king any way,
+    /// while nothing was crowned.
+    const CHAINS: &str = r#"(game "T" (players "A" "B") (board (square 8)) (pieces man king) (allowance crowned)
+        (relation ahead (owner "A") NE NW) (relation ahead (owner "B") SE SW)
+        (play (turn (actions 1
+          (hop (from (friend man)) (over ahead enemy) (to empty) (capture))
+          (hop (from (friend king)) (over diagonal enemy) (to empty) (capture)))
+          (actions 0 12
+            (hop (from last) (over ahead enemy) (to empty) (capture) (where (is (friend man) from) (= (allowance crowned) 0)))
+            (hop (from last) (over diagonal enemy) (to empty) (capture) (where (is (friend king) from) (= (allowance crowned) 0))))))
+        (end (turn-limit 10)))"#;
+
+    /// The further hops of [`CHAINS`] are made as shifts: from `last` alone, the piece's kind
+    /// read from the conditions, the allowance asked once.
+    #[test]
+    fn hops_from_the_last_piece_are_shifts() {
+        let engine = engine(CHAINS);
+        assert!(engine.program.phases[0][1].shift_steps.is_some(), "the further hops are made as shifts");
+        // Worked out by hand: A's man on c3, B's men on d4, d6 and f6. c3xe5 is A's one hop;
+        // from e5 the man may hop on over d6 to c7 or over f6 to g7 (or end the turn), and from
+        // g7 no further.
+        let at = |label: &str| engine.site(label).expect("a site");
+        let setup = Setup {
+            stones: vec![(at("c3"), 0), (at("d4"), 1), (at("d6"), 1), (at("f6"), 1)],
+            replace_start: true,
+            ..Setup::default()
+        };
+        let mut s = engine.position(&setup).expect("position");
+        assert_eq!(engine.legal(&s), [slide(&engine, "c3", "e5")]);
+        engine.apply(&mut s, slide(&engine, "c3", "e5")).expect("c3xe5 is legal");
+        assert_eq!(engine.stone(&s, at("d4")), None, "d4 was taken");
+        let further =
+            sorted(engine.legal(&s).iter().copied().filter(|a| a.kind != crate::engine::ActionKind::End).collect());
+        assert_eq!(further, sorted(vec![slide(&engine, "e5", "c7"), slide(&engine, "e5", "g7")]));
+        assert!(engine.apply(&mut s.clone(), slide(&engine, "d6", "c5")).is_err(), "B does not move yet");
+        engine.apply(&mut s, slide(&engine, "e5", "g7")).expect("e5xg7 is legal");
+        // With no hop left from g7 the turn is over; B's man on d6 has no hop (this game has
+        // no steps): B cannot move, and the game is over.
+        assert!(engine.outcome(&s).is_some(), "the turn passed to B, who is blocked");
+    }
 
     /// On random positions, for either side to move, the actions read from the shifts are
     /// those the piece moves' routine lists, move by move (the moves after a `priority` only
