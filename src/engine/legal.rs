@@ -212,7 +212,8 @@ impl Legal {
         }
     }
 
-    /// The move that listed `action`, a legal action of `rest`, where the listing noted it.
+    /// The move that listed `action`, a legal action: read from a block of shifts, or from
+    /// the runs of `rest` where the listing noted them.
     #[inline]
     pub(crate) fn owner(&self, action: Action) -> Option<usize> {
         if let Some(Block { kind: BlockKind::Shifts, shifts, .. }) = self.block() {

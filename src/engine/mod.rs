@@ -425,11 +425,26 @@ impl Engine {
         if state.outcome.is_some() {
             return Err(Illegal { action: self.action_text(action), reason: "the game is over".into() });
         }
+        if !self.names_board_sites(action) {
+            let reason = "it names a site the board does not have".into();
+            return Err(Illegal { action: self.action_text(action), reason });
+        }
         if !state.legal.contains(action, self.legal_board(state)) {
             return Err(Illegal { action: self.action_text(action), reason: self.explain_illegal(state, action) });
         }
         self.apply_unchecked(state, action);
         Ok(())
+    }
+
+    /// Whether every site `action` names is one of the board's: an action built by a caller,
+    /// not parsed from text, may name any number.
+    fn names_board_sites(&self, action: Action) -> bool {
+        let on_board = |site: u16| usize::from(site) < self.game.board.site_count();
+        match action.kind {
+            ActionKind::Slide | ActionKind::Relocate | ActionKind::Take => on_board(action.from) && on_board(action.to),
+            ActionKind::Place => on_board(action.to),
+            ActionKind::End | ActionKind::Pass => true,
+        }
     }
 
     /// Parses an action written as text and makes it.
@@ -443,8 +458,10 @@ impl Engine {
         self.game.board.site(label)
     }
 
+    /// The label of a site; `?` for a number the board has no site for (an action built by a
+    /// caller, not parsed from text, may name one, and is then explained as illegal).
     pub fn label(&self, site: u16) -> &str {
-        &self.game.board.sites[site as usize].label
+        self.game.board.sites.get(site as usize).map_or("?", |s| &s.label)
     }
 
     /// The kind of the piece on a site (an index into the game's kinds), if a piece is there.

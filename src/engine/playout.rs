@@ -49,8 +49,8 @@ impl<R: Rng> Draw for R {
 
 /// As [`play_out_capped`], telling `note` of each action before it is made: the state it is
 /// made in, its player, the action and how many actions there were to choose from. The same
-/// random choices, actions and positions, through the same runs of plain stages and kept steps
-/// (a search that learns from the actions of its playouts, as GRAVE does, loses none of their
+/// random choices, actions and positions, through the same runs of plain stages, kept steps
+/// and masked placements (a search that learns from the actions of its playouts, as GRAVE does, loses none of their
 /// speed, nor does `tabula analyze`). Inside a run the state's legal set is not written: what
 /// `note` may read of it is the board, the stones, the counters and the turn, not the actions.
 #[inline(always)]
@@ -265,8 +265,9 @@ mod tests {
 
     /// Stages of masked placements at the edges of a run: two placements in a stage with
     /// `end` and an effect that wins, two such stages in a turn with three players, hands that
-    /// run out, a region for each team, a phase that hands over to slides and back, a game that
-    /// ends in the middle of a turn, and bounds read from an allowance that may be 0.
+    /// run out, a region for each team, a phase that hands over to slides and back, a masked
+    /// stage followed by a placement the general listing makes (in the run's middle), a game
+    /// that ends in the middle of a turn, and bounds read from an allowance that may be 0.
     const MASKED_EDGES: &[&str] = &[
         r#"(game "Masked twice" (players "X" "O") (board (rectangle 5 4))
              (play (turn (actions 1 2 (place (to empty) (where (= (count empty (neighbors to S)) 0))
@@ -282,6 +283,10 @@ mod tests {
              (play (phase "drop" (until (hand-empty)) (turn (place (to empty) (where (in to mine)))))
                    (phase "move" (turn (slide (from friend) (along orthogonal) (to empty))) (blocked pass)))
              (end (turn-limit 30)))"#,
+        r#"(game "Masked then listed" (players "X" "O") (board (rectangle 5 4))
+             (play (turn (place (to empty) (where (= (count empty (neighbors to S)) 0)))
+                         (actions 0 1 (place (to empty) (where (in to (neighbors last orthogonal)))))))
+             (end (when (line 4 all last) (win mover)) (when (board-full) draw)))"#,
         r#"(game "Masked bonus" (players "X" "O") (board (rectangle 6 5)) (allowance bonus)
              (play (turn (actions (allowance bonus) (+ 1 (allowance bonus))
                        (place (to empty) (where (= (count empty (neighbors to S)) 0)))))

@@ -87,7 +87,9 @@ pub(crate) struct ShiftSteps {
 /// translations of the sites' numbers, which a step tries in one order at every site.
 pub(crate) fn lower(game: &Game, stage: &Stage, program: &StageProgram) -> Option<ShiftSteps> {
     let board = &game.board;
-    if board.site_count() > 64 || game.has_neutral() || program.moves.is_empty() {
+    // A decision keeps its moves' failed gates as the bits of a word, and the ends of their
+    // directions as bytes.
+    if board.site_count() > 64 || game.has_neutral() || program.moves.is_empty() || program.moves.len() > MOVES {
         return None;
     }
     let by_team = (0..game.teams.len())
@@ -218,9 +220,10 @@ impl Targets {
         if self.back >= 0 { self.sites >> self.back } else { self.sites << -self.back }
     }
 
-    /// Whether this direction holds the action from `from` to `to`.
+    /// Whether this direction holds the action from `from` to `to` (any two numbers: an
+    /// action typed or read from a record may name sites the board does not have).
     fn holds(self, from: u16, to: u16) -> bool {
-        self.sites >> to & 1 == 1 && i32::from(to) - i32::from(self.back) == i32::from(from)
+        to < 64 && self.sites >> to & 1 == 1 && i32::from(to) - i32::from(self.back) == i32::from(from)
     }
 }
 
@@ -250,11 +253,14 @@ pub(crate) struct Pieces {
 const SITE_VARS: [SiteVar; 6] =
     [SiteVar::To, SiteVar::From, SiteVar::Site, SiteVar::Last, SiteVar::PreviousFrom, SiteVar::PreviousTo];
 
+/// The most moves a stage made as shifts may have.
+const MOVES: usize = 31;
+
 /// The most directions a move made as shifts may have.
 const DIRECTIONS: usize = 8;
 
-/// A move that takes one kind of piece is made as shifts only in a game of at most this many
-/// kinds, so that a decision finds each kind's pieces in one pass over the mover's.
+/// A stage is made as shifts only in a game of at most this many kinds, so that a decision
+/// finds each kind's pieces in one pass over the mover's.
 pub(crate) const KINDS: usize = 8;
 
 impl ShiftBlock {
@@ -427,6 +433,10 @@ mod tests {
         assert_eq!(sorted(listed), steps(&expected));
         for (from, to) in [("b3", "b4"), ("e6", "e5"), ("a4", "b3"), ("c3", "c4")] {
             assert!(engine.apply(&mut s.clone(), slide(&engine, from, to)).is_err(), "{from}-{to} is not B's");
+        }
+        // Sites the board does not have: a record or a caller may name them.
+        for (from, to) in [(66, 74), (74, 66), (1000, 1008)] {
+            assert!(engine.apply(&mut s.clone(), Action::slide(from, to)).is_err(), "{from}-{to} is no action");
         }
         engine.apply(&mut s, slide(&engine, "e6", "d5")).expect("e6-d5 is legal");
     }

@@ -125,6 +125,9 @@ pub(crate) struct Work {
     pub in_range: Vec<Bits>,
     /// Candidate destinations of a placement, narrowed condition by condition.
     pub candidates: Bits,
+    /// The placements a run of masked placements draws from ([`super::runs`]): its own set, for
+    /// a stage the run enters lists its actions in `candidates`.
+    pub run_places: Bits,
     pub keep: Bits,
     pub mask: Bits,
     /// Masks of the parts of a placement's condition answered for every destination at once
@@ -302,6 +305,7 @@ impl Clone for Work {
             empty_neighbors: self.empty_neighbors.clone(),
             in_range: self.in_range.clone(),
             candidates: Bits::new(sites),
+            run_places: Bits::new(sites),
             keep: Bits::new(sites),
             mask: Bits::new(sites),
             masks: vec![Bits::new(sites); self.masks.len()],
@@ -375,6 +379,7 @@ impl Work {
             empty_neighbors,
             in_range,
             candidates: Bits::new(sites),
+            run_places: Bits::new(sites),
             keep: Bits::new(sites),
             mask: Bits::new(sites),
             masks: Vec::new(),

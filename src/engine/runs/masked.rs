@@ -29,7 +29,7 @@ impl Engine {
     ) -> Option<Action> {
         debug_assert!(s.legal.masked && s.outcome.is_none() && !s.legal.is_empty());
         self.with_work(s, |s, w| {
-            let mut places = take(&mut w.candidates);
+            let mut places = take(&mut w.run_places);
             places.copy_from(&s.legal.places);
             let mut count = s.legal.place_count;
             let stopped = loop {
@@ -50,7 +50,7 @@ impl Engine {
                 self.note_action(s, action);
                 self.move_effects(s, w, &self.stage_program(s).moves[0], action, &mover);
                 if self.game_ended_after(s, w, before) {
-                    w.candidates = places;
+                    w.run_places = places;
                     return None;
                 }
                 s.stage_done += 1;
@@ -62,7 +62,7 @@ impl Engine {
                     // The stage is over: by its last action, or with no placement left in it.
                     if self.later_stage_in_turn(s, w) || !self.cross_turn_in_run(s, w) {
                         // A later stage's decision, written; or the game's end.
-                        w.candidates = places;
+                        w.run_places = places;
                         return None;
                     }
                     if let Some(masked) = &self.stage_program(s).masked_places
@@ -72,13 +72,13 @@ impl Engine {
                     }
                     if count == 0 {
                         // Any other beginning is the general one's.
-                        w.candidates = places;
+                        w.run_places = places;
                         self.seek_first_decision(s, w);
                         return None;
                     }
                     // Entered as `enter_stage` enters it, but for the listing.
                     if self.end_rules(s, w, false, false) {
-                        w.candidates = places;
+                        w.run_places = places;
                         return None;
                     }
                 }
@@ -88,7 +88,7 @@ impl Engine {
             };
             // The decision at hand is written for the caller: the one `end` is drawn from, or
             // the one the cap stopped at.
-            w.candidates = places;
+            w.run_places = places;
             self.generate(s, w);
             stopped
         })
