@@ -99,7 +99,7 @@ impl Windows {
 
     /// Whether `own`, the stones of `team`, make the line through `site`.
     #[inline]
-    fn holds(&self, site: u16, team: usize, own: u64) -> bool {
+    pub(crate) fn holds(&self, site: u16, team: usize, own: u64) -> bool {
         // Every window holds the site: most questions (the start of the next player's turn)
         // end here.
         if own >> site & 1 == 0 {
