@@ -13,7 +13,7 @@ use super::outcome::EndReason;
 use super::repetition::{Mix, splitmix};
 use super::state::{State, UNLIMITED, Work};
 use super::{Action, ActionKind, Engine, Outcome};
-use crate::game::{Blocked, Effect, Move, MoveKind, Recipient, SiteVar, Who};
+use crate::game::{Blocked, Effect, Move, MoveKind, Recipient, Who};
 
 impl Engine {
     /// Makes an action known to be legal (from [`Engine::legal`]); playouts use this directly.
@@ -707,15 +707,7 @@ impl Engine {
         match test {
             EndTest::BoardFull => s.empty_count == 0,
             EndTest::NobodyCanMove => blocked && self.others_blocked(s, w, s.mover as usize),
-            // A line through `last` read from its windows needs only the mover's team and the
-            // site: no environment is made (twice an action in a game such as Connect Four).
-            EndTest::Line(line) => match &line.windows {
-                Some(windows) if line.line.site == SiteVar::Last => {
-                    let team = self.game.players[s.mover as usize].team;
-                    s.last_arrival.is_some_and(|site| windows.holds(site, team, s.stones[team].words()[0]))
-                }
-                _ => self.line_test(s, w, line, &env()),
-            },
+            EndTest::Line(line) => self.mover_line_test(s, w, line, env),
             EndTest::General(code) => code.eval(self, s, w, &env()),
         }
     }

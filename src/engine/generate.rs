@@ -109,12 +109,17 @@ impl Engine {
             return;
         }
         let team = self.game.players[s.mover as usize].team;
-        let masks = masked.by_team[team].iter().map(|&mask| match mask {
+        s.legal.set_masked_places(&s.empty, self.place_masks(team, w, masked));
+        s.legal.offer_end(s.offers_end());
+    }
+
+    /// The bitsets of `team` that narrow a masked stage's placements.
+    #[inline(always)]
+    fn place_masks<'a>(&'a self, team: usize, w: &'a Work, masked: &'a MaskedPlaces) -> impl Iterator<Item = &'a Bits> {
+        masked.by_team[team].iter().map(|&mask| match mask {
             PlaceMask::Region(r) => &self.region_bits[r as usize],
             PlaceMask::KeptRange(slot) => &w.in_range[slot],
-        });
-        s.legal.set_masked_places(&s.empty, masks);
-        s.legal.offer_end(s.offers_end());
+        })
     }
 
     /// The placements of a [`StageProgram::masked_places`] stage, into `out`: the empty sites
@@ -127,12 +132,8 @@ impl Engine {
             return 0;
         }
         out.copy_from(&s.empty);
-        let team = self.game.players[s.mover as usize].team;
-        for &mask in &masked.by_team[team] {
-            out.and_with(match mask {
-                PlaceMask::Region(r) => &self.region_bits[r as usize],
-                PlaceMask::KeptRange(slot) => &w.in_range[slot],
-            });
+        for mask in self.place_masks(self.game.players[s.mover as usize].team, w, masked) {
+            out.and_with(mask);
         }
         out.count()
     }

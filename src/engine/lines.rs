@@ -11,7 +11,7 @@ use super::eval::Env;
 use super::generate::Arrival;
 use super::lists::Lists;
 use super::state::{State, Work};
-use crate::game::{Bool, Game, Int, Line};
+use crate::game::{Bool, Game, Int, Line, SiteVar};
 
 /// A `(line ...)` end rule, lowered: the line, and its windows where the board allows them.
 #[derive(Debug, Clone, PartialEq)]
@@ -99,7 +99,7 @@ impl Windows {
 
     /// Whether `own`, the stones of `team`, make the line through `site`.
     #[inline]
-    pub(crate) fn holds(&self, site: u16, team: usize, own: u64) -> bool {
+    fn holds(&self, site: u16, team: usize, own: u64) -> bool {
         // Every window holds the site: most questions (the start of the next player's turn)
         // end here.
         if own >> site & 1 == 0 {
@@ -120,6 +120,20 @@ impl Engine {
         let Some(windows) = &test.windows else { return self.line(s, w, &test.line, env) };
         let Some(site) = env.var(test.line.site) else { return false };
         windows.holds(site, env.subject, s.stones[env.subject].words()[0])
+    }
+
+    /// [`Engine::line_test`] for the player to move, whose environment `env` makes only where
+    /// it is read: a line through `last` read from its windows needs only the mover's team and
+    /// that site (an end rule asks twice an action in a game such as Connect Four).
+    #[inline(always)]
+    pub(crate) fn mover_line_test(&self, s: &State, w: &mut Work, test: &LineTest, env: impl FnOnce() -> Env) -> bool {
+        match &test.windows {
+            Some(windows) if test.line.site == SiteVar::Last => {
+                let team = self.game.players[s.mover as usize].team;
+                s.last_arrival.is_some_and(|site| windows.holds(site, team, s.stones[team].words()[0]))
+            }
+            _ => self.line_test(s, w, test, &env()),
+        }
     }
 
     /// Whether the subject has the line (see [`Line`]).

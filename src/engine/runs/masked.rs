@@ -32,14 +32,16 @@ impl Engine {
             let mut places = take(&mut w.run_places);
             places.copy_from(&s.legal.places);
             let mut count = s.legal.place_count;
-            let stopped = loop {
+            // What the run hands back, and whether the decision at hand is still to be written
+            // (it is not where the general turn flow wrote it, or the game is over).
+            let (stopped, unwritten) = loop {
                 // `end` is offered with at least one placement (the stage would be over without).
                 let end = s.offers_end();
                 let choices = count as usize + usize::from(end);
                 let i = draw.draw(s.mover as usize, choices);
                 if i == count as usize {
                     note(s, s.mover as usize, Action::END, choices);
-                    break Some(Action::END);
+                    break (Some(Action::END), true);
                 }
                 let to = places.nth(i as u32).expect("i is below the number of placements");
                 let action = Action::place(to);
@@ -50,8 +52,7 @@ impl Engine {
                 self.note_action(s, action);
                 self.move_effects(s, w, &self.stage_program(s).moves[0], action, &mover);
                 if self.game_ended_after(s, w, before) {
-                    w.run_places = places;
-                    return None;
+                    break (None, false);
                 }
                 s.stage_done += 1;
                 count = match &self.stage_program(s).masked_places {
@@ -62,8 +63,7 @@ impl Engine {
                     // The stage is over: by its last action, or with no placement left in it.
                     if self.later_stage_in_turn(s, w) || !self.cross_turn_in_run(s, w) {
                         // A later stage's decision, written; or the game's end.
-                        w.run_places = places;
-                        return None;
+                        break (None, false);
                     }
                     if let Some(masked) = &self.stage_program(s).masked_places
                         && self.set_bounds(s, w) > 0
@@ -72,24 +72,24 @@ impl Engine {
                     }
                     if count == 0 {
                         // Any other beginning is the general one's.
-                        w.run_places = places;
                         self.seek_first_decision(s, w);
-                        return None;
+                        break (None, false);
                     }
                     // Entered as `enter_stage` enters it, but for the listing.
                     if self.end_rules(s, w, false, false) {
-                        w.run_places = places;
-                        return None;
+                        break (None, false);
                     }
                 }
                 if s.actions >= cap {
-                    break None;
+                    break (None, true);
                 }
             };
-            // The decision at hand is written for the caller: the one `end` is drawn from, or
-            // the one the cap stopped at.
             w.run_places = places;
-            self.generate(s, w);
+            // The decision `end` is drawn from, or the one the cap stopped at, is written for
+            // the caller.
+            if unwritten {
+                self.generate(s, w);
+            }
             stopped
         })
     }
